@@ -1,0 +1,19 @@
+/** Company identity and contact channels, used by the header, footer and contact page. */
+export const SITE = {
+  name: "Panama VIP IA",
+  legalName: "Panama VIP IA Marketing",
+  tagline: "Marketing con IA y storytelling para negocios de Panamá",
+  phone: "+507 6000-0000",
+  phoneHref: "tel:+50760000000",
+  whatsapp: "50760000000",
+  email: "info@panamavipia.com",
+  city: "Ciudad de Panamá",
+  country: "PA",
+  hours: "Lunes a viernes, 8:00 a. m. - 6:00 p. m. Fines de semana con cita previa.",
+  defaultAuthor: "Panama VIP IA",
+} as const;
+
+export function whatsappLink(message?: string): string {
+  const base = `https://wa.me/${SITE.whatsapp}`;
+  return message ? `${base}?text=${encodeURIComponent(message)}` : base;
+}

@@ -1,0 +1,65 @@
+import { Mail, MessageCircle, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { ABOUT_LINKS, BUSINESS_LINKS, MAIN_LINKS, RESTAURANT_LINKS, type NavLink } from "~/catalog/navigation";
+import { SITE, whatsappLink } from "~/catalog/site";
+import { Logo } from "./logo";
+
+function Group({ title, links }: { title: string; links: NavLink[] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-bold uppercase tracking-wider text-sun-300">{title}</h2>
+      <ul className="mt-3 space-y-1">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="inline-flex min-h-8 items-center text-sm text-ocean-100 hover:text-white">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-auto bg-ocean-950 text-ocean-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-1">
+          <Logo inverted />
+          <p className="mt-3 text-sm leading-6 text-ocean-200">{SITE.tagline}</p>
+          <ul className="mt-5 space-y-2 text-sm">
+            <li>
+              <a href={SITE.phoneHref} className="inline-flex min-h-8 items-center gap-2 hover:text-white">
+                <Phone aria-hidden className="size-4" /> {SITE.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${SITE.email}`} className="inline-flex min-h-8 items-center gap-2 hover:text-white">
+                <Mail aria-hidden className="size-4" /> {SITE.email}
+              </a>
+            </li>
+            <li>
+              <a href={whatsappLink("Hola, quiero información sobre sus servicios.")} className="inline-flex min-h-8 items-center gap-2 hover:text-white" rel="noopener" target="_blank">
+                <MessageCircle aria-hidden className="size-4" /> WhatsApp
+              </a>
+            </li>
+          </ul>
+        </div>
+        <Group title="Sitio" links={[...MAIN_LINKS, ...ABOUT_LINKS, { to: "/local-ai-pricing", label: "Planes Local AI" }]} />
+        <Group title="Restaurantes" links={RESTAURANT_LINKS} />
+        <Group title="Negocios" links={BUSINESS_LINKS} />
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wider text-sun-300">Horario</h2>
+          <p className="mt-3 text-sm leading-6 text-ocean-200">{SITE.hours}</p>
+          <p className="mt-3 text-sm text-ocean-200">{SITE.city}, Panamá</p>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-ocean-300 sm:px-6">
+          © {new Date().getFullYear()} {SITE.legalName}. Todos los derechos reservados.
+        </p>
+      </div>
+    </footer>
+  );
+}

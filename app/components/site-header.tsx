@@ -1,0 +1,229 @@
+import { ChevronDown, LogOut, Menu, Search, ShieldCheck, UserRound, X } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useEffect, useState } from "react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import {
+  ABOUT_LINKS,
+  ACCOUNT_LINKS,
+  BUSINESS_LINKS,
+  MAIN_LINKS,
+  RESTAURANT_LINKS,
+  type NavLink as NavItem,
+} from "~/catalog/navigation";
+import { cn } from "~/lib/cn";
+import { Logo } from "./logo";
+import { buttonClass } from "./ui/button";
+
+export type HeaderUser = { name: string; email: string; isAdmin: boolean } | null;
+
+const topLink =
+  "inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-ocean-900 hover:bg-ocean-50 aria-[current=page]:text-ocean-600";
+
+function NavDropdown({ label, links, columns = 1 }: { label: string; links: NavItem[]; columns?: 1 | 2 }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={cn(topLink, "gap-1 data-[state=open]:bg-ocean-50")}>
+        {label}
+        <ChevronDown aria-hidden className="size-4" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={6}
+          className={cn(
+            "z-50 rounded-2xl border border-ocean-100 bg-white p-2 shadow-lift",
+            columns === 2 ? "grid w-[26rem] grid-cols-2 gap-x-1" : "min-w-56",
+          )}
+        >
+          {links.map((l) => (
+            <DropdownMenu.Item key={l.to} asChild>
+              <Link
+                to={l.to}
+                className="flex min-h-10 items-center rounded-xl px-3 text-sm font-medium text-ocean-900 outline-none data-[highlighted]:bg-ocean-50 data-[highlighted]:text-ocean-700"
+              >
+                {l.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
+  const navigation = useNavigation();
+  const signingOut = navigation.formAction === "/logout";
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={buttonClass("outline", "md", "data-[state=open]:bg-ocean-50")}>
+        <UserRound aria-hidden className="size-4" />
+        Mi Cuenta
+        <ChevronDown aria-hidden className="size-4" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-60 rounded-2xl border border-ocean-100 bg-white p-2 shadow-lift">
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">
+            <span className="block font-semibold text-ocean-950">{user.name || user.email}</span>
+            {user.email}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-ocean-100" />
+          {ACCOUNT_LINKS.map((l) => (
+            <DropdownMenu.Item key={l.to} asChild>
+              <Link
+                to={l.to}
+                className="flex min-h-10 items-center rounded-xl px-3 text-sm font-medium text-ocean-900 outline-none data-[highlighted]:bg-ocean-50"
+              >
+                {l.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-ocean-100" />
+          <Form method="post" action="/logout">
+            <DropdownMenu.Item asChild onSelect={(e) => e.preventDefault()}>
+              <button
+                type="submit"
+                className="flex min-h-10 w-full items-center gap-2 rounded-xl px-3 text-left text-sm font-semibold text-danger outline-none data-[highlighted]:bg-red-50"
+              >
+                <LogOut aria-hidden className="size-4" />
+                {signingOut ? "Procesando..." : "Cerrar Sesión"}
+              </button>
+            </DropdownMenu.Item>
+          </Form>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function MobileGroup({ title, links, onNavigate }: { title: string; links: NavItem[]; onNavigate: () => void }) {
+  return (
+    <details className="group border-b border-ocean-100 py-1">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-1 font-semibold text-ocean-950">
+        {title}
+        <ChevronDown aria-hidden className="size-5 transition-transform group-open:rotate-180" />
+      </summary>
+      <ul className="grid grid-cols-2 gap-1 pb-3">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} onClick={onNavigate} className="flex min-h-11 items-center rounded-lg px-2 text-sm text-ocean-900 hover:bg-ocean-50">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function SiteHeader({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  const close = () => setOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-ocean-100/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Principal" className="hidden items-center gap-0.5 lg:flex">
+          <NavLink to="/" end className={topLink}>
+            Inicio
+          </NavLink>
+          <NavDropdown label="Nosotros" links={ABOUT_LINKS} />
+          <NavDropdown label="Restaurantes" links={RESTAURANT_LINKS} columns={2} />
+          <NavDropdown label="Negocios" links={BUSINESS_LINKS} columns={2} />
+          <NavLink to="/blog" className={topLink}>
+            Blog
+          </NavLink>
+          <NavLink to="/contact" className={topLink}>
+            Contacto
+          </NavLink>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link to="/buscar" className={buttonClass("ghost", "icon")} aria-label="Buscar en el directorio">
+            <Search aria-hidden className="size-5" />
+          </Link>
+          <div className="hidden items-center gap-2 lg:flex">
+            {user ? (
+              <>
+                {user.isAdmin ? (
+                  <>
+                    <span className="rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950">ADMIN</span>
+                    <Link to="/admin" className={buttonClass("primary", "md")}>
+                      <ShieldCheck aria-hidden className="size-4" />
+                      Dashboard Admin
+                    </Link>
+                  </>
+                ) : null}
+                <AccountMenu user={user} />
+              </>
+            ) : (
+              <Link to="/auth" className={buttonClass("primary", "md")}>
+                Iniciar Sesión / App
+              </Link>
+            )}
+          </div>
+          <button
+            type="button"
+            className={cn(buttonClass("ghost", "icon"), "lg:hidden")}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? "Cerrar menú" : "Abrir menú"}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+          </button>
+        </div>
+      </div>
+
+      {open ? (
+        <nav id="mobile-menu" aria-label="Menú móvil" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-ocean-100 bg-white px-4 pb-6 lg:hidden">
+          <ul className="border-b border-ocean-100 py-2">
+            {MAIN_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} onClick={close} className="flex min-h-12 items-center px-1 font-semibold text-ocean-950">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <MobileGroup title="Nosotros" links={ABOUT_LINKS} onNavigate={close} />
+          <MobileGroup title="Restaurantes" links={RESTAURANT_LINKS} onNavigate={close} />
+          <MobileGroup title="Negocios" links={BUSINESS_LINKS} onNavigate={close} />
+          <div className="mt-4 space-y-2">
+            {user ? (
+              <>
+                <p className="px-1 text-sm text-muted">
+                  Mi Cuenta: <span className="font-semibold text-ocean-950">{user.name || user.email}</span>
+                  {user.isAdmin ? (
+                    <span className="ml-2 rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950">ADMIN</span>
+                  ) : null}
+                </p>
+                {user.isAdmin ? (
+                  <Link to="/admin" onClick={close} className={buttonClass("primary", "md", "w-full")}>
+                    Dashboard Admin
+                  </Link>
+                ) : null}
+                {ACCOUNT_LINKS.map((l) => (
+                  <Link key={l.to} to={l.to} onClick={close} className={buttonClass("outline", "md", "w-full")}>
+                    {l.label}
+                  </Link>
+                ))}
+                <Form method="post" action="/logout" onSubmit={close}>
+                  <button type="submit" className={buttonClass("ghost", "md", "w-full text-danger")}>
+                    Cerrar Sesión
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <Link to="/auth" onClick={close} className={buttonClass("primary", "lg", "w-full")}>
+                Iniciar Sesión / App
+              </Link>
+            )}
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

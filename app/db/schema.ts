@@ -1,0 +1,410 @@
+/**
+ * Drizzle schema: the entities of SPEC §3 (with the spec's column names), better-auth's tables,
+ * and the tables DESIGN adds (subscriptions, stripe_events, contact_messages, api_tokens,
+ * rate_limits, audit_log, listing_slug_history).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { BLOG_CATEGORIES, RESTAURANT_CATEGORY_SLUGS } from "../catalog/categories";
+import { INDUSTRY_SLUGS } from "../catalog/industries";
+import { CONTACT_SERVICE_SLUGS, FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "../catalog/plans";
+import { PROVINCE_SLUGS } from "../catalog/provinces";
+
+const inList = (values: readonly (string | number)[]) =>
+  sql.raw(values.map((v) => (typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`)).join(", "));
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+const updatedAt = () => ts("updated_at").notNull().defaultNow();
+
+// ---------------------------------------------------------------- better-auth
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ts("access_token_expires_at"),
+    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- profiles
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email"),
+    full_name: text("full_name").notNull().default(""),
+    is_admin: boolean("is_admin").notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("profiles_created_at_idx").on(t.created_at.desc()),
+    index("profiles_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+// ---------------------------------------------------------------- directory
+export const restaurants = pgTable(
+  "restaurants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    nombre: text("nombre").notNull(),
+    descripcion: text("descripcion"),
+    direccion: text("direccion").notNull(),
+    telefono: text("telefono"),
+    horario: text("horario"),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
+    categoria: text("categoria"),
+    provincia: text("provincia").notNull(),
+    website_url: text("website_url"),
+    facebook_url: text("facebook_url"),
+    instagram_url: text("instagram_url"),
+    maps_url: text("maps_url"),
+    special_dish: text("special_dish"),
+    customer_reviews: text("customer_reviews"),
+    plan_type: text("plan_type").notNull().default("free_local"),
+    especialidades: text("especialidades").array().notNull().default(sql`'{}'::text[]`),
+    is_verified: boolean("is_verified").notNull().default(false),
+    is_active: boolean("is_active").notNull().default(true),
+    imagen: text("imagen"),
+    google_place_id: text("google_place_id").unique(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("restaurants_provincia_check", sql`${t.provincia} in (${inList(PROVINCE_SLUGS)})`),
+    check(
+      "restaurants_categoria_check",
+      sql`${t.categoria} is null or ${t.categoria} in (${inList(RESTAURANT_CATEGORY_SLUGS)})`,
+    ),
+    check("restaurants_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
+    check("restaurants_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    // Public listing: active entries of a province, newest first, keyset on (created_at, id).
+    index("restaurants_listing_idx")
+      .on(t.provincia, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
+    // Admin listing, all entries newest first.
+    index("restaurants_created_idx").on(t.created_at.desc(), t.id.desc()),
+    // Spanish accent-insensitive search (D4): full text and trigram over one unaccented document.
+    index("restaurants_search_fts_idx").using(
+      "gin",
+      sql`to_tsvector('spanish'::regconfig, listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.categoria}))`,
+    ),
+    index("restaurants_search_trgm_idx").using(
+      "gin",
+      sql`listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.categoria}) gin_trgm_ops`,
+    ),
+    index("restaurants_nombre_trgm_idx").using("gin", sql`immutable_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+  ],
+);
+
+export const businesses = pgTable(
+  "businesses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    nombre: text("nombre").notNull(),
+    descripcion: text("descripcion").notNull(),
+    direccion: text("direccion").notNull(),
+    telefono: text("telefono"),
+    horario: text("horario"),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
+    industria: text("industria").notNull(),
+    provincia: text("provincia").notNull(),
+    website: text("website"),
+    especialidades: text("especialidades").array().notNull().default(sql`'{}'::text[]`),
+    customer_reviews: text("customer_reviews"),
+    is_verified: boolean("is_verified").notNull().default(false),
+    is_active: boolean("is_active").notNull().default(true),
+    plan_type: text("plan_type").notNull().default("free_local"),
+    special_service: text("special_service"),
+    imagen: text("imagen"),
+    google_place_id: text("google_place_id").unique(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("businesses_provincia_check", sql`${t.provincia} in (${inList(PROVINCE_SLUGS)})`),
+    check("businesses_industria_check", sql`${t.industria} in (${inList(INDUSTRY_SLUGS)})`),
+    check("businesses_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
+    check("businesses_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    index("businesses_listing_idx")
+      .on(t.industria, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
+    index("businesses_listing_province_idx")
+      .on(t.industria, t.provincia, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
+    index("businesses_created_idx").on(t.created_at.desc(), t.id.desc()),
+    index("businesses_search_fts_idx").using(
+      "gin",
+      sql`to_tsvector('spanish'::regconfig, listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.industria}))`,
+    ),
+    index("businesses_search_trgm_idx").using(
+      "gin",
+      sql`listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.industria}) gin_trgm_ops`,
+    ),
+    index("businesses_nombre_trgm_idx").using("gin", sql`immutable_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+  ],
+);
+
+/** Old slugs of renamed listings, so that old links answer 301 (D6). */
+export const listing_slug_history = pgTable(
+  "listing_slug_history",
+  {
+    kind: text("kind").notNull(),
+    old_slug: text("old_slug").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.old_slug] }),
+    check("listing_slug_history_kind_check", sql`${t.kind} in ('restaurant', 'business')`),
+  ],
+);
+
+export const business_owners_general = pgTable(
+  "business_owners_general",
+  {
+    business_id: uuid("business_id")
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    plan_type: text("plan_type").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("business_owners_general_user_idx").on(t.user_id),
+    check("business_owners_general_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
+  ],
+);
+
+export const free_plan_subscriptions = pgTable(
+  "free_plan_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    days_granted: integer("days_granted").notNull(),
+    expires_at: ts("expires_at").notNull(),
+    granted_by: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    is_active: boolean("is_active").notNull().default(true),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("free_plan_days_check", sql`${t.days_granted} in (${inList(FREE_PLAN_DAYS)})`),
+    check("free_plan_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    index("free_plan_email_idx").on(t.email),
+    index("free_plan_user_idx").on(t.user_id),
+    index("free_plan_created_idx").on(t.created_at.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- blog
+export const blogs = pgTable(
+  "blogs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    content: text("content").notNull(),
+    category: text("category"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    image_url: text("image_url"),
+    author_id: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    is_published: boolean("is_published").notNull().default(false),
+    published_at: ts("published_at"),
+    views: integer("views").notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("blogs_category_check", sql`${t.category} is null or ${t.category} in (${inList(BLOG_CATEGORIES)})`),
+    check("blogs_views_check", sql`${t.views} >= 0`),
+    index("blogs_published_idx")
+      .on(t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_published}`),
+    index("blogs_author_idx").on(t.author_id, t.updated_at.desc()),
+    index("blogs_search_trgm_idx").using(
+      "gin",
+      sql`blog_search_text(${t.title}, ${t.excerpt}, ${t.category}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- payments (D12)
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stripe_customer_id: text("stripe_customer_id"),
+    stripe_subscription_id: text("stripe_subscription_id").unique(),
+    status: text("status").notNull(),
+    price_id: text("price_id"),
+    current_period_end: ts("current_period_end"),
+    cancel_at_period_end: boolean("cancel_at_period_end").notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.user_id)],
+);
+
+export const stripe_events = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processed_at: ts("processed_at").notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- leads (D9)
+export const contact_messages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    business: text("business"),
+    service: text("service"),
+    message: text("message").notNull(),
+    handled_at: ts("handled_at"),
+    handled_by: text("handled_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check(
+      "contact_messages_service_check",
+      sql`${t.service} is null or ${t.service} in (${inList(CONTACT_SERVICE_SLUGS)})`,
+    ),
+    index("contact_messages_created_idx").on(t.created_at.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- writing API tokens (D15)
+export const api_tokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    token_hash: text("token_hash").notNull(),
+    last_used_at: ts("last_used_at"),
+    revoked_at: ts("revoked_at"),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_idx").on(t.token_hash), index("api_tokens_user_idx").on(t.user_id)],
+);
+
+// ---------------------------------------------------------------- rate limits (D14, D19)
+/** Fixed-window counters kept in the database so that every app process shares them. */
+export const rate_limits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  window_start: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+// ---------------------------------------------------------------- audit trail
+export const audit_log = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actor_id: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actor_email: text("actor_email"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entity_id: text("entity_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    created_at: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.created_at.desc(), t.id.desc())],
+);
+
+export type Profile = typeof profiles.$inferSelect;
+export type Restaurant = typeof restaurants.$inferSelect;
+export type NewRestaurant = typeof restaurants.$inferInsert;
+export type Business = typeof businesses.$inferSelect;
+export type NewBusiness = typeof businesses.$inferInsert;
+export type Blog = typeof blogs.$inferSelect;
+export type NewBlog = typeof blogs.$inferInsert;
+export type FreePlan = typeof free_plan_subscriptions.$inferSelect;
+export type ContactMessage = typeof contact_messages.$inferSelect;

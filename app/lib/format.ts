@@ -1,0 +1,44 @@
+/** Formatting for es-PA through Intl (DESIGN §8). */
+const LOCALE = "es-PA";
+const TIME_ZONE = "America/Panama";
+
+const dateFmt = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
+const shortDateFmt = new Intl.DateTimeFormat(LOCALE, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: TIME_ZONE });
+const dateTimeFmt = new Intl.DateTimeFormat(LOCALE, {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: TIME_ZONE,
+});
+const ratingFmt = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const integerFmt = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+
+const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(d));
+
+export function formatDate(d: Date | string | number): string {
+  return dateFmt.format(toDate(d));
+}
+export function formatShortDate(d: Date | string | number): string {
+  return shortDateFmt.format(toDate(d));
+}
+export function formatDateTime(d: Date | string | number): string {
+  return dateTimeFmt.format(toDate(d));
+}
+export function formatRating(r: number | null | undefined): string {
+  return r == null ? "" : ratingFmt.format(r);
+}
+export function formatInteger(n: number): string {
+  return integerFmt.format(n);
+}
+/** Prices in US dollars (the balboa's paper currency), e.g. $1,299 or $9.99. */
+export function formatPrice(amount: number): string {
+  return new Intl.NumberFormat(LOCALE, {
+    style: "currency",
+    currency: "USD",
+    currencyDisplay: "narrowSymbol",
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}

@@ -1,0 +1,84 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster, useShowToast } from "./components/toaster";
+import { NotFound } from "./components/not-found";
+import { useNonce } from "./lib/nonce";
+import { getPublicEnv } from "./server/env.server";
+import { getCurrentUser } from "./server/guards.server";
+import { readToast } from "./server/toast.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [current, flash] = await Promise.all([getCurrentUser(request), readToast(request)]);
+  return data(
+    {
+      user: current
+        ? { name: current.profile.full_name, email: current.user.email, isAdmin: current.profile.is_admin }
+        : null,
+      toast: flash.toast,
+      publicEnv: getPublicEnv(),
+    },
+    { headers: flash.headers },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="es" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#082b46" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+          Saltar al contenido
+        </a>
+        <SiteHeader user={root?.user ?? null} />
+        <main id="contenido" className="flex flex-1 flex-col">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useShowToast(loaderData.toast, loaderData.toast);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  let title = "Algo salió mal";
+  let message = "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 403 ? "Acceso Denegado" : `Error ${error.status}`;
+    message = typeof error.data === "string" && error.data ? error.data : error.statusText || message;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <section className="mx-auto flex max-w-2xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-extrabold">{title}</h1>
+      <p className="mt-3 text-muted">{message}</p>
+      <a href="/" className="mt-8 inline-flex min-h-11 items-center rounded-full bg-ocean-700 px-6 font-semibold text-white">
+        Volver al inicio
+      </a>
+    </section>
+  );
+}

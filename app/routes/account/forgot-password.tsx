@@ -1,0 +1,54 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { seo } from "~/lib/meta";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { fieldErrorsOf, forgotPasswordSchema, formToObject } from "~/schemas/auth";
+import { requestPasswordReset } from "~/server/account.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Recuperar contraseña", description: "Recibe un enlace para elegir una nueva contraseña.", path: "/auth/recuperar", noindex: true });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = forgotPasswordSchema.safeParse(formToObject(await request.formData()));
+  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), sent: false, limited: false }, { status: 400 });
+  const result = await requestPasswordReset(context?.clientIp ?? "desconocida", parsed.data.email);
+  if (result.limited) return data({ fieldErrors: null, sent: false, limited: true }, { status: 429 });
+  return { fieldErrors: null, sent: true, limited: false };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { errors, onSubmit } = useFormErrors(forgotPasswordSchema, actionData?.fieldErrors);
+  return (
+    <section className="flex flex-1 items-center justify-center bg-gradient-to-b from-ocean-50 to-white px-4 py-16">
+      <Card className="w-full max-w-md p-6 sm:p-8">
+        <h1 className="text-2xl font-extrabold">Recuperar contraseña</h1>
+        <p className="mt-1 text-sm text-muted">Te enviaremos un enlace para elegir una nueva contraseña.</p>
+        {actionData?.sent ? (
+          <p role="status" className="mt-4 rounded-xl bg-emerald-50 p-3 text-sm font-medium text-success">
+            Si existe una cuenta con ese email, recibirás un enlace en unos minutos.
+          </p>
+        ) : null}
+        {actionData?.limited ? (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
+            Demasiados intentos. Espera unos minutos e inténtalo de nuevo.
+          </p>
+        ) : null}
+        <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+          <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} errors={errors.email} />
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            {busy ? "Procesando..." : "Enviar enlace"}
+          </Button>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/auth" className="font-semibold text-ocean-700 hover:underline">
+            Volver a iniciar sesión
+          </Link>
+        </p>
+      </Card>
+    </section>
+  );
+}

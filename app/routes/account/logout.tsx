@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { signOut } from "~/server/account.server";
+import { redirectWithToast, toastHeader } from "~/server/toast.server";
+
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const result = await signOut(request);
+  if (!result.ok) {
+    const back = request.headers.get("referer");
+    const to = back && new URL(back).origin === new URL(request.url).origin ? new URL(back).pathname : "/";
+    return redirectWithToast(to, { type: "error", title: "Error", description: `Error al cerrar sesión: ${result.message}` });
+  }
+  const headers = new Headers();
+  for (const c of result.setCookies) headers.append("Set-Cookie", c);
+  headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Sesión cerrada", description: "Has cerrado sesión exitosamente." }));
+  return redirect("/", { headers });
+}

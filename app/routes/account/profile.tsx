@@ -1,0 +1,133 @@
+import { BadgeCheck, CalendarDays, MailWarning, ShieldCheck, UserRound } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/profile";
+import { useShowToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { formatDate } from "~/lib/format";
+import { seo } from "~/lib/meta";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { fieldErrorsOf, formToObject, profileSchema } from "~/schemas/auth";
+import { sendVerification } from "~/server/account.server";
+import { getEnv } from "~/server/env.server";
+import { requireUser } from "~/server/guards.server";
+import { EmailTakenError, updateProfile } from "~/server/models/profiles.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Mi Perfil", description: "Tu perfil en Panama VIP IA.", path: "/profile", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, profile } = await requireUser(request);
+  return {
+    profile: {
+      full_name: profile.full_name,
+      email: profile.email ?? user.email,
+      is_admin: profile.is_admin,
+      created_at: profile.created_at.toISOString(),
+    },
+    emailVerified: user.emailVerified,
+    verificationRequired: getEnv().REQUIRE_EMAIL_VERIFICATION,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const form = await request.formData();
+  // Only full_name and email are read: a forged is_admin (or anything else) is ignored.
+  const parsed = profileSchema.safeParse(formToObject(form));
+  if (!parsed.success) {
+    return data({ fieldErrors: fieldErrorsOf(parsed.error), toast: null }, { status: 400 });
+  }
+  try {
+    const updated = await updateProfile(user.id, parsed.data);
+    if (getEnv().REQUIRE_EMAIL_VERIFICATION && updated.email !== user.email.toLowerCase()) {
+      await sendVerification(updated.email!);
+    }
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return data(
+        {
+          fieldErrors: { email: ["Este email ya está registrado"] },
+          toast: { type: "error" as const, title: `Error al actualizar el perfil: ${error.message}` },
+        },
+        { status: 409 },
+      );
+    }
+    console.error("[profile] update:", error);
+    return data({ fieldErrors: null, toast: { type: "error" as const, title: "Error inesperado al actualizar el perfil." } }, { status: 500 });
+  }
+  return redirectWithToast("/profile", { type: "success", title: "Perfil actualizado" });
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, emailVerified, verificationRequired } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { errors, onSubmit } = useFormErrors(profileSchema, actionData?.fieldErrors);
+  useShowToast(actionData?.toast, actionData);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-extrabold">Mi Perfil</h1>
+      <p className="mt-1 text-muted">Administra tu información personal.</p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Card className="p-6">
+          <h2 className="flex items-center gap-2 text-lg font-bold">
+            <UserRound aria-hidden className="size-5 text-ocean-600" /> Información personal
+          </h2>
+          <Form method="post" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
+            <Field label="Nombre completo" name="full_name" defaultValue={profile.full_name} autoComplete="name" maxLength={100} required errors={errors.full_name} />
+            <Field label="Email" name="email" type="email" defaultValue={profile.email} autoComplete="email" maxLength={254} required errors={errors.email} />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Procesando..." : "Guardar cambios"}
+            </Button>
+          </Form>
+        </Card>
+        <Card className="p-6">
+          <h2 className="text-lg font-bold">Estado de la cuenta</h2>
+          <dl className="mt-4 space-y-4 text-sm">
+            <div>
+              <dt className="text-muted">Rol</dt>
+              <dd className="mt-1">
+                {profile.is_admin ? (
+                  <Badge tone="sun">
+                    <ShieldCheck aria-hidden className="size-3.5" /> Administrador
+                  </Badge>
+                ) : (
+                  <Badge>Usuario</Badge>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">Email</dt>
+              <dd className="mt-1">
+                {emailVerified ? (
+                  <Badge tone="green">
+                    <BadgeCheck aria-hidden className="size-3.5" /> Verificado
+                  </Badge>
+                ) : (
+                  <Badge tone={verificationRequired ? "red" : "slate"}>
+                    <MailWarning aria-hidden className="size-3.5" /> Sin verificar
+                  </Badge>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">Miembro desde</dt>
+              <dd className="mt-1 flex items-center gap-1.5 font-medium">
+                <CalendarDays aria-hidden className="size-4 text-ocean-600" />
+                {formatDate(profile.created_at)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">Cuenta</dt>
+              <dd className="mt-1 font-medium text-success">Activa</dd>
+            </div>
+          </dl>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/** Zod schemas for the account forms, with Spanish messages (SPEC §5). Used in the browser and in actions. */
+import { z } from "zod";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+
+export const emailField = z.preprocess(
+  text,
+  z
+    .string({ error: "El email es obligatorio" })
+    .min(1, "El email es obligatorio")
+    .max(254, "El email es demasiado largo (máximo 254 caracteres)")
+    .pipe(z.email("Ingresa un email válido")),
+);
+
+const passwordRequired = z
+  .string({ error: "La contraseña es obligatoria" })
+  .min(1, "La contraseña es obligatoria")
+  .max(PASSWORD_MAX, `La contraseña es demasiado larga (máximo ${PASSWORD_MAX} caracteres)`);
+
+export const newPasswordField = z
+  .string({ error: "La contraseña es obligatoria" })
+  .min(1, "La contraseña es obligatoria")
+  .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`)
+  .max(PASSWORD_MAX, `La contraseña es demasiado larga (máximo ${PASSWORD_MAX} caracteres)`);
+
+export const fullNameField = z.preprocess(
+  text,
+  z
+    .string({ error: "El nombre completo es obligatorio" })
+    .min(1, "El nombre completo es obligatorio")
+    .max(100, "El nombre es demasiado largo (máximo 100 caracteres)")
+    .refine((v) => !/[\u0000-\u001f\u007f<>]/.test(v), "El nombre contiene caracteres no permitidos"),
+);
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordRequired,
+});
+
+export const signupSchema = z.object({
+  full_name: fullNameField,
+  email: emailField,
+  password: newPasswordField,
+});
+
+export const profileSchema = z.object({
+  full_name: fullNameField,
+  email: emailField,
+});
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "El enlace no es válido o ya expiró").max(500),
+    password: newPasswordField,
+    confirm: z.string().max(PASSWORD_MAX),
+  })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Las contraseñas no coinciden" });
+
+export type FieldErrors = Record<string, string[] | undefined>;
+
+/** Field errors of a failed parse, keyed by field name. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** FormData -> plain object of strings (files ignored), for schema parsing. */
+export function formToObject(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && !(k in out)) out[k] = v;
+  return out;
+}

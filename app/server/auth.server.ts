@@ -1,0 +1,112 @@
+/** Accounts with better-auth: e-mail + password, sessions in the database, verification, reset (D13, D14). */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { accounts, sessions, users, verifications } from "~/db/schema";
+import { db } from "./db.server";
+import { getEnv } from "./env.server";
+import { sendMail } from "./mail.server";
+import { ensureProfile, grantOwnerAdminIfVerified } from "./models/profiles.server";
+import { singleton } from "./singleton.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/auth";
+
+
+/** AUTH_SECRET, or one generated once into DATA_DIR for the embedded setup (DESIGN §3). */
+export function authSecret(): string {
+  const env = getEnv();
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  return singleton("auth-secret", () => {
+    if (env.DATA_DIR.startsWith("memory://")) return crypto.randomBytes(32).toString("hex");
+    const file = path.resolve(env.DATA_DIR, "auth-secret");
+    if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  });
+}
+
+function createAuth() {
+  const env = getEnv();
+  return betterAuth({
+    appName: "Panama VIP IA",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: authSecret(),
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      usePlural: false,
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail({
+          to: user.email,
+          subject: "Restablece tu contraseña - Panama VIP IA",
+          text: `Hola ${user.name || ""}:\n\nPara elegir una nueva contraseña abre este enlace (válido por 1 hora):\n${url}\n\nSi no lo pediste, ignora este mensaje.`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: env.REQUIRE_EMAIL_VERIFICATION,
+      sendOnSignIn: env.REQUIRE_EMAIL_VERIFICATION,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendMail({
+          to: user.email,
+          subject: "Confirma tu email - Panama VIP IA",
+          text: `Hola ${user.name || ""}:\n\nConfirma tu dirección de email con este enlace:\n${url}\n`,
+        });
+      },
+      afterEmailVerification: async (user) => {
+        await grantOwnerAdminIfVerified(user);
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: true, maxAge: 60 },
+    },
+    rateLimit: { enabled: true, window: 60, max: 60 },
+    advanced: {
+      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await ensureProfile(user);
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export function getAuth(): Auth {
+  return singleton("auth", createAuth);
+}
+
+/** The headers better-auth needs from the browser's request (cookies, client identity). */
+export function authHeaders(request: Request): Headers {
+  const headers = new Headers();
+  for (const name of ["cookie", "user-agent", "x-forwarded-for"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}

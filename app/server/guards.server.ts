@@ -1,0 +1,55 @@
+/**
+ * Guards: every loader and action that needs a user starts with one (DESIGN §4, D1).
+ * SPEC §6: signed out -> /auth; signed in but not admin -> 'Acceso Denegado' and back to / (or /admin).
+ */
+import { redirect } from "react-router";
+import type { Profile } from "~/db/schema";
+import { authHeaders, getAuth } from "./auth.server";
+import { ensureProfile } from "./models/profiles.server";
+import { redirectWithToast } from "./toast.server";
+
+export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+export type CurrentUser = { user: SessionUser; profile: Profile };
+
+export const ACCESS_DENIED = { title: "Acceso Denegado", description: "No tienes permisos de administrador." } as const;
+
+/** The signed-in user and profile, or null. A malformed or expired session cookie is just "signed out". */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  if (!request.headers.get("cookie")?.includes("better-auth.session_token")) return null;
+  let session: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>> = null;
+  try {
+    session = await getAuth().api.getSession({ headers: authHeaders(request) });
+  } catch {
+    return null;
+  }
+  if (!session) return null;
+  const user = session.user as SessionUser;
+  const profile = await ensureProfile(user);
+  if (!profile) return null;
+  return { user, profile };
+}
+
+function authRedirect(request: Request): never {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  throw redirect(back && back !== "/" ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth");
+}
+
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const current = await getCurrentUser(request);
+  if (!current) authRedirect(request);
+  return current;
+}
+
+/** Admin only. Non-admins get the spec's toast and go to `deniedTo` ('/' by default). */
+export async function requireAdmin(request: Request, deniedTo = "/"): Promise<CurrentUser> {
+  const current = await requireUser(request);
+  if (!current.profile.is_admin) {
+    throw await redirectWithToast(deniedTo, { type: "error", ...ACCESS_DENIED });
+  }
+  return current;
+}
+
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getCurrentUser(request)) throw redirect("/");
+}

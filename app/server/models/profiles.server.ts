@@ -1,0 +1,122 @@
+/** Profiles (SPEC §3): one per auth user, created by upsert on id. */
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { profiles, users, type Profile } from "~/db/schema";
+import { db } from "../db.server";
+import { getEnv } from "../env.server";
+
+export type AuthUserLike = { id: string; email?: string | null; name?: string | null; emailVerified?: boolean };
+
+/** SPEC §3: full_name is the user's full name, else the part of the e-mail before the @, else empty. */
+export function defaultFullName(user: AuthUserLike): string {
+  const name = user.name?.trim();
+  if (name) return name;
+  const email = user.email?.trim() ?? "";
+  return email.includes("@") ? email.slice(0, email.indexOf("@")) : "";
+}
+
+/** SPEC §3 + D13: only the owner address gets is_admin, and only once verified when verification is on. */
+export function isOwnerEmail(user: AuthUserLike): boolean {
+  const env = getEnv();
+  if (!env.OWNER_EMAIL || !user.email) return false;
+  if (user.email.trim().toLowerCase() !== env.OWNER_EMAIL.trim().toLowerCase()) return false;
+  return env.REQUIRE_EMAIL_VERIFICATION ? Boolean(user.emailVerified) : true;
+}
+
+export async function getProfile(id: string): Promise<Profile | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Creates the profile when it is missing (upsert on id; nothing for a user without e-mail).
+ * An existing profile is returned unchanged: is_admin is set at creation only.
+ */
+export async function ensureProfile(user: AuthUserLike): Promise<Profile | null> {
+  const existing = await getProfile(user.id);
+  if (existing) return existing;
+  if (!user.email) return null;
+  const now = new Date();
+  const [row] = await db
+    .insert(profiles)
+    .values({
+      id: user.id,
+      email: user.email.toLowerCase(),
+      full_name: defaultFullName(user),
+      is_admin: isOwnerEmail(user),
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflictDoUpdate({ target: profiles.id, set: { updated_at: sql`${profiles.updated_at}` } })
+    .returning();
+  return row ?? null;
+}
+
+/** D13: when the owner confirms the address, the owner's profile becomes admin. */
+export async function grantOwnerAdminIfVerified(user: AuthUserLike): Promise<void> {
+  if (!isOwnerEmail(user)) return;
+  const profile = await ensureProfile(user);
+  if (profile && !profile.is_admin) {
+    await db.update(profiles).set({ is_admin: true, updated_at: new Date() }).where(eq(profiles.id, user.id));
+  }
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("Este email ya está registrado");
+  }
+}
+
+/** Updates full_name and email (of the profile and of the login), then re-reads the row. */
+export async function updateProfile(id: string, input: { full_name: string; email: string }): Promise<Profile> {
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [clash] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${id}`)
+      .limit(1);
+    if (clash) throw new EmailTakenError();
+    const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+    const emailChanged = current && current.email.toLowerCase() !== email;
+    await tx
+      .update(users)
+      .set({
+        email,
+        name: input.full_name,
+        updatedAt: new Date(),
+        ...(emailChanged ? { emailVerified: false } : {}),
+      })
+      .where(eq(users.id, id));
+    const [row] = await tx
+      .update(profiles)
+      .set({ full_name: input.full_name, email, updated_at: new Date() })
+      .where(eq(profiles.id, id))
+      .returning();
+    if (!row) throw new Error("Perfil no encontrado");
+    return row;
+  });
+}
+
+export async function setAdmin(id: string, isAdmin: boolean): Promise<void> {
+  await db.update(profiles).set({ is_admin: isAdmin, updated_at: new Date() }).where(eq(profiles.id, id));
+}
+
+export async function setAdminByEmail(email: string, isAdmin: boolean): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({ is_admin: isAdmin, updated_at: new Date() })
+    .where(sql`lower(${profiles.email}) = ${email.trim().toLowerCase()}`)
+    .returning({ id: profiles.id });
+  return rows.length > 0;
+}
+
+export async function listProfiles() {
+  return db.select().from(profiles).orderBy(desc(profiles.created_at));
+}
+
+export async function listProfilesByName() {
+  return db
+    .select({ id: profiles.id, full_name: profiles.full_name, email: profiles.email })
+    .from(profiles)
+    .orderBy(asc(profiles.full_name));
+}

@@ -1,0 +1,39 @@
+/**
+ * Fixed-window rate limiting kept in the database (D14, D19): every app process shares the counters.
+ */
+import { sql } from "drizzle-orm";
+import { db, queryRows } from "../db.server";
+
+export type LimitState = { count: number; retryAfterSeconds: number };
+
+/** Counts one event for `key` in a window of `windowSeconds`, and returns the count in the window. */
+export async function recordHit(key: string, windowSeconds = 60): Promise<LimitState> {
+  const rows = await queryRows<{ count: number; retry: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then now() else rate_limits.window_start end
+    returning count, greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int as retry`);
+  const row = rows[0]!;
+  return { count: Number(row.count), retryAfterSeconds: Number(row.retry) };
+}
+
+/** The count in the current window without adding to it. */
+export async function peekHits(key: string, windowSeconds = 60): Promise<LimitState> {
+  const rows = await queryRows<{ count: number; retry: number }>(sql`
+    select count, greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int as retry
+    from rate_limits where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`);
+  const row = rows[0];
+  return row ? { count: Number(row.count), retryAfterSeconds: Number(row.retry) } : { count: 0, retryAfterSeconds: 0 };
+}
+
+export async function clearHits(key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** Old windows are useless; drop them now and then. */
+export async function pruneHits(olderThanSeconds = 3600): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanSeconds})`);
+}

@@ -1,0 +1,183 @@
+/**
+ * The HTTP server (DESIGN §2): Express with helmet (a real CSP with a per-request nonce), compression,
+ * fingerprinted assets cached immutable, GET /healthz, an origin check on state-changing requests,
+ * and graceful shutdown on SIGTERM. In development Vite serves the app with HMR.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import type { Server } from "node:http";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import type { ServerBuild } from "react-router";
+import { closeDb, pingDb } from "./app/server/db.server";
+import { EnvError, getEnv } from "./app/server/env.server";
+import { prepareDatabase } from "./app/server/startup.server";
+
+const production = process.env.NODE_ENV === "production";
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export async function createApp() {
+  const env = getEnv();
+  await prepareDatabase();
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await pingDb();
+      res.set("Cache-Control", "no-store").json({ status: "ok" });
+    } catch (error) {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", error: (error as Error).message });
+    }
+  });
+
+  app.use(compression());
+
+  const chatOrigins = [env.CHAT_URL_AMY, env.CHAT_URL_ROGER, env.CHAT_URL_YODDA]
+    .map(originOf)
+    .filter((o): o is string => Boolean(o));
+  const widgetOrigin = originOf(env.CHAT_WIDGET_SRC);
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: production
+        ? {
+            useDefaults: false,
+            directives: {
+              "default-src": ["'self'"],
+              "base-uri": ["'self'"],
+              "object-src": ["'none'"],
+              "frame-ancestors": ["'self'"],
+              "script-src": [
+                "'self'",
+                (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+                ...(widgetOrigin ? [widgetOrigin] : []),
+                "https://js.stripe.com",
+              ],
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "img-src": ["'self'", "data:", "https:"],
+              "font-src": ["'self'", "data:"],
+              "connect-src": ["'self'", ...(widgetOrigin ? [widgetOrigin] : [])],
+              "frame-src": [...chatOrigins, ...(widgetOrigin ? [widgetOrigin] : []), "https://js.stripe.com", "https://checkout.stripe.com"],
+              "form-action": ["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"],
+              "upgrade-insecure-requests": env.PUBLIC_URL.startsWith("https://") ? [] : null,
+            },
+          }
+        : false,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
+    }),
+  );
+
+  // State-changing requests from a browser must come from our own origin (DESIGN §6).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    if (!origin || origin === "null") return next();
+    const host = req.get("x-forwarded-host") ?? req.get("host");
+    let sameHost = false;
+    try {
+      sameHost = new URL(origin).host === host || new URL(origin).origin === new URL(env.PUBLIC_URL).origin;
+    } catch {
+      sameHost = false;
+    }
+    if (!sameHost) {
+      res.status(403).type("text/plain; charset=utf-8").send("Origen no permitido.");
+      return;
+    }
+    next();
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (production) {
+    const buildDir = path.resolve(process.cwd(), "build");
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  } else {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: production ? "production" : "development",
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "desconocida",
+      }),
+    }),
+  );
+
+  // Last resort: never a stack trace to the visitor.
+  app.use((error: Error, _req: Request, res: Response, _next: NextFunction) => {
+    console.error("[server] error no controlado:", error);
+    if (res.headersSent) return;
+    res.status(500).type("text/plain; charset=utf-8").send("Error interno del servidor.");
+  });
+
+  return app;
+}
+
+async function main() {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp();
+  const server: Server = app.listen(env.PORT, () => {
+    console.info(`Servidor listo en ${env.PUBLIC_URL} (puerto ${env.PORT})`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`[server] ${signal}: terminando las peticiones en curso…`);
+    const force = setTimeout(() => {
+      console.error("[server] cierre forzado tras 10 s");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await closeDb().catch(() => {});
+      console.info("[server] cerrado");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error("[server] no se pudo iniciar:", error);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import path from "node:path";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  ssr: {
+    // Native/wasm packages stay external to the server bundle.
+    external: ["@electric-sql/pglite", "pg", "nodemailer"],
+  },
+  build: { assetsInlineLimit: 0 },
+});
