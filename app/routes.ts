@@ -1,53 +1,62 @@
 /**
  * The whole site at a glance: SPEC §2's route table plus DESIGN's additions (entry pages, search,
- * leads, audit, sitemap). Pages owned by later issues answer with a short 'Próximamente' page.
+ * leads, audit, sitemap). Each section's modules belong to one area of the product.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { PROVINCES } from "./catalog/provinces";
 
-const soon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id: `soon-${id}` });
-
 export default [
+  // ---- marketing
   index("routes/marketing/home.tsx"),
-  soon("about", "about"),
-  soon("services", "services"),
-  soon("ai-solutions", "ai-solutions"),
-  soon("ai-solutions/amy", "amy"),
-  soon("ai-solutions/roger", "roger"),
-  soon("ai-solutions/yodda", "yodda"),
-  soon("ai-solutions/roger-chat", "roger-chat"),
-  soon("local-ai-pricing", "local-ai-pricing"),
-  soon("contact", "contact"),
+  route("about", "routes/marketing/about.tsx"),
+  route("services", "routes/marketing/services.tsx"),
+  route("ai-solutions", "routes/marketing/ai-solutions.tsx"),
+  route("ai-solutions/yodda", "routes/marketing/yodda.tsx"),
+  route("ai-solutions/roger-chat", "routes/marketing/roger-chat.tsx"),
+  route("local-ai-pricing", "routes/marketing/local-ai-pricing.tsx"),
+  route("contact", "routes/marketing/contact.tsx"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
 
-  soon("blog", "blog"),
-  soon("blog/:slug", "blog-article"),
-  soon("my-blogs", "my-blogs"),
-  soon("write-blog", "write-blog"),
-  soon("edit-blog/:id", "edit-blog"),
+  // ---- premium assistants
+  route("ai-solutions/amy", "routes/premium/amy.tsx"),
+  route("ai-solutions/roger", "routes/premium/roger.tsx"),
 
+  // ---- blog
+  route("blog", "routes/blog/index.tsx"),
+  route("blog/rss.xml", "routes/blog/rss.ts"),
+  route("blog/:slug", "routes/blog/article.tsx"),
+  route("my-blogs", "routes/blog/my-blogs.tsx"),
+  route("write-blog", "routes/blog/write.tsx", { id: "write-blog" }),
+  route("edit-blog/:id", "routes/blog/write.tsx", { id: "edit-blog" }),
+  route("api/blogs", "routes/api/blogs.ts"),
+
+  // ---- accounts
   route("auth", "routes/account/auth.tsx"),
   route("auth/recuperar", "routes/account/forgot-password.tsx"),
   route("auth/nueva-contrasena", "routes/account/reset-password.tsx"),
   route("logout", "routes/account/logout.tsx"),
   route("profile", "routes/account/profile.tsx"),
+  route("api/auth/*", "routes/api/auth.ts"),
 
+  // ---- admin
   route("admin", "routes/admin/dashboard.tsx"),
   route("admin-members", "routes/admin/members.tsx"),
-  soon("admin/restaurant/new", "admin-restaurant-new"),
-  soon("admin/restaurant/edit/:id", "admin-restaurant-edit"),
-  soon("admin/restaurant/search", "admin-restaurant-search"),
-  soon("admin/business/new", "admin-business-new"),
-  soon("admin/business/edit/:id", "admin-business-edit"),
-  soon("admin/free-plans", "admin-free-plans"),
-  soon("admin/leads", "admin-leads"),
-  soon("admin/audit", "admin-audit"),
+  route("admin/restaurant/new", "routes/admin/restaurant-form.tsx", { id: "admin-restaurant-new" }),
+  route("admin/restaurant/edit/:id", "routes/admin/restaurant-form.tsx", { id: "admin-restaurant-edit" }),
+  route("admin/restaurant/search", "routes/admin/restaurant-search.tsx"),
+  route("admin/business/new", "routes/admin/business-form.tsx", { id: "admin-business-new" }),
+  route("admin/business/edit/:id", "routes/admin/business-form.tsx", { id: "admin-business-edit" }),
+  route("admin/free-plans", "routes/admin/free-plans.tsx"),
+  route("admin/leads", "routes/admin/leads.tsx"),
+  route("admin/audit", "routes/admin/audit.tsx"),
 
-  ...PROVINCES.map((p) => soon(`restaurantes-${p.slug}`, `province-${p.slug}`)),
-  soon("negocios/:industria", "industry"),
-  soon("restaurante/:slug", "restaurant-entry"),
-  soon("negocio/:slug", "business-entry"),
-  soon("buscar", "search"),
+  // ---- directory
+  ...PROVINCES.map((p) => route(`restaurantes-${p.slug}`, "routes/directory/province.tsx", { id: `province-${p.slug}` })),
+  route("negocios/:industria", "routes/directory/industry.tsx"),
+  route("restaurante/:slug", "routes/directory/restaurant.tsx"),
+  route("negocio/:slug", "routes/directory/business.tsx"),
+  route("buscar", "routes/directory/search.tsx"),
 
-  route("api/auth/*", "routes/api/auth.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,71 @@
+/**
+ * A throwaway PostgreSQL server for the model suite: TEST_DATABASE_URL when given, otherwise a cluster
+ * made with initdb/pg_ctl on a free port (as the postgres user when running as root).
+ */
+import { execFileSync, execSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export function findPgBin(): string | null {
+  const candidates = [
+    process.env.PG_BIN,
+    ...(process.env.PATH ?? "").split(":"),
+    ...(fs.existsSync("/usr/lib/postgresql")
+      ? fs.readdirSync("/usr/lib/postgresql").sort().reverse().map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
+  ].filter(Boolean) as string[];
+  for (const dir of candidates) {
+    if (fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl"))) return dir;
+  }
+  return null;
+}
+
+export function postgresAvailable(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL) || findPgBin() !== null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export type PgServer = { url: string; stop: () => void };
+
+export async function startPostgres(): Promise<PgServer> {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => {} };
+  const bin = findPgBin();
+  if (!bin) throw new Error("No se encontraron initdb/pg_ctl de PostgreSQL");
+  const asRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-pg-"));
+  const dataDir = path.join(dir, "data");
+  const port = await freePort();
+  const run = (cmd: string) => {
+    if (asRoot) execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", cmd], { stdio: "pipe" });
+    else execSync(cmd, { stdio: "pipe", shell: "/bin/sh" });
+  };
+  if (asRoot) execFileSync("chown", ["-R", "postgres", dir]);
+  fs.chmodSync(dir, 0o755);
+  run(`${bin}/initdb -D ${dataDir} -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync >/dev/null`);
+  run(
+    `${bin}/pg_ctl -D ${dataDir} -w -t 60 -l ${dir}/log.txt -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null`,
+  );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}`,
+    stop: () => {
+      try {
+        run(`${bin}/pg_ctl -D ${dataDir} -m immediate stop >/dev/null`);
+      } catch {
+        /* already stopped */
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
