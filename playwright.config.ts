@@ -36,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "rm -rf .e2e-data && tsx scripts/start.ts",
+    command: `rm -rf .e2e-data-${PORT} && tsx scripts/start.ts`,
     url: `${BASE_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -45,11 +45,12 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       PUBLIC_URL: BASE_URL,
-      DATA_DIR: ".e2e-data",
+      DATA_DIR: `.e2e-data-${PORT}`,
       OWNER_EMAIL: "owner@e2e.test",
       AUTH_SIGNUP_RATE_LIMIT: "10000",
-      MAIL_LOG_FILE: ".e2e-data/mail.log",
+      MAIL_LOG_FILE: `.e2e-data-${PORT}/mail.log`,
       SEED_DEMO: "1",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },
 });

@@ -106,7 +106,7 @@ export async function createApp() {
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {
-    const buildDir = path.resolve(process.cwd(), "build");
+    const buildDir = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;

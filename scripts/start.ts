@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const serverBuild = path.join(root, "build/server/index.js");
+const serverBuild = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -1,0 +1,23 @@
+/**
+ * D18: anonymous HTML is the same for every visitor, so public pages may be cached; anything
+ * personal is `private, no-store`. Routes opt in with `export const headers = publicPageHeaders`.
+ */
+export const PUBLIC_PAGE_CACHE = "public, max-age=60, stale-while-revalidate=300";
+export const PRIVATE_NO_STORE = "private, no-store";
+
+export function publicPageHeaders(): HeadersInit {
+  return { "Cache-Control": PUBLIC_PAGE_CACHE };
+}
+
+/** True when the request carries a session (signed in) or a flash toast. */
+export function isPersonalRequest(request: Request): boolean {
+  const cookie = request.headers.get("cookie") ?? "";
+  return /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=|(?:^|;\s*)pv_toast=/.test(cookie);
+}
+
+/** Final say on the document's Cache-Control: never public for personal requests or responses. */
+export function applyCachePolicy(request: Request, headers: Headers): void {
+  const personal = isPersonalRequest(request) || headers.has("Set-Cookie") || request.method !== "GET";
+  if (personal || !headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_NO_STORE);
+  if (!personal) headers.append("Vary", "Cookie");
+}
