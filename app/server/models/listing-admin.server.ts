@@ -1,0 +1,60 @@
+/**
+ * Admin changes shared by the directory's listing pages and the admin area: activate/deactivate and
+ * delete a restaurant or business, each recorded in the audit trail and invalidating public pages.
+ */
+import { eq, sql } from "drizzle-orm";
+import { businesses, restaurants } from "~/db/schema";
+import { nextFreeSlug, slugify } from "~/lib/slugify";
+import { db, queryRows } from "../db.server";
+import { invalidatePublicPages } from "../page-cache.server";
+import { recordAudit } from "./audit.server";
+
+export type ListingKind = "restaurant" | "business";
+export type Actor = { id: string; email?: string | null };
+
+const tableOf = (kind: ListingKind) => (kind === "restaurant" ? restaurants : businesses);
+
+/** A free slug for a new listing (D6): transliterated name, numeric suffix when taken. */
+export async function uniqueListingSlug(kind: ListingKind, name: string): Promise<string> {
+  const base = slugify(name) || (kind === "restaurant" ? "restaurante" : "negocio");
+  const table = kind === "restaurant" ? "restaurants" : "businesses";
+  const rows = await queryRows<{ slug: string }>(
+    sql`select slug from ${sql.identifier(table)} where slug = ${base} or slug ~ ${`^${base.replace(/[-]/g, "\\-")}-[0-9]+$`}
+        union select old_slug as slug from listing_slug_history where kind = ${kind} and (old_slug = ${base} or old_slug ~ ${`^${base.replace(/[-]/g, "\\-")}-[0-9]+$`})`,
+  );
+  return nextFreeSlug(base, rows.map((r) => r.slug));
+}
+
+export class ListingNotFoundError extends Error {
+  constructor() {
+    super("El registro ya no existe (pudo ser eliminado).");
+  }
+}
+
+/** Sets is_active; throws ListingNotFoundError for an unknown id. */
+export async function setListingActive(kind: ListingKind, id: string, active: boolean, actor: Actor): Promise<void> {
+  const table = tableOf(kind);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ is_active: table.is_active }).from(table).where(eq(table.id, id)).for("update");
+    if (!before) throw new ListingNotFoundError();
+    await tx.update(table).set({ is_active: active, updated_at: new Date() }).where(eq(table.id, id));
+    await recordAudit({ actor, action: "toggle", entity: kind, entityId: id, before, after: { is_active: active } }, tx);
+  });
+  invalidatePublicPages();
+}
+
+/** Deletes permanently (the caller has asked for confirmation); the deleted row goes to the audit trail. */
+export async function deleteListing(kind: ListingKind, id: string, actor: Actor): Promise<void> {
+  const table = tableOf(kind);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(table).where(eq(table.id, id)).returning();
+    if (!row) throw new ListingNotFoundError();
+    await recordAudit({ actor, action: "delete", entity: kind, entityId: id, before: row, after: null }, tx);
+  });
+  invalidatePublicPages();
+}
+
+/** True when `value` looks like a UUID (ids from forms are checked before they reach SQL). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
