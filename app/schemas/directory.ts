@@ -1,0 +1,137 @@
+/**
+ * Zod schemas of the directory (issue 4): listing query strings, search, and the admin controls on
+ * the business listing pages. Browser-safe (no Node APIs); Spanish messages.
+ */
+import { z } from "zod";
+import { PROVINCE_SLUGS } from "~/catalog/provinces";
+
+/** Listings and search answer 6 entries per request (SPEC §9). */
+export const PAGE_SIZE = 6;
+/** Longest search text we look at; longer input is cut, never rejected with a 500. */
+export const SEARCH_MAX_LENGTH = 100;
+
+export type Cursor = { ts: string; id: string };
+export type SearchCursor = { score: string; id: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// created_at as UTC with microseconds, exactly as PostgreSQL prints it with to_char(... 'US').
+const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+const SCORE = /^-?\d{1,6}(?:\.\d{1,12})?(?:e-?\d{1,2})?$/i;
+
+function b64urlEncode(text: string): string {
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function b64urlDecode(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  try {
+    return atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return null;
+  }
+}
+
+/** Opaque keyset cursor of a listing page: the last entry's (created_at, id). */
+export function encodeCursor(c: Cursor): string {
+  return b64urlEncode(`${c.ts}|${c.id}`);
+}
+export function decodeCursor(value: string): Cursor | null {
+  const raw = b64urlDecode(value);
+  if (!raw) return null;
+  const [ts, id, extra] = raw.split("|");
+  if (extra !== undefined || !ts || !id || !TS.test(ts) || !UUID.test(id)) return null;
+  return { ts, id: id.toLowerCase() };
+}
+
+/** Opaque cursor of a search page: the last entry's (relevance, id). */
+export function encodeSearchCursor(c: SearchCursor): string {
+  return b64urlEncode(`s|${c.score}|${c.id}`);
+}
+export function decodeSearchCursor(value: string): SearchCursor | null {
+  const raw = b64urlDecode(value);
+  if (!raw) return null;
+  const [tag, score, id, extra] = raw.split("|");
+  if (tag !== "s" || extra !== undefined || !score || !id || !SCORE.test(score) || !UUID.test(id)) return null;
+  return { score, id: id.toLowerCase() };
+}
+
+const CURSOR_INVALID = "El enlace de paginación no es válido. Vuelve a la primera página.";
+const PROVINCE_INVALID = "La provincia seleccionada no es válida.";
+
+const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+const cursorField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((v, ctx) => {
+      const c = decodeCursor(v);
+      if (!c) {
+        ctx.addIssue({ code: "custom", message: CURSOR_INVALID });
+        return z.NEVER;
+      }
+      return c;
+    })
+    .optional(),
+);
+
+const provinceFilter = z.preprocess(
+  (v) => (v === "todas" ? undefined : emptyToUndefined(v)),
+  z.enum(PROVINCE_SLUGS, { error: PROVINCE_INVALID }).optional(),
+);
+
+/** ?cursor= of a province page. */
+export const listingQuerySchema = z.object({ cursor: cursorField });
+
+/** ?provincia=&cursor= of an industry page (D2: the filter is applied on the server). */
+export const industryQuerySchema = z.object({ cursor: cursorField, provincia: provinceFilter });
+
+export const SEARCH_TYPES = [
+  { slug: "restaurantes", label: "Restaurantes", kind: "restaurant" },
+  { slug: "negocios", label: "Negocios", kind: "business" },
+] as const;
+
+/** /buscar?q=&tipo=&provincia=&cursor= */
+export const searchQuerySchema = z.object({
+  q: z.preprocess(
+    (v) => (typeof v === "string" ? v : ""),
+    z.string().transform((v) => v.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim()),
+  ),
+  tipo: z.preprocess(
+    (v) => (v === "todos" ? undefined : emptyToUndefined(v)),
+    z.enum(["restaurantes", "negocios"], { error: "El tipo debe ser restaurantes o negocios." }).optional(),
+  ),
+  provincia: provinceFilter,
+  cursor: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const c = decodeSearchCursor(v);
+        if (!c) {
+          ctx.addIssue({ code: "custom", message: CURSOR_INVALID });
+          return z.NEVER;
+        }
+        return c;
+      })
+      .optional(),
+  ),
+});
+
+const listingId = z.string({ error: "Falta el identificador del negocio." }).regex(UUID, "El identificador del negocio no es válido.");
+
+/** The admin controls on a business listing page, told apart by `intent`. */
+export const listingAdminActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("toggle"), id: listingId, active: z.enum(["true", "false"], { error: "Estado no válido." }).transform((v) => v === "true") }),
+    z.object({ intent: z.literal("delete"), id: listingId, confirm: z.literal("si", { error: "Confirma la eliminación antes de continuar." }) }),
+  ],
+  { error: "Acción no reconocida." },
+);
+
+/** Query-string object of a URL, keeping the first value of each key. */
+export function searchParamsObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) if (!(k in out)) out[k] = v;
+  return out;
+}

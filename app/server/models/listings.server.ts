@@ -1,0 +1,297 @@
+/**
+ * Public directory queries (issue 4, D2-D4): active restaurants by province and businesses by
+ * industry with keyset cursors on (created_at desc, id desc), entries by slug (old slugs answer with
+ * the current one for a 301), and accent-insensitive Spanish search ranked by relevance.
+ *
+ * Every query here is bounded: listings read PAGE_SIZE + 1 rows from a partial index; search reads at
+ * most SEARCH_CANDIDATES rows per table before ranking, and reports "more than N" instead of count(*).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { ProvinceSlug } from "~/catalog/provinces";
+import type { IndustrySlug } from "~/catalog/industries";
+import { encodeCursor, encodeSearchCursor, PAGE_SIZE, type Cursor, type SearchCursor } from "~/schemas/directory";
+import { queryRows } from "../db.server";
+
+export type ListingKind = "restaurant" | "business";
+
+/** What a listing card shows. `etiqueta` is the category (restaurants) or industry (businesses) slug. */
+export type ListingCard = {
+  kind: ListingKind;
+  id: string;
+  slug: string;
+  nombre: string;
+  etiqueta: string | null;
+  provincia: string;
+  rating: number | null;
+  direccion: string;
+  telefono: string | null;
+  horario: string | null;
+  especialidades: string[];
+  is_verified: boolean;
+  is_active: boolean;
+  plan_type: string;
+  imagen: string | null;
+};
+
+export type ListingPage = { items: ListingCard[]; nextCursor: string | null };
+
+/** Rows read per table before ranking a search; above it the page says "más de N resultados". */
+export const SEARCH_CANDIDATES = 300;
+
+type CardRow = Omit<ListingCard, "kind" | "rating"> & { rating: number | string | null; imported: boolean; cursor_ts: string };
+
+// D17: ratings (and reviews) of entries imported from Google are not shown publicly.
+function toCard(kind: ListingKind, r: CardRow): ListingCard {
+  return {
+    kind,
+    id: r.id,
+    slug: r.slug,
+    nombre: r.nombre,
+    etiqueta: r.etiqueta,
+    provincia: r.provincia,
+    rating: r.imported || r.rating == null ? null : Number(r.rating),
+    direccion: r.direccion,
+    telefono: r.telefono,
+    horario: r.horario,
+    especialidades: (r.especialidades ?? []).slice(0, 8),
+    is_verified: r.is_verified,
+    is_active: r.is_active,
+    plan_type: r.plan_type,
+    imagen: r.imagen,
+  };
+}
+
+const cardColumns = (kind: ListingKind, alias = "t") => {
+  const t = sql.raw(alias);
+  return sql`${t}.id, ${t}.slug, ${t}.nombre, ${kind === "restaurant" ? sql`${t}.categoria` : sql`${t}.industria`} as etiqueta,
+    ${t}.provincia, ${t}.rating::float8 as rating, ${t}.direccion, ${t}.telefono, ${t}.horario, ${t}.especialidades,
+    ${t}.is_verified, ${t}.is_active, ${t}.plan_type, ${t}.imagen, (${t}.google_place_id is not null) as imported`;
+};
+
+const cursorTs = (alias = "t") =>
+  sql`to_char(${sql.raw(alias)}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_ts`;
+
+const afterCursor = (cursor: Cursor | undefined, alias = "t") =>
+  cursor
+    ? sql`and (${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < ((${cursor.ts}::timestamp at time zone 'UTC'), ${cursor.id}::uuid)`
+    : sql``;
+
+function page(kind: ListingKind, rows: CardRow[]): ListingPage {
+  const more = rows.length > PAGE_SIZE;
+  const shown = rows.slice(0, PAGE_SIZE);
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map((r) => toCard(kind, r)),
+    nextCursor: more && last ? encodeCursor({ ts: last.cursor_ts, id: last.id }) : null,
+  };
+}
+
+/** Active restaurants of a province, newest first; `cursor` continues after the previous page. */
+export async function listRestaurantsByProvince(provincia: ProvinceSlug, cursor?: Cursor): Promise<ListingPage> {
+  const rows = await queryRows<CardRow>(sql`
+    select ${cardColumns("restaurant")}, ${cursorTs()}
+    from restaurants t
+    where t.provincia = ${provincia} and t.is_active ${afterCursor(cursor)}
+    order by t.created_at desc, t.id desc
+    limit ${PAGE_SIZE + 1}`);
+  return page("restaurant", rows);
+}
+
+/**
+ * Active businesses of an industry, optionally of one province (D2), newest first. Admins also see
+ * inactive ones (dimmed) so that they can reactivate them from the same page.
+ */
+export async function listBusinessesByIndustry(
+  industria: IndustrySlug,
+  opts: { provincia?: ProvinceSlug; cursor?: Cursor; includeInactive?: boolean } = {},
+): Promise<ListingPage> {
+  const rows = await queryRows<CardRow>(sql`
+    select ${cardColumns("business")}, ${cursorTs()}
+    from businesses t
+    where t.industria = ${industria}
+      ${opts.includeInactive ? sql`` : sql`and t.is_active`}
+      ${opts.provincia ? sql`and t.provincia = ${opts.provincia}` : sql``}
+      ${afterCursor(opts.cursor)}
+    order by t.created_at desc, t.id desc
+    limit ${PAGE_SIZE + 1}`);
+  return page("business", rows);
+}
+
+// ---------------------------------------------------------------- entries
+
+export type RestaurantEntry = ListingCard & {
+  kind: "restaurant";
+  descripcion: string | null;
+  website_url: string | null;
+  facebook_url: string | null;
+  instagram_url: string | null;
+  maps_url: string | null;
+  special_dish: string | null;
+  customer_reviews: string | null;
+  updated_at: string;
+};
+
+export type BusinessEntry = ListingCard & {
+  kind: "business";
+  descripcion: string;
+  website: string | null;
+  special_service: string | null;
+  customer_reviews: string | null;
+  updated_at: string;
+};
+
+export type EntryLookup<T> = { entry: T } | { redirectTo: string } | null;
+
+async function slugFromHistory(kind: ListingKind, oldSlug: string): Promise<string | null> {
+  const table = sql.identifier(kind === "restaurant" ? "restaurants" : "businesses");
+  const rows = await queryRows<{ slug: string }>(sql`
+    select t.slug from listing_slug_history h join ${table} t on t.id = h.listing_id
+    where h.kind = ${kind} and h.old_slug = ${oldSlug} and t.is_active
+    limit 1`);
+  return rows[0]?.slug ?? null;
+}
+
+/** An active restaurant by slug; an old slug gives `{ redirectTo }` (301); otherwise null (404). */
+export async function getRestaurantBySlug(slug: string): Promise<EntryLookup<RestaurantEntry>> {
+  if (!slug || slug.length > 200) return null;
+  const rows = await queryRows<CardRow & Record<string, unknown>>(sql`
+    select ${cardColumns("restaurant")}, ${cursorTs()}, t.descripcion, t.website_url, t.facebook_url, t.instagram_url,
+      t.maps_url, t.special_dish, t.customer_reviews, t.updated_at::text as updated_at
+    from restaurants t where t.slug = ${slug} and t.is_active limit 1`);
+  const row = rows[0];
+  if (!row) {
+    const current = await slugFromHistory("restaurant", slug);
+    return current && current !== slug ? { redirectTo: current } : null;
+  }
+  return {
+    entry: {
+      ...toCard("restaurant", row),
+      kind: "restaurant",
+      descripcion: row.descripcion as string | null,
+      website_url: row.website_url as string | null,
+      facebook_url: row.facebook_url as string | null,
+      instagram_url: row.instagram_url as string | null,
+      maps_url: row.maps_url as string | null,
+      special_dish: row.special_dish as string | null,
+      customer_reviews: row.imported ? null : (row.customer_reviews as string | null),
+      updated_at: row.updated_at as string,
+    },
+  };
+}
+
+/** An active business by slug; an old slug gives `{ redirectTo }` (301); otherwise null (404). */
+export async function getBusinessBySlug(slug: string): Promise<EntryLookup<BusinessEntry>> {
+  if (!slug || slug.length > 200) return null;
+  const rows = await queryRows<CardRow & Record<string, unknown>>(sql`
+    select ${cardColumns("business")}, ${cursorTs()}, t.descripcion, t.website, t.special_service, t.customer_reviews,
+      t.updated_at::text as updated_at
+    from businesses t where t.slug = ${slug} and t.is_active limit 1`);
+  const row = rows[0];
+  if (!row) {
+    const current = await slugFromHistory("business", slug);
+    return current && current !== slug ? { redirectTo: current } : null;
+  }
+  return {
+    entry: {
+      ...toCard("business", row),
+      kind: "business",
+      descripcion: row.descripcion as string,
+      website: row.website as string | null,
+      special_service: row.special_service as string | null,
+      customer_reviews: row.imported ? null : (row.customer_reviews as string | null),
+      updated_at: row.updated_at as string,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- search (D4)
+
+export type SearchResult = ListingPage & {
+  /** Matches seen, at most SEARCH_CANDIDATES per table; `capped` means there may be more. */
+  matched: number;
+  capped: boolean;
+};
+
+const searchDoc = (kind: ListingKind) =>
+  kind === "restaurant"
+    ? sql`listing_search_text(t.nombre, t.descripcion, t.direccion, t.especialidades, t.categoria)`
+    : sql`listing_search_text(t.nombre, t.descripcion, t.direccion, t.especialidades, t.industria)`;
+
+function candidates(kind: ListingKind, q: string, provincia: ProvinceSlug | undefined): SQL {
+  const table = sql.raw(kind === "restaurant" ? "restaurants" : "businesses");
+  const doc = searchDoc(kind);
+  // Both predicates match expression indexes of migration 0001: full text over the unaccented
+  // document (GIN), and trigram word similarity on the unaccented name (GIN) for partial words/typos.
+  const tsq = sql`websearch_to_tsquery('spanish'::regconfig, immutable_unaccent(lower(${q})))`;
+  const norm = sql`immutable_unaccent(lower(${q}))`;
+  return sql`(
+    select ${sql.raw(`'${kind}'`)}::text as kind, ${cardColumns(kind)}, ${cursorTs()},
+      (ts_rank_cd(to_tsvector('spanish'::regconfig, ${doc}), ${tsq}, 1)
+        + 2 * word_similarity(${norm}, immutable_unaccent(lower(t.nombre)))
+        + case when immutable_unaccent(lower(t.nombre)) like '%' || ${norm} || '%' then 1 else 0 end)::real as score
+    from ${table} t
+    where t.is_active ${provincia ? sql`and t.provincia = ${provincia}` : sql``}
+      and (to_tsvector('spanish'::regconfig, ${doc}) @@ ${tsq}
+           or ${norm} <% immutable_unaccent(lower(t.nombre)))
+    limit ${SEARCH_CANDIDATES}
+  )`;
+}
+
+/**
+ * Accent- and case-insensitive Spanish search over name, description, specialties, category or
+ * industry and address, ranked by relevance (full-text rank + name similarity), 6 per page.
+ */
+export async function searchListings(opts: {
+  q: string;
+  kind?: ListingKind;
+  provincia?: ProvinceSlug;
+  cursor?: SearchCursor;
+}): Promise<SearchResult> {
+  const q = opts.q.trim();
+  if (!q) return { items: [], nextCursor: null, matched: 0, capped: false };
+  const kinds: ListingKind[] = opts.kind ? [opts.kind] : ["restaurant", "business"];
+  const union = sql.join(
+    kinds.map((k) => candidates(k, q, opts.provincia)),
+    sql` union all `,
+  );
+  const rows = await queryRows<CardRow & { kind: ListingKind; score: number | string; score_text: string; total: number | string; per_table: number | string }>(sql`
+    with c as materialized (${union}),
+    ranked as (select c.*, c.score::text as score_text, count(*) over () as total,
+      max(n) over () as per_table from (select c.*, count(*) over (partition by c.kind) as n from c) c)
+    select * from ranked r
+    ${opts.cursor ? sql`where (r.score, r.id) < (${opts.cursor.score}::real, ${opts.cursor.id}::uuid)` : sql``}
+    order by r.score desc, r.id desc
+    limit ${PAGE_SIZE + 1}`);
+  // `total` counts the candidates (before the cursor); an empty page after a cursor leaves it unknown.
+  const total = Number(rows[0]?.total ?? 0);
+  const more = rows.length > PAGE_SIZE;
+  const shown = rows.slice(0, PAGE_SIZE);
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map((r) => toCard(r.kind, r)),
+    nextCursor: more && last ? encodeSearchCursor({ score: last.score_text, id: last.id }) : null,
+    matched: total,
+    capped: Number(rows[0]?.per_table ?? 0) >= SEARCH_CANDIDATES,
+  };
+}
+
+// ---------------------------------------------------------------- sitemap
+
+export type SitemapListing = { kind: ListingKind; slug: string; updated_at: Date };
+
+/** Every active entry, for /sitemap.xml (streams in keyset batches so 1M rows never sit in one query). */
+export async function* activeListingSlugs(batch = 5000): AsyncGenerator<SitemapListing[]> {
+  for (const kind of ["restaurant", "business"] as const) {
+    const table = sql.raw(kind === "restaurant" ? "restaurants" : "businesses");
+    let after: string | null = null;
+    for (;;) {
+      const rows: { slug: string; updated_at: string | Date }[] = await queryRows(sql`
+        select slug, updated_at from ${table} where is_active ${after ? sql`and slug > ${after}` : sql``}
+        order by slug limit ${batch}`);
+      if (!rows.length) break;
+      yield rows.map((r) => ({ kind, slug: r.slug, updated_at: new Date(r.updated_at) }));
+      if (rows.length < batch) break;
+      after = rows[rows.length - 1]!.slug;
+    }
+  }
+}

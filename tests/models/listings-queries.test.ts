@@ -1,0 +1,231 @@
+/**
+ * Directory queries (issue 4) on PGlite and on PostgreSQL: ordering, keyset paging without duplicates
+ * or gaps while rows are inserted, inactive entries hidden, the province filter, old slugs, and
+ * accent-insensitive Spanish search.
+ */
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { businesses, listing_slug_history, restaurants } from "~/db/schema";
+import { decodeCursor, decodeSearchCursor, PAGE_SIZE } from "~/schemas/directory";
+import { db } from "~/server/db.server";
+import {
+  activeListingSlugs,
+  getBusinessBySlug,
+  getRestaurantBySlug,
+  listBusinessesByIndustry,
+  listRestaurantsByProvince,
+  searchListings,
+} from "~/server/models/listings.server";
+
+const base = Date.parse("2026-06-01T12:00:00Z");
+let seq = 0;
+
+function makeRestaurant(over: Partial<typeof restaurants.$inferInsert> = {}) {
+  seq++;
+  return {
+    slug: `r-${seq}-${crypto.randomBytes(3).toString("hex")}`,
+    nombre: `Restaurante ${seq}`,
+    direccion: "Calle 50, Ciudad de Panamá",
+    provincia: "panama",
+    created_at: new Date(base + seq * 1000),
+    ...over,
+  } satisfies typeof restaurants.$inferInsert;
+}
+
+function makeBusiness(over: Partial<typeof businesses.$inferInsert> = {}) {
+  seq++;
+  return {
+    slug: `b-${seq}-${crypto.randomBytes(3).toString("hex")}`,
+    nombre: `Negocio ${seq}`,
+    descripcion: "Servicios profesionales",
+    direccion: "Vía España",
+    industria: "construccion",
+    provincia: "panama",
+    created_at: new Date(base + seq * 1000),
+    ...over,
+  } satisfies typeof businesses.$inferInsert;
+}
+
+async function allPages<T extends { nextCursor: string | null; items: { id: string }[] }>(
+  fetch: (cursor?: ReturnType<typeof decodeCursor>) => Promise<T>,
+  onPage?: (n: number) => Promise<void>,
+) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  let n = 0;
+  do {
+    const page: T = await fetch(cursor ? decodeCursor(cursor)! : undefined);
+    expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
+    ids.push(...page.items.map((i) => i.id));
+    cursor = page.nextCursor;
+    if (onPage) await onPage(++n);
+  } while (cursor);
+  return ids;
+}
+
+describe("province listings", () => {
+  it("shows active entries of the province only, newest first, 6 at a time with a cursor", async () => {
+    const rows = await db
+      .insert(restaurants)
+      .values([
+        ...Array.from({ length: 14 }, () => makeRestaurant({ provincia: "herrera" })),
+        makeRestaurant({ provincia: "herrera", is_active: false, nombre: "Oculto" }),
+        makeRestaurant({ provincia: "colon" }),
+      ])
+      .returning();
+    const expected = rows
+      .filter((r) => r.provincia === "herrera" && r.is_active)
+      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
+      .map((r) => r.id);
+
+    const first = await listRestaurantsByProvince("herrera");
+    expect(first.items.map((i) => i.id)).toEqual(expected.slice(0, 6));
+    expect(first.nextCursor).not.toBeNull();
+    const ids = await allPages((c) => listRestaurantsByProvince("herrera", c ?? undefined));
+    expect(ids).toEqual(expected);
+    expect(first.items[0]).toMatchObject({ kind: "restaurant", provincia: "herrera", is_active: true });
+  });
+
+  it("breaks created_at ties by id (microsecond timestamps, identical instants)", async () => {
+    const same = new Date("2026-03-03T03:03:03.123Z");
+    const rows = await db
+      .insert(restaurants)
+      .values(Array.from({ length: 9 }, () => makeRestaurant({ provincia: "darien", created_at: same })))
+      .returning();
+    // Microseconds that a JS Date cannot hold must survive the cursor.
+    await db.execute(sql`update restaurants set created_at = created_at + interval '7 microseconds' where id = ${rows[0]!.id}`);
+    const ids = await allPages((c) => listRestaurantsByProvince("darien", c ?? undefined));
+    expect(new Set(ids).size).toBe(9);
+    expect(ids[0]).toBe(rows[0]!.id);
+    const rest = rows.slice(1).map((r) => r.id).sort().reverse();
+    expect(ids.slice(1)).toEqual(rest);
+  });
+
+  it("pages without duplicates or gaps while newer rows are inserted", async () => {
+    const rows = await db
+      .insert(restaurants)
+      .values(Array.from({ length: 20 }, () => makeRestaurant({ provincia: "veraguas" })))
+      .returning();
+    const ids = await allPages(
+      (c) => listRestaurantsByProvince("veraguas", c ?? undefined),
+      async () => {
+        // A new entry arrives between page loads: it belongs at the top, not in the pages being read.
+        await db.insert(restaurants).values(makeRestaurant({ provincia: "veraguas", created_at: new Date(base + 10_000_000 + seq) }));
+      },
+    );
+    const original = rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map((r) => r.id);
+    expect(ids).toEqual(original);
+  });
+
+  it("answers an empty page for a province with nothing", async () => {
+    expect(await listRestaurantsByProvince("los-santos")).toEqual({ items: [], nextCursor: null });
+  });
+});
+
+describe("industry listings", () => {
+  it("filters by province on the server and keeps paging with the filter", async () => {
+    const rows = await db
+      .insert(businesses)
+      .values([
+        ...Array.from({ length: 8 }, () => makeBusiness({ industria: "salud", provincia: "chiriqui" })),
+        ...Array.from({ length: 5 }, () => makeBusiness({ industria: "salud", provincia: "cocle" })),
+        makeBusiness({ industria: "salud", provincia: "chiriqui", is_active: false }),
+        makeBusiness({ industria: "turismo", provincia: "chiriqui" }),
+      ])
+      .returning();
+    const chiriqui = rows
+      .filter((r) => r.industria === "salud" && r.provincia === "chiriqui" && r.is_active)
+      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
+      .map((r) => r.id);
+    const ids = await allPages((c) => listBusinessesByIndustry("salud", { provincia: "chiriqui", cursor: c ?? undefined }));
+    expect(ids).toEqual(chiriqui);
+    const all = await allPages((c) => listBusinessesByIndustry("salud", { cursor: c ?? undefined }));
+    expect(all).toHaveLength(13);
+    const withInactive = await allPages((c) => listBusinessesByIndustry("salud", { cursor: c ?? undefined, includeInactive: true }));
+    expect(withInactive).toHaveLength(14);
+  });
+});
+
+describe("entries by slug", () => {
+  it("finds active entries, hides inactive ones and redirects old slugs", async () => {
+    const [r] = await db.insert(restaurants).values(makeRestaurant({ slug: "fonda-nueva", nombre: "Fonda Nueva", maps_url: "https://maps.example/x" })).returning();
+    await db.insert(restaurants).values(makeRestaurant({ slug: "fonda-cerrada", is_active: false }));
+    await db.insert(listing_slug_history).values({ kind: "restaurant", old_slug: "fonda-vieja", listing_id: r!.id });
+
+    const found = await getRestaurantBySlug("fonda-nueva");
+    expect(found && "entry" in found && found.entry.maps_url).toBe("https://maps.example/x");
+    expect(await getRestaurantBySlug("fonda-cerrada")).toBeNull();
+    expect(await getRestaurantBySlug("no-existe")).toBeNull();
+    expect(await getRestaurantBySlug("fonda-vieja")).toEqual({ redirectTo: "fonda-nueva" });
+    // The slug namespaces are separate.
+    expect(await getBusinessBySlug("fonda-nueva")).toBeNull();
+  });
+
+  it("hides Google ratings and reviews of imported entries (D17)", async () => {
+    await db.insert(businesses).values(
+      makeBusiness({ slug: "importado", rating: 4.7, customer_reviews: "Texto de Google", google_place_id: "ChIJ-test" }),
+    );
+    const found = await getBusinessBySlug("importado");
+    expect(found && "entry" in found && found.entry.rating).toBeNull();
+    expect(found && "entry" in found && found.entry.customer_reviews).toBeNull();
+  });
+
+  it("lists every active entry for the sitemap", async () => {
+    const slugs: string[] = [];
+    for await (const batch of activeListingSlugs(3)) slugs.push(...batch.map((b) => `${b.kind}:${b.slug}`));
+    expect(slugs).toContain("restaurant:fonda-nueva");
+    expect(slugs).not.toContain("restaurant:fonda-cerrada");
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
+});
+
+describe("search", () => {
+  beforeAll(async () => {
+    await db.insert(restaurants).values([
+      makeRestaurant({ slug: "cafe-geisha", nombre: "Café Geisha Boquete", categoria: "cafeteria", provincia: "chiriqui", especialidades: ["Café de altura"] }),
+      makeRestaurant({ slug: "fonda-panamena", nombre: "Fonda La Tinaja", descripcion: "Comida panameña de siempre", categoria: "comida-tradicional" }),
+      makeRestaurant({ slug: "marisqueria-azul", nombre: "Marisquería El Cangrejo Azul", categoria: "mariscos", provincia: "colon" }),
+      makeRestaurant({ slug: "cafe-inactivo", nombre: "Café Cerrado", is_active: false }),
+    ]);
+    await db.insert(businesses).values(
+      makeBusiness({ slug: "cafe-consultores", nombre: "Cafetal Consultores", descripcion: "Asesoría para productores de café", industria: "servicios" }),
+    );
+  });
+
+  it("is accent- and case-insensitive and hides inactive entries", async () => {
+    const cafe = await searchListings({ q: "cafe" });
+    const names = cafe.items.map((i) => i.nombre);
+    expect(names).toContain("Café Geisha Boquete");
+    expect(names).toContain("Cafetal Consultores");
+    expect(names).not.toContain("Café Cerrado");
+    expect((await searchListings({ q: "PANAMENA" })).items.map((i) => i.slug)).toContain("fonda-panamena");
+    expect((await searchListings({ q: "panameña" })).items.map((i) => i.slug)).toContain("fonda-panamena");
+    expect((await searchListings({ q: "mariscos" })).items.map((i) => i.slug)).toContain("marisqueria-azul");
+    expect((await searchListings({ q: "cangrejo" })).items.map((i) => i.slug)).toEqual(["marisqueria-azul"]);
+  });
+
+  it("ranks name matches first and filters by type and province", async () => {
+    const cafe = await searchListings({ q: "café" });
+    expect(cafe.items[0]!.slug).toBe("cafe-geisha");
+    expect((await searchListings({ q: "cafe", kind: "business" })).items.map((i) => i.slug)).toEqual(["cafe-consultores"]);
+    expect((await searchListings({ q: "cafe", provincia: "chiriqui" })).items.map((i) => i.slug)).toEqual(["cafe-geisha"]);
+  });
+
+  it("survives hostile input and pages with a cursor", async () => {
+    for (const q of ["'; drop table restaurants; --", "<script>alert(1)</script>", "a".repeat(5000), "!!! & | :*", "de la"]) {
+      const r = await searchListings({ q });
+      expect(Array.isArray(r.items)).toBe(true);
+    }
+    await db.insert(restaurants).values(Array.from({ length: 9 }, (_, i) => makeRestaurant({ nombre: `Ceviche Bar ${i}`, categoria: "mariscos" })));
+    const first = await searchListings({ q: "ceviche" });
+    expect(first.items).toHaveLength(6);
+    const second = await searchListings({ q: "ceviche", cursor: decodeSearchCursor(first.nextCursor!)! });
+    expect(second.items).toHaveLength(3);
+    expect(second.nextCursor).toBeNull();
+    const ids = [...first.items, ...second.items].map((i) => i.id);
+    expect(new Set(ids).size).toBe(9);
+    expect(first.matched).toBe(9);
+    expect(first.capped).toBe(false);
+  });
+});
