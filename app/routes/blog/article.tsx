@@ -1,7 +1,170 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+import { isbot } from "isbot";
+import { ArrowLeft, CalendarDays, Eye, UserRound } from "lucide-react";
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/article";
+import { BlogCover } from "~/components/blog/blog-cover";
+import { ShareButton } from "~/components/blog/share-button";
+import { NotFound } from "~/components/not-found";
+import { useShowToast } from "~/components/toaster";
+import { Badge } from "~/components/ui/card";
+import { formatDate, formatInteger } from "~/lib/format";
+import { SITE_NAME, publicUrlFrom, seo } from "~/lib/meta";
+import { countBlogView, getPublishedBlogBySlug } from "~/server/models/blogs.server";
+import { sanitizeBlogHtml } from "~/server/sanitize.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+/**
+ * Views are counted here, once per opening (D5; docs/decisions/031): only for real GET document or
+ * data requests (not HEAD, not prefetches, not bots), so this page is never cached publicly (no
+ * `headers` export: the document is `private, no-store`), and it does not revalidate on the spot.
+ */
+function isCountableOpening(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""} ${request.headers.get("x-moz") ?? ""}`;
+  if (/prefetch|prerender/i.test(purpose)) return false;
+  const ua = request.headers.get("user-agent") ?? "";
+  return !isbot(ua);
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  let article;
+  try {
+    article = await getPublishedBlogBySlug(params.slug);
+  } catch (error) {
+    console.error("[blog] detail:", error);
+    throw data({ failed: true }, { status: 503 });
+  }
+  if (!article) throw data(null, { status: 404 });
+  let views = article.views;
+  if (isCountableOpening(request)) {
+    try {
+      views = (await countBlogView(article.id)) ?? views;
+    } catch (error) {
+      console.error("[blog] views:", error);
+    }
+  }
+  // Sanitized on write; sanitized again on read so that older rows follow today's allowlist.
+  return { article: { ...article, content: sanitizeBlogHtml(article.content), views } };
+}
+
+/** One count per opening: staying on the page (or an action elsewhere) does not reload it. */
+export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  if (currentParams.slug !== nextParams.slug || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return false;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  const a = loaderData?.article;
+  if (!a) {
+    return seo(matches, { title: "Artículo no encontrado", description: "El artículo que buscas no existe o ya no está publicado.", path: `/blog/${params.slug}`, noindex: true });
+  }
+  return [
+    ...seo(matches, { title: a.title, description: a.excerpt, path: `/blog/${a.slug}`, image: a.image_url, type: "article" }),
+    ...(a.published_at ? [{ property: "article:published_time", content: a.published_at }] : []),
+    { property: "article:modified_time", content: a.updated_at },
+    ...(a.category ? [{ property: "article:section", content: a.category }] : []),
+    ...a.tags.map((t) => ({ property: "article:tag", content: t })),
+  ];
+};
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
+function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+export default function Article({ loaderData, matches }: Route.ComponentProps) {
+  const { article: a } = loaderData;
+  const origin = publicUrlFrom(matches);
+  const url = `${origin}/blog/${a.slug}`;
+  const date = a.published_at ?? a.created_at;
+  const structured = {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: a.title.slice(0, 110),
+    description: a.excerpt,
+    url,
+    mainEntityOfPage: url,
+    datePublished: date,
+    dateModified: a.updated_at,
+    inLanguage: "es-PA",
+    ...(a.image_url ? { image: [a.image_url] } : {}),
+    ...(a.category ? { articleSection: a.category } : {}),
+    ...(a.tags.length ? { keywords: a.tags.join(", ") } : {}),
+    author: { "@type": a.author_name === SITE_NAME ? "Organization" : "Person", name: a.author_name },
+    publisher: { "@type": "Organization", name: SITE_NAME, url: origin || undefined },
+  };
+
+  return (
+    <article className="flex-1 bg-white">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+      <header className="bg-gradient-to-br from-ocean-950 via-ocean-900 to-ocean-700 px-4 pt-8 pb-28 text-white sm:px-6">
+        <div className="mx-auto max-w-3xl">
+          <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 text-sm font-semibold text-ocean-100 hover:text-white">
+            <ArrowLeft aria-hidden className="size-4" /> Volver al blog
+          </Link>
+          {a.category ? (
+            <div className="mt-4">
+              <Badge tone="sun">{a.category}</Badge>
+            </div>
+          ) : null}
+          <h1 className="mt-3 text-3xl leading-tight font-extrabold break-words text-white sm:text-5xl">{a.title}</h1>
+          <p className="mt-4 text-lg break-words text-ocean-100">{a.excerpt}</p>
+          <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ocean-100">
+            <span className="flex items-center gap-1.5">
+              <UserRound aria-hidden className="size-4" /> {a.author_name}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <CalendarDays aria-hidden className="size-4" /> <time dateTime={date}>{formatDate(date)}</time>
+            </span>
+            <span className="flex items-center gap-1.5">
+              <Eye aria-hidden className="size-4" /> {a.views === 1 ? "1 lectura" : `${formatInteger(a.views)} lecturas`}
+            </span>
+          </div>
+        </div>
+      </header>
+
+      <div className="mx-auto -mt-20 max-w-3xl px-4 sm:px-6">
+        <div className="aspect-[16/9] overflow-hidden rounded-card bg-ocean-50 shadow-lift">
+          <BlogCover src={a.image_url} alt={a.title} category={a.category} eager />
+        </div>
+      </div>
+
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        <div className="prose-content break-words" dangerouslySetInnerHTML={{ __html: a.content }} />
+
+        {a.tags.length ? (
+          <ul className="mt-10 flex flex-wrap gap-2" aria-label="Etiquetas">
+            {a.tags.map((t) => (
+              <li key={t}>
+                <Badge tone="slate" className="max-w-full break-all">
+                  #{t}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <div className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-ocean-100 pt-6">
+          <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 font-semibold text-ocean-700 hover:underline">
+            <ArrowLeft aria-hidden className="size-4" /> Volver al blog
+          </Link>
+          <ShareButton title={a.title} url={url} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+const LOAD_FAILED = { type: "error" as const, title: "No se pudo cargar el artículo" };
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const failed = isRouteErrorResponse(error) && error.status !== 404;
+  useShowToast(failed ? LOAD_FAILED : null, error);
+  return (
+    <NotFound
+      title="Artículo no encontrado"
+      message={failed ? "No se pudo cargar el artículo" : "El artículo que buscas no existe o ya no está publicado."}
+      backTo="/blog"
+      backLabel="Volver al blog"
+    />
+  );
+}

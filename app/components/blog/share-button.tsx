@@ -1,0 +1,29 @@
+import { Share2 } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+
+/** Web Share API when the device has it; otherwise the link is copied ('Enlace copiado'). */
+export function ShareButton({ title, url }: { title: string; url: string }) {
+  async function share() {
+    const href = url || window.location.href;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title, url: href });
+        return;
+      } catch (error) {
+        if ((error as Error)?.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(href);
+      toast.success("Enlace copiado");
+    } catch {
+      toast.info("Copia este enlace", { description: href });
+    }
+  }
+  return (
+    <Button variant="outline" onClick={share}>
+      <Share2 aria-hidden className="size-4" /> Compartir
+    </Button>
+  );
+}

@@ -1,0 +1,296 @@
+/**
+ * Blogs (SPEC §3, §7; issue 5; D5-D8). Every query of the blog lives here. Content is sanitized on
+ * every write; slugs are transliterated, unique, generated here and frozen once an article has been
+ * published; views are counted with one atomic `views = views + 1`.
+ */
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { SITE } from "~/catalog/site";
+import { blogs, profiles, type Blog } from "~/db/schema";
+import { nextFreeSlug, slugify } from "~/lib/slugify";
+import type { BlogInput } from "~/schemas/blog";
+import { db, queryRows } from "../db.server";
+import { invalidatePublicPages } from "../page-cache.server";
+import { sanitizeBlogHtml } from "../sanitize.server";
+
+export const BLOG_PAGE_SIZE = 6;
+const SLUG_MAX = 80;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type BlogSummary = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: string | null;
+  tags: string[];
+  image_url: string | null;
+  author_name: string;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type BlogArticle = BlogSummary & { content: string; views: number; author_id: string | null };
+
+export type OwnBlog = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: string | null;
+  tags: string[];
+  is_published: boolean;
+  views: number;
+  updated_at: string;
+};
+
+const authorName = sql<string | null>`${profiles.full_name}`;
+
+function authorOf(name: string | null | undefined): string {
+  const n = name?.trim();
+  return n ? n : SITE.defaultAuthor;
+}
+
+const iso = (d: Date | string | null) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+function toSummary(row: Blog & { author_name: string | null }): BlogSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: row.category,
+    tags: row.tags,
+    image_url: row.image_url,
+    author_name: authorOf(row.author_name),
+    published_at: iso(row.published_at),
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+  };
+}
+
+/** `%term%` for LIKE over the unaccented, lower-cased search text (wildcards in the term escaped). */
+function likeTerm(q: string): SQL {
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`'%' || immutable_unaccent(lower(${escaped})) || '%'`;
+}
+
+const publishedOrder = [sql`${blogs.published_at} desc nulls last`, desc(blogs.created_at), desc(blogs.id)];
+
+/** /blog: published articles, newest first, 6 a page, optional accent- and case-insensitive search (D4). */
+export async function listPublishedBlogs(opts: { q?: string; page?: number; perPage?: number } = {}) {
+  const perPage = opts.perPage ?? BLOG_PAGE_SIZE;
+  const q = opts.q?.trim() ?? "";
+  const where = and(
+    eq(blogs.is_published, true),
+    q ? sql`blog_search_text(${blogs.title}, ${blogs.excerpt}, ${blogs.category}) like ${likeTerm(q)}` : undefined,
+  );
+  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(blogs).where(where)) as [{ total: number }];
+  const pageCount = Math.max(1, Math.ceil(Number(total) / perPage));
+  const page = Math.min(Math.max(1, opts.page ?? 1), pageCount);
+  const rows = await db
+    .select({ blog: blogs, author_name: authorName })
+    .from(blogs)
+    .leftJoin(profiles, eq(profiles.id, blogs.author_id))
+    .where(where)
+    .orderBy(...publishedOrder)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return {
+    items: rows.map((r) => toSummary({ ...r.blog, author_name: r.author_name })),
+    total: Number(total),
+    page,
+    pageCount,
+    perPage,
+  };
+}
+
+/** /blog/{slug}: only a published article. */
+export async function getPublishedBlogBySlug(slug: string): Promise<BlogArticle | null> {
+  if (!slug || slug.length > 200) return null;
+  const [row] = await db
+    .select({ blog: blogs, author_name: authorName })
+    .from(blogs)
+    .leftJoin(profiles, eq(profiles.id, blogs.author_id))
+    .where(and(eq(blogs.slug, slug), eq(blogs.is_published, true)))
+    .limit(1);
+  if (!row) return null;
+  return { ...toSummary({ ...row.blog, author_name: row.author_name }), content: row.blog.content, views: row.blog.views, author_id: row.blog.author_id };
+}
+
+/** D5: one opening, one atomic increment. Returns the new count (null when not a published article). */
+export async function countBlogView(id: string): Promise<number | null> {
+  if (!UUID.test(id)) return null;
+  const rows = await queryRows<{ views: number }>(
+    sql`update blogs set views = views + 1 where id = ${id} and is_published returning views`,
+  );
+  return rows[0] ? Number(rows[0].views) : null;
+}
+
+/** Any article by id (editor, delete), or null; a malformed id is simply "not found". */
+export async function getBlogById(id: string): Promise<Blog | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(blogs).where(eq(blogs.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** D7/D1: only the author, or an admin, may edit or delete an article. */
+export function canManageBlog(blog: Pick<Blog, "author_id">, user: { id: string; isAdmin: boolean }): boolean {
+  return user.isAdmin || (blog.author_id != null && blog.author_id === user.id);
+}
+
+export type OwnFilter = "todos" | "publicados" | "borradores";
+
+/** /my-blogs: the author's articles, newest update first, with search and the three counts. */
+export async function listOwnBlogs(authorId: string, opts: { q?: string; estado?: OwnFilter } = {}) {
+  const q = opts.q?.trim() ?? "";
+  const search = q ? sql`blog_search_text(${blogs.title}, ${blogs.excerpt}, ${blogs.category}) like ${likeTerm(q)}` : undefined;
+  const mine = and(eq(blogs.author_id, authorId), search);
+  const [counts] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      published: sql<number>`(count(*) filter (where ${blogs.is_published}))::int`,
+      drafts: sql<number>`(count(*) filter (where not ${blogs.is_published}))::int`,
+    })
+    .from(blogs)
+    .where(mine);
+  const estado = opts.estado ?? "todos";
+  const status = estado === "publicados" ? eq(blogs.is_published, true) : estado === "borradores" ? eq(blogs.is_published, false) : undefined;
+  const rows = await db
+    .select()
+    .from(blogs)
+    .where(and(mine, status))
+    .orderBy(desc(blogs.updated_at), desc(blogs.id))
+    .limit(500);
+  const items: OwnBlog[] = rows.map((b) => ({
+    id: b.id,
+    slug: b.slug,
+    title: b.title,
+    excerpt: b.excerpt,
+    category: b.category,
+    tags: b.tags,
+    is_published: b.is_published,
+    views: b.views,
+    updated_at: b.updated_at.toISOString(),
+  }));
+  return {
+    items,
+    counts: { todos: Number(counts?.all ?? 0), publicados: Number(counts?.published ?? 0), borradores: Number(counts?.drafts ?? 0) },
+  };
+}
+
+/** D6: the slug for `title`, unique among all articles (a numeric suffix when taken). */
+export async function uniqueBlogSlug(title: string, exceptId?: string): Promise<string> {
+  const base = slugify(title, SLUG_MAX) || "articulo";
+  const rows = await queryRows<{ slug: string }>(sql`
+    select slug from blogs
+    where (slug = ${base} or slug ~ ${`^${base}-[0-9]+$`})
+      ${exceptId ? sql`and id <> ${exceptId}` : sql``}`);
+  return nextFreeSlug(base, rows.map((r) => r.slug));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Retries once or twice when two writers race for the same slug (the unique index decides). */
+async function withSlugRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt < 4 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** Creates an article for `authorId` (the author always comes from the session or the token). */
+export async function createBlog(authorId: string, input: BlogInput): Promise<Blog> {
+  const content = sanitizeBlogHtml(input.content);
+  const row = await withSlugRetry(async () => {
+    const slug = await uniqueBlogSlug(input.title);
+    const now = new Date();
+    const [created] = await db
+      .insert(blogs)
+      .values({
+        slug,
+        title: input.title,
+        excerpt: input.excerpt,
+        content,
+        category: input.category,
+        tags: input.tags,
+        image_url: input.image_url,
+        author_id: authorId,
+        is_published: input.is_published,
+        published_at: input.is_published ? now : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning();
+    return created!;
+  });
+  if (row.is_published) invalidatePublicPages();
+  return row;
+}
+
+/**
+ * Saves the editor's changes. The slug follows the title only while the article has never been
+ * published; after that it stays, so shared links keep working (issue 5).
+ */
+export async function updateBlog(existing: Blog, input: BlogInput): Promise<Blog> {
+  const content = sanitizeBlogHtml(input.content);
+  const row = await withSlugRetry(async () => {
+    const slug =
+      existing.published_at == null && input.title !== existing.title ? await uniqueBlogSlug(input.title, existing.id) : existing.slug;
+    const now = new Date();
+    const [updated] = await db
+      .update(blogs)
+      .set({
+        slug,
+        title: input.title,
+        excerpt: input.excerpt,
+        content,
+        category: input.category,
+        tags: input.tags,
+        image_url: input.image_url,
+        is_published: input.is_published,
+        published_at: existing.published_at ?? (input.is_published ? now : null),
+        updated_at: now,
+      })
+      .where(eq(blogs.id, existing.id))
+      .returning();
+    return updated!;
+  });
+  if (row.is_published || existing.is_published) invalidatePublicPages();
+  return row;
+}
+
+export async function deleteBlog(id: string): Promise<Blog | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.delete(blogs).where(eq(blogs.id, id)).returning();
+  if (row?.is_published) invalidatePublicPages();
+  return row ?? null;
+}
+
+/** The newest published articles (RSS feed). */
+export async function latestPublishedBlogs(limit = 20): Promise<BlogArticle[]> {
+  const rows = await db
+    .select({ blog: blogs, author_name: authorName })
+    .from(blogs)
+    .leftJoin(profiles, eq(profiles.id, blogs.author_id))
+    .where(eq(blogs.is_published, true))
+    .orderBy(...publishedOrder)
+    .limit(limit);
+  return rows.map((r) => ({ ...toSummary({ ...r.blog, author_name: r.author_name }), content: r.blog.content, views: r.blog.views, author_id: r.blog.author_id }));
+}
+
+/** Slugs and last changes of every published article (sitemap). */
+export async function publishedBlogSlugs(): Promise<{ slug: string; updated_at: Date }[]> {
+  return db
+    .select({ slug: blogs.slug, updated_at: blogs.updated_at })
+    .from(blogs)
+    .where(eq(blogs.is_published, true))
+    .orderBy(desc(blogs.updated_at));
+}
