@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ChatWidgetLoader } from "./components/marketing/chat-widget";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster, useShowToast } from "./components/toaster";
@@ -50,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster />
+        <ChatWidgetLoader src={root?.publicEnv.CHAT_WIDGET_SRC} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,7 +1,163 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+import { CheckCheck, Inbox, Mail, Phone } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/leads";
+import { CONTACT_SERVICES } from "~/catalog/plans";
+import { useShowToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
+import { formatDateTime, formatInteger } from "~/lib/format";
+import { seo } from "~/lib/meta";
+import { requireAdmin } from "~/server/guards.server";
+import {
+  countPendingContactMessages,
+  LeadNotFoundError,
+  listContactMessages,
+  markContactMessageHandled,
+} from "~/server/models/contact.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Mensajes de contacto", description: "Leads recibidos por el formulario de contacto.", path: "/admin/leads", noindex: true });
+
+const LIMIT = 100;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const pendingOnly = new URL(request.url).searchParams.get("estado") === "pendientes";
+  const [leads, pending] = await Promise.all([listContactMessages({ limit: LIMIT, pendingOnly }), countPendingContactMessages()]);
+  return {
+    pendingOnly,
+    pending,
+    leads: leads.map((l) => ({
+      id: l.id,
+      name: l.name,
+      email: l.email,
+      phone: l.phone,
+      business: l.business,
+      service: CONTACT_SERVICES.find((s) => s.slug === l.service)?.label ?? null,
+      message: l.message,
+      createdAt: l.created_at.toISOString(),
+      handledAt: l.handled_at ? l.handled_at.toISOString() : null,
+    })),
+  };
+}
+
+const handleSchema = z.object({ intent: z.literal("handle"), id: z.uuid() });
+
+export async function action({ request }: Route.ActionArgs) {
+  const current = await requireAdmin(request);
+  const parsed = handleSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ toast: { type: "error" as const, title: "Solicitud no válida" } }, { status: 400 });
+  }
+  try {
+    await markContactMessageHandled(parsed.data.id, { id: current.user.id, email: current.user.email });
+  } catch (error) {
+    if (error instanceof LeadNotFoundError) {
+      return data({ toast: { type: "error" as const, title: "El mensaje ya no existe" } }, { status: 404 });
+    }
+    throw error;
+  }
+  return { toast: { type: "success" as const, title: "Mensaje marcado como atendido" } };
+}
+
+export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
+  const { leads, pending, pendingOnly } = loaderData;
+  const navigation = useNavigation();
+  useShowToast(actionData?.toast, actionData);
+  const tab = (active: boolean) =>
+    cn("inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold", active ? "bg-ocean-700 text-white" : "text-ocean-800 hover:bg-ocean-50");
+
+  return (
+    <section className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold text-muted">
+            <Link to="/admin" className="underline underline-offset-4 hover:text-ocean-700">
+              Dashboard Admin
+            </Link>{" "}
+            / Leads
+          </p>
+          <h1 className="mt-1 text-3xl font-extrabold">Mensajes de contacto</h1>
+          <p className="mt-1 text-muted">
+            {pending === 1 ? "1 mensaje pendiente" : `${formatInteger(pending)} mensajes pendientes`} · los más recientes primero
+          </p>
+        </div>
+        <nav aria-label="Filtrar mensajes" className="flex gap-1 rounded-full bg-white p-1 ring-1 ring-ocean-100">
+          <Link to="/admin/leads" className={tab(!pendingOnly)} aria-current={!pendingOnly ? "page" : undefined}>
+            Todos
+          </Link>
+          <Link to="/admin/leads?estado=pendientes" className={tab(pendingOnly)} aria-current={pendingOnly ? "page" : undefined}>
+            Pendientes
+          </Link>
+        </nav>
+      </div>
+
+      {leads.length === 0 ? (
+        <Card className="mt-8 flex flex-col items-center p-10 text-center">
+          <Inbox aria-hidden className="size-10 text-ocean-300" />
+          <p className="mt-3 font-semibold text-ocean-950">{pendingOnly ? "No hay mensajes pendientes" : "Aún no hay mensajes"}</p>
+        </Card>
+      ) : (
+        <ul className="mt-8 space-y-4" data-testid="leads">
+          {leads.map((l) => {
+            const busy = navigation.state !== "idle" && navigation.formData?.get("id") === l.id;
+            return (
+              <li key={l.id}>
+                <Card className={cn("p-5 sm:p-6", l.handledAt && "opacity-75")} data-testid="lead">
+                  <article aria-label={`Mensaje de ${l.name}`}>
+                    <div className="flex flex-wrap items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <h2 className="text-lg font-bold break-words">{l.name}</h2>
+                        <p className="text-sm text-muted">
+                          <time dateTime={l.createdAt}>{formatDateTime(l.createdAt)}</time>
+                          {l.business ? ` · ${l.business}` : ""}
+                        </p>
+                      </div>
+                      <div className="flex flex-wrap gap-2">
+                        {l.service ? <Badge tone="ocean">{l.service}</Badge> : null}
+                        {l.handledAt ? (
+                          <Badge tone="green">
+                            <CheckCheck aria-hidden className="size-3.5" /> Atendido
+                          </Badge>
+                        ) : (
+                          <Badge tone="sun">Pendiente</Badge>
+                        )}
+                      </div>
+                    </div>
+                    <p className="mt-4 whitespace-pre-wrap break-words leading-7 text-ink">{l.message}</p>
+                    <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+                      <a href={`mailto:${l.email}`} className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-ocean-700 break-all">
+                        <Mail aria-hidden className="size-4 shrink-0" /> {l.email}
+                      </a>
+                      {l.phone ? (
+                        <a href={`tel:${l.phone.replace(/[^0-9+]/g, "")}`} className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-ocean-700">
+                          <Phone aria-hidden className="size-4" /> {l.phone}
+                        </a>
+                      ) : null}
+                      <span className="flex-1" />
+                      {l.handledAt ? (
+                        <span className="text-muted">Atendido el {formatDateTime(l.handledAt)}</span>
+                      ) : (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="handle" />
+                          <input type="hidden" name="id" value={l.id} />
+                          <Button type="submit" variant="outline" disabled={busy}>
+                            <CheckCheck aria-hidden className="size-4" />
+                            {busy ? "Guardando..." : "Marcar como atendido"}
+                          </Button>
+                        </Form>
+                      )}
+                    </div>
+                  </article>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {leads.length === LIMIT ? <p className="mt-6 text-center text-sm text-muted">Se muestran los {LIMIT} mensajes más recientes.</p> : null}
+    </section>
+  );
+}

@@ -1,7 +1,13 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+import { replace } from "react-router";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+/**
+ * SPEC §2: /ai-solutions/roger-chat redirects (replace) to /ai-solutions/roger: a permanent server
+ * redirect for documents, and a history *replace* on client navigations.
+ */
+export function loader() {
+  throw replace("/ai-solutions/roger", 301);
+}
+
+export default function RogerChat() {
+  return null;
+}

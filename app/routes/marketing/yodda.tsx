@@ -1,7 +1,66 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+import { Gift, MapPin, Utensils } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/yodda";
+import { ASSISTANTS } from "~/catalog/marketing";
+import { ChatFrame } from "~/components/marketing/chat-frame";
+import { Section } from "~/components/marketing/section";
+import { buttonClass } from "~/components/ui/button";
+import { Badge } from "~/components/ui/card";
+import { publicPageHeaders } from "~/lib/cache-headers";
+import { seo } from "~/lib/meta";
+import { getEnv } from "~/server/env.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+export const headers = publicPageHeaders;
+
+export function loader() {
+  return { chatUrl: getEnv().CHAT_URL_YODDA ?? null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Yodda, tu guía turística con IA (gratis)",
+    description:
+      "Conversa gratis con Yodda, la guía turística con inteligencia artificial de Panamá: qué visitar, dónde comer y cómo moverte por las 10 provincias.",
+    path: "/ai-solutions/yodda",
+  });
+
+const yodda = ASSISTANTS.find((a) => a.slug === "yodda")!;
+
+export default function Yodda({ loaderData }: Route.ComponentProps) {
+  return (
+    <Section className="py-10 sm:py-14">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+        <img src={yodda.image} alt="" width={80} height={80} className="size-20 rounded-2xl" />
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-3xl font-extrabold sm:text-4xl">{yodda.name}</h1>
+            <Badge tone="green">
+              <Gift aria-hidden className="size-3.5" /> Gratis
+            </Badge>
+          </div>
+          <p className="mt-2 max-w-2xl text-lg leading-7 text-muted">{yodda.description}</p>
+        </div>
+      </div>
+      <div className="mt-8">
+        <ChatFrame
+          url={loaderData.chatUrl}
+          title="Chat con Yodda, guía turística con IA"
+          fallback={
+            <div className="flex flex-wrap justify-center gap-3">
+              <Link to="/restaurantes-panama" className={buttonClass("primary", "md")}>
+                <Utensils aria-hidden className="size-4" /> Ver Restaurantes
+              </Link>
+              <Link to="/contact" className={buttonClass("outline", "md")}>
+                Contáctanos
+              </Link>
+            </div>
+          }
+        />
+      </div>
+      <p className="mt-6 flex items-center gap-2 text-sm text-muted">
+        <MapPin aria-hidden className="size-4" /> Yodda usa el directorio de restaurantes y negocios de Panama VIP IA para sus
+        recomendaciones.
+      </p>
+    </Section>
+  );
+}
