@@ -1,7 +1,182 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+import { ChevronRight, ClipboardList } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/audit";
+import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { Label, Select } from "~/components/ui/input";
+import { formatDateTime } from "~/lib/format";
+import { seo } from "~/lib/meta";
+import { requireAdmin } from "~/server/guards.server";
+import { AUDIT_ENTITIES, listAuditPage } from "~/server/models/admin-audit.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Auditoría", description: "Registro de cambios del área de administración.", path: "/admin/audit", noindex: true });
+
+const ACTION_LABELS: Record<string, { label: string; tone: "ocean" | "sun" | "green" | "slate" | "red" }> = {
+  create: { label: "Creó", tone: "green" },
+  update: { label: "Editó", tone: "ocean" },
+  toggle: { label: "Cambió estado", tone: "sun" },
+  delete: { label: "Eliminó", tone: "red" },
+  role: { label: "Cambió rol", tone: "sun" },
+  owner: { label: "Asignó propietario", tone: "ocean" },
+  grant: { label: "Otorgó plan", tone: "green" },
+  handle: { label: "Atendió", tone: "slate" },
+};
+
+const ENTITY_LABELS: Record<string, string> = {
+  restaurant: "Restaurante",
+  business: "Negocio",
+  profile: "Miembro",
+  business_owner: "Propietario de negocio",
+  free_plan: "Plan gratuito",
+  contact_message: "Lead",
+  blog: "Artículo",
+};
+
+const IGNORED = new Set(["updated_at", "created_at"]);
+const show = (v: unknown) => {
+  if (v === null || v === undefined || v === "") return "—";
+  const s = typeof v === "string" ? v : JSON.stringify(v);
+  return s.length > 80 ? `${s.slice(0, 80)}…` : s;
+};
+
+function describe(before: unknown, after: unknown) {
+  const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
+  const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
+  const name = [a.nombre, b.nombre, a.email, b.email, a.title, b.title].find((v) => typeof v === "string" && v) as string | undefined;
+  const changes =
+    before && after
+      ? Object.keys({ ...b, ...a })
+          .filter((k) => !IGNORED.has(k) && k in b && k in a && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+          .slice(0, 12)
+          .map((k) => ({ field: k, before: show(b[k]), after: show(a[k]) }))
+      : [];
+  return { name: name ?? null, changes };
+}
+
+const json = (v: unknown) => {
+  if (v === null || v === undefined) return null;
+  const s = JSON.stringify(v, null, 2);
+  return s.length > 4000 ? `${s.slice(0, 4000)}\n…` : s;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const entity = url.searchParams.get("entidad");
+  const validEntity = AUDIT_ENTITIES.some((e) => e.slug === entity) ? entity : null;
+  const page = await listAuditPage({ entity: validEntity, cursor: url.searchParams.get("cursor") });
+  return {
+    entity: validEntity,
+    cursor: url.searchParams.get("cursor"),
+    nextCursor: page.nextCursor,
+    entries: page.items.map((e) => ({
+      id: e.id,
+      at: e.created_at.toISOString(),
+      actor: e.actor_email ?? e.actor_id ?? "sistema",
+      action: e.action,
+      entity: e.entity,
+      entityId: e.entity_id,
+      ...describe(e.before, e.after),
+      beforeJson: json(e.before),
+      afterJson: json(e.after),
+    })),
+  };
+}
+
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  const { entries, entity, cursor, nextCursor } = loaderData;
+  const base = entity ? `/admin/audit?entidad=${entity}` : "/admin/audit";
+  return (
+    <AdminShell title="Auditoría" intro="Cada cambio del área de administración: quién, qué, en qué registro, antes y después, y cuándo.">
+      <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="sm:w-64">
+          <Label htmlFor="audit-entidad">Tipo de registro</Label>
+          <Select id="audit-entidad" name="entidad" defaultValue={entity ?? ""}>
+            <option value="">Todos</option>
+            {AUDIT_ENTITIES.map((e) => (
+              <option key={e.slug} value={e.slug}>
+                {e.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="outline">
+          Filtrar
+        </Button>
+      </Form>
+      <div className="mt-6">
+        {entries.length === 0 ? (
+          <EmptyState title="Aún no hay cambios registrados." />
+        ) : (
+          <ol className="grid gap-3" aria-label="Cambios, del más reciente al más antiguo">
+            {entries.map((e) => {
+              const action = ACTION_LABELS[e.action] ?? { label: e.action, tone: "slate" as const };
+              return (
+                <li key={e.id}>
+                  <Card className="p-4" data-testid="audit-entry">
+                    <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between">
+                      <p className="flex flex-wrap items-center gap-2 text-sm">
+                        <ClipboardList aria-hidden className="size-4 text-ocean-600" />
+                        <Badge tone={action.tone}>{action.label}</Badge>
+                        <span className="font-semibold text-ocean-950">{ENTITY_LABELS[e.entity] ?? e.entity}</span>
+                        {e.name && <span className="break-all text-ink">“{e.name}”</span>}
+                      </p>
+                      <time dateTime={e.at} className="shrink-0 text-sm text-muted">
+                        {formatDateTime(e.at)}
+                      </time>
+                    </div>
+                    <p className="mt-1 break-all text-sm text-muted">
+                      por {e.actor}
+                      {e.entityId ? ` · registro ${e.entityId}` : ""}
+                    </p>
+                    {e.changes.length > 0 && (
+                      <ul className="mt-2 space-y-0.5 text-sm">
+                        {e.changes.map((c) => (
+                          <li key={c.field} className="break-all">
+                            <span className="font-mono text-xs font-semibold text-ocean-800">{c.field}</span>: <span className="text-muted line-through">{c.before}</span> →{" "}
+                            <span className="text-ink">{c.after}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    {(e.beforeJson || e.afterJson) && (
+                      <details className="mt-2 text-sm">
+                        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-ocean-700">Ver antes y después</summary>
+                        <div className="mt-2 grid gap-3 md:grid-cols-2">
+                          <div>
+                            <p className="text-xs font-bold uppercase text-muted">Antes</p>
+                            <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">{e.beforeJson ?? "—"}</pre>
+                          </div>
+                          <div>
+                            <p className="text-xs font-bold uppercase text-muted">Después</p>
+                            <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">{e.afterJson ?? "—"}</pre>
+                          </div>
+                        </div>
+                      </details>
+                    )}
+                  </Card>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <div className="mt-4 flex flex-wrap justify-between gap-3">
+          {cursor ? (
+            <Link to={base} className={buttonClass("ghost")}>
+              Volver a lo más reciente
+            </Link>
+          ) : (
+            <span />
+          )}
+          {nextCursor && (
+            <Link to={`/admin/audit?${new URLSearchParams({ ...(entity ? { entidad: entity } : {}), cursor: nextCursor })}`} className={buttonClass("outline")}>
+              Anteriores <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          )}
+        </div>
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,28 +1,244 @@
-import { Users } from "lucide-react";
-import { Link } from "react-router";
+import { Building2, ChevronRight, Gift, Plus, Search, SearchCheck, UtensilsCrossed } from "lucide-react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { buttonClass } from "~/components/ui/button";
+import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
+import { ConfirmStep } from "~/components/admin/confirm-delete";
+import { ListingCard, reviewPreview, type AdminListingItem } from "~/components/admin/listing-card";
+import { useShowToast } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, Select } from "~/components/ui/input";
+import { categoryLabel } from "~/catalog/categories";
+import { industryLabel } from "~/catalog/industries";
+import { planLabel } from "~/catalog/plans";
+import { PROVINCES, provinceLabel } from "~/catalog/provinces";
+import { cn } from "~/lib/cn";
 import { seo } from "~/lib/meta";
+import { listFilterSchema, LIMITS } from "~/schemas/admin";
 import { requireAdmin } from "~/server/guards.server";
+import { listAdminBusinesses, listAdminRestaurants } from "~/server/models/admin-listings.server";
+import { handleListingAction } from "./listing-actions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard Admin", description: "Panel de administración.", path: "/admin", noindex: true });
 
+const TABS = ["restaurantes", "negocios", "google"] as const;
+type Tab = (typeof TABS)[number];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { profile } = await requireAdmin(request);
-  return { name: profile.full_name };
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const rawTab = url.searchParams.get("tab");
+  // SPEC §2: choosing the free plans tab goes to /admin/free-plans.
+  if (rawTab === "planes" || rawTab === "free-plans") throw redirect("/admin/free-plans");
+  const tab: Tab = (TABS as readonly string[]).includes(rawTab ?? "") ? (rawTab as Tab) : "restaurantes";
+  const filter = listFilterSchema.parse({ q: url.searchParams.get("q"), provincia: url.searchParams.get("provincia") });
+  const cursor = url.searchParams.get("cursor");
+  let items: AdminListingItem[] = [];
+  let nextCursor: string | null = null;
+  let loadError: string | null = null;
+  try {
+    if (tab === "restaurantes") {
+      const res = await listAdminRestaurants({ ...filter, cursor });
+      nextCursor = res.nextCursor;
+      items = res.items.map((r) => ({
+        id: r.id,
+        nombre: r.nombre,
+        direccion: r.direccion,
+        provinciaLabel: provinceLabel(r.provincia),
+        etiqueta: categoryLabel(r.categoria),
+        rating: r.rating,
+        is_active: r.is_active,
+        is_verified: r.is_verified,
+        planLabel: planLabel(r.plan_type),
+        review: reviewPreview(r.customer_reviews),
+      }));
+    } else if (tab === "negocios") {
+      const res = await listAdminBusinesses({ ...filter, cursor });
+      nextCursor = res.nextCursor;
+      items = res.items.map((b) => ({
+        id: b.id,
+        nombre: b.nombre,
+        direccion: b.direccion,
+        provinciaLabel: provinceLabel(b.provincia),
+        etiqueta: industryLabel(b.industria),
+        rating: b.rating,
+        is_active: b.is_active,
+        is_verified: b.is_verified,
+        planLabel: planLabel(b.plan_type),
+        review: reviewPreview(b.customer_reviews),
+      }));
+    }
+  } catch (e) {
+    console.error("[admin] list:", e);
+    loadError = `${tab === "negocios" ? "Error al cargar negocios" : "Error al cargar restaurantes"}: ${e instanceof Error ? e.message : "error desconocido"}`;
+  }
+  return { tab, filter, cursor: cursor ?? null, items, nextCursor, loadError };
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+export async function action({ request }: Route.ActionArgs) {
+  const current = await requireAdmin(request);
+  return handleListingAction(request, await request.formData(), current);
+}
+
+function tabHref(tab: Tab | "planes", filter?: { q: string; provincia: string | null }) {
+  if (tab === "planes") return "/admin/free-plans";
+  const p = new URLSearchParams({ tab });
+  if (filter?.q) p.set("q", filter.q);
+  if (filter?.provincia) p.set("provincia", filter.provincia);
+  return `/admin?${p}`;
+}
+
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, filter, items, nextCursor, cursor, loadError } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin";
+  useShowToast(actionData?.toast ?? (loadError ? { type: "error", title: loadError } : null), actionData ?? loadError);
+  const confirm = actionData?.confirm;
+  const kind = tab === "negocios" ? "business" : "restaurant";
+  const tabs = [
+    { id: "restaurantes" as const, label: "Restaurantes", icon: UtensilsCrossed },
+    { id: "negocios" as const, label: "Negocios", icon: Building2 },
+    { id: "planes" as const, label: "Planes gratuitos", icon: Gift },
+    { id: "google" as const, label: "Búsqueda Google", icon: SearchCheck },
+  ];
+  const nextHref = nextCursor
+    ? `/admin?${new URLSearchParams({ tab, ...(filter.q ? { q: filter.q } : {}), ...(filter.provincia ? { provincia: filter.provincia } : {}), cursor: nextCursor })}`
+    : null;
+
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-extrabold">Dashboard Admin</h1>
-      <p className="mt-1 text-muted">Hola, {loaderData.name}. El panel de curaduría llegará pronto.</p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/admin-members" className={buttonClass("outline")}>
-          <Users aria-hidden className="size-4" /> Miembros
-        </Link>
-      </div>
-    </div>
+    <AdminShell
+      title="Dashboard Admin"
+      intro="Cura el directorio: activa, edita o elimina restaurantes y negocios, y gestiona planes y miembros."
+      actions={
+        <>
+          <Link to="/admin/restaurant/new" className={buttonClass("primary")}>
+            <Plus aria-hidden className="size-4" /> Nuevo restaurante
+          </Link>
+          <Link to="/admin/business/new" className={buttonClass("outline")}>
+            <Plus aria-hidden className="size-4" /> Nuevo negocio
+          </Link>
+        </>
+      }
+    >
+      <nav aria-label="Secciones del panel" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ul className="flex min-w-max gap-2 border-b border-ocean-100 sm:min-w-0">
+          {tabs.map(({ id, label, icon: Icon }) => {
+            const active = id === tab;
+            return (
+              <li key={id}>
+                <Link
+                  to={tabHref(id)}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold transition-colors",
+                    active ? "border-sun-500 text-ocean-950" : "border-transparent text-muted hover:text-ocean-800",
+                  )}
+                >
+                  <Icon aria-hidden className="size-4" /> {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {tab === "google" ? (
+        <Card className="mt-6 p-6 sm:p-8">
+          <div className="flex items-start gap-4">
+            <div className="grid size-12 shrink-0 place-items-center rounded-2xl bg-sun-100 text-sun-700">
+              <SearchCheck aria-hidden className="size-6" />
+            </div>
+            <div>
+              <h2 className="text-xl font-bold">Importar desde Google</h2>
+              <p className="mt-1 max-w-2xl text-muted">
+                La búsqueda de perfiles de negocio de Google para importar restaurantes y negocios llegará muy pronto. Mientras tanto,
+                puedes agregar entradas a mano.
+              </p>
+            </div>
+          </div>
+        </Card>
+      ) : (
+        <>
+          {confirm && (
+            <div className="mt-6">
+              <ConfirmStep
+                hidden={{ intent: "delete", kind: confirm.kind, id: confirm.id }}
+                title={confirm.kind === "restaurant" ? "¿Eliminar restaurante?" : "¿Eliminar negocio?"}
+                description={`Se eliminará "${confirm.nombre}" de forma permanente. Esta acción no se puede deshacer.`}
+                cancelTo={tabHref(tab, filter)}
+              />
+            </div>
+          )}
+          <Form method="get" role="search" className="mt-6 grid gap-3 rounded-card bg-ocean-50/60 p-4 ring-1 ring-ocean-100 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
+            <input type="hidden" name="tab" value={tab} />
+            <div>
+              <Label htmlFor="admin-q">Buscar por nombre o dirección</Label>
+              <Input id="admin-q" name="q" type="search" defaultValue={filter.q} maxLength={LIMITS.search} placeholder="Ej.: fonda, Bella Vista" />
+            </div>
+            <div>
+              <Label htmlFor="admin-provincia">Provincia</Label>
+              <Select id="admin-provincia" name="provincia" defaultValue={filter.provincia ?? ""}>
+                <option value="">Todas las provincias</option>
+                {PROVINCES.map((p) => (
+                  <option key={p.slug} value={p.slug}>
+                    {p.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="flex gap-2">
+              <Button type="submit" className="flex-1 sm:flex-none">
+                <Search aria-hidden className="size-4" /> Filtrar
+              </Button>
+              {(filter.q || filter.provincia) && (
+                <Link to={tabHref(tab)} className={buttonClass("ghost")}>
+                  Limpiar
+                </Link>
+              )}
+            </div>
+          </Form>
+          {tab === "restaurantes" && (
+            <p className="mt-3 text-sm">
+              <Link to="/admin/restaurant/search" className="font-semibold text-ocean-700 underline-offset-4 hover:underline">
+                Buscar restaurantes para editar
+              </Link>
+            </p>
+          )}
+
+          <section aria-label={tab === "negocios" ? "Negocios" : "Restaurantes"} aria-busy={loading} className={cn("mt-6 transition-opacity", loading && "opacity-60")}>
+            {items.length === 0 ? (
+              <EmptyState title={tab === "negocios" ? "No hay negocios que coincidan." : "No hay restaurantes que coincidan."}>
+                {filter.q || filter.provincia ? "Prueba con otro término o provincia." : "Agrega la primera entrada con el botón de arriba."}
+              </EmptyState>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {items.map((item) => (
+                  <li key={item.id} className="flex">
+                    <div className="flex w-full">
+                      <ListingCard kind={kind} item={item} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+              {cursor ? (
+                <Link to={tabHref(tab, filter)} className={buttonClass("ghost")}>
+                  Volver a la primera página
+                </Link>
+              ) : (
+                <span />
+              )}
+              {nextHref && (
+                <Link to={nextHref} className={buttonClass("outline")}>
+                  Siguiente página <ChevronRight aria-hidden className="size-4" />
+                </Link>
+              )}
+            </div>
+          </section>
+        </>
+      )}
+    </AdminShell>
   );
 }

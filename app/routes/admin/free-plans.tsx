@@ -1,7 +1,206 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+import { CalendarClock, Gift, Power, PowerOff } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/free-plans";
+import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
+import { ConfirmDeleteButton, ConfirmStep } from "~/components/admin/confirm-delete";
+import { useShowToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { Field, SelectField } from "~/components/ui/field";
+import { DEFAULT_FREE_PLAN_DAYS, FREE_PLAN_DAYS } from "~/catalog/plans";
+import { formatDate } from "~/lib/format";
+import { seo } from "~/lib/meta";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { freePlanActionSchema, freePlanSchema } from "~/schemas/admin";
+import { fieldErrorsOf, formToObject } from "~/schemas/auth";
+import { requireAdmin } from "~/server/guards.server";
+import {
+  deleteFreePlan,
+  FreePlanNotFoundError,
+  grantFreePlan,
+  isMissingTable,
+  listFreePlans,
+  MISSING_TABLE_MESSAGE,
+  setFreePlanActive,
+} from "~/server/models/admin-free-plans.server";
+import { redirectWithToast } from "~/server/toast.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Planes gratuitos", description: "Planes gratuitos otorgados.", path: "/admin/free-plans", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    const plans = await listFreePlans();
+    return {
+      loadError: false,
+      now: Date.now(),
+      plans: plans.map((p) => ({ ...p, expires_at: p.expires_at.toISOString(), created_at: p.created_at.toISOString() })),
+    };
+  } catch (e) {
+    // SPEC §2: if loading fails, an empty list with a note about migrations.
+    console.error("[admin] free plans:", e);
+    return { loadError: true, now: Date.now(), plans: [] };
+  }
+}
+
+type Confirm = { id: string; email: string } | null;
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const actor = { id: user.id, email: user.email };
+  const form = formToObject(await request.formData());
+  if (form.intent === "toggle" || form.intent === "delete") {
+    const parsed = freePlanActionSchema.safeParse(form);
+    if (!parsed.success) {
+      return data({ fieldErrors: null, values: null, confirm: null as Confirm, toast: { type: "error" as const, title: "Solicitud inválida" } }, { status: 400 });
+    }
+    const input = parsed.data;
+    if (input.intent === "toggle") {
+      try {
+        await setFreePlanActive(actor, input.id, input.active);
+      } catch (e) {
+        if (!(e instanceof FreePlanNotFoundError)) console.error("[admin] free plan toggle:", e);
+        return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al actualizar estado: ${messageOf(e)}` });
+      }
+      return redirectWithToast("/admin/free-plans", { type: "success", title: "Estado Actualizado" });
+    }
+    if (input.confirm !== "1") {
+      const plan = (await listFreePlans()).find((p) => p.id === input.id);
+      if (!plan) return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al eliminar plan: ${new FreePlanNotFoundError().message}` });
+      return data({ fieldErrors: null, values: null, confirm: { id: plan.id, email: plan.email } as Confirm, toast: null });
+    }
+    try {
+      await deleteFreePlan(actor, input.id);
+    } catch (e) {
+      if (!(e instanceof FreePlanNotFoundError)) console.error("[admin] free plan delete:", e);
+      return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al eliminar plan: ${messageOf(e)}` });
+    }
+    return redirectWithToast("/admin/free-plans", { type: "success", title: "Plan Eliminado" });
+  }
+
+  const values = { email: String(form.email ?? "").slice(0, 300), days_granted: String(form.days_granted ?? "") };
+  const parsed = freePlanSchema.safeParse(form);
+  if (!parsed.success) {
+    return data({ fieldErrors: fieldErrorsOf(parsed.error), values, confirm: null as Confirm, toast: null }, { status: 400 });
+  }
+  try {
+    const plan = await grantFreePlan(actor, parsed.data);
+    return redirectWithToast("/admin/free-plans", {
+      type: "success",
+      title: "Plan Gratuito Creado",
+      description: `Plan de ${plan.days_granted} días otorgado a ${plan.email}`,
+    });
+  } catch (e) {
+    console.error("[admin] free plan grant:", e);
+    const title = isMissingTable(e) ? MISSING_TABLE_MESSAGE : `Error al crear plan gratuito: ${messageOf(e)}`;
+    return data({ fieldErrors: null, values, confirm: null as Confirm, toast: { type: "error" as const, title } }, { status: 500 });
+  }
+}
+
+export default function FreePlans({ loaderData, actionData }: Route.ComponentProps) {
+  const { plans, loadError, now } = loaderData;
+  const navigation = useNavigation();
+  const granting = navigation.state === "submitting" && navigation.formData?.get("intent") === "grant";
+  const { errors, onSubmit } = useFormErrors(freePlanSchema, actionData?.fieldErrors);
+  useShowToast(actionData?.toast, actionData);
+  const confirm = actionData?.confirm;
+
+  return (
+    <AdminShell title="Planes gratuitos" intro="Otorga acceso gratuito a los asistentes premium por 30, 60 o 90 días. El plan se aplica a la cuenta con ese email, exista ya o se cree después.">
+      <div className="grid gap-6 lg:grid-cols-[22rem_1fr] lg:items-start">
+        <Card className="p-5 sm:p-6">
+          <h2 className="flex items-center gap-2 text-lg font-bold">
+            <Gift aria-hidden className="size-5 text-sun-600" /> Otorgar plan
+          </h2>
+          <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="grant" />
+            <Field label="Email" name="email" type="email" autoComplete="off" maxLength={254} required defaultValue={actionData?.values?.email ?? ""} errors={errors.email} />
+            <SelectField label="Días" name="days_granted" defaultValue={actionData?.values?.days_granted || String(DEFAULT_FREE_PLAN_DAYS)} errors={errors.days_granted}>
+              {FREE_PLAN_DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {d} días
+                </option>
+              ))}
+            </SelectField>
+            <Button type="submit" className="w-full" disabled={granting}>
+              {granting ? "Procesando..." : "Otorgar plan gratuito"}
+            </Button>
+          </Form>
+        </Card>
+
+        <section aria-labelledby="grants-title">
+          <h2 id="grants-title" className="text-lg font-bold">
+            Planes otorgados
+          </h2>
+          {confirm && (
+            <div className="mt-4">
+              <ConfirmStep
+                hidden={{ intent: "delete", id: confirm.id }}
+                title="¿Eliminar plan gratuito?"
+                description={`Se eliminará el plan de ${confirm.email}. Esta acción no se puede deshacer.`}
+                cancelTo="/admin/free-plans"
+              />
+            </div>
+          )}
+          <div className="mt-4">
+            {plans.length === 0 ? (
+              <EmptyState title="No hay planes gratuitos.">
+                {loadError ? "No se pudieron cargar los planes. Si es una instalación nueva, puede que falte ejecutar las migraciones SQL." : "Los planes que otorgues aparecerán aquí."}
+              </EmptyState>
+            ) : (
+              <ul className="grid gap-3">
+                {plans.map((p) => {
+                  const expired = new Date(p.expires_at).getTime() < now;
+                  return (
+                    <li key={p.id}>
+                      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="free-plan">
+                        <div className="min-w-0">
+                          <p className="break-all font-bold text-ocean-950">{p.email}</p>
+                          <div className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-muted">
+                            <Badge tone="ocean">{p.days_granted} días</Badge>
+                            {p.is_active ? <Badge tone="green">Activo</Badge> : <Badge tone="slate">Inactivo</Badge>}
+                            {expired && <Badge tone="red">Expirado</Badge>}
+                            {p.user_id ? null : <Badge tone="sun">Sin cuenta aún</Badge>}
+                          </div>
+                          <p className="mt-1.5 flex items-center gap-1.5 text-sm text-muted">
+                            <CalendarClock aria-hidden className="size-4" />
+                            {expired ? "Expiró" : "Expira"} el {formatDate(p.expires_at)}
+                            {p.granted_by_email ? ` · otorgado por ${p.granted_by_email}` : ""}
+                          </p>
+                        </div>
+                        <div className="flex shrink-0 flex-wrap gap-2">
+                          <Form method="post" className="contents">
+                            <input type="hidden" name="intent" value="toggle" />
+                            <input type="hidden" name="id" value={p.id} />
+                            <input type="hidden" name="active" value={p.is_active ? "false" : "true"} />
+                            <Button type="submit" size="sm" variant="outline" className="min-h-11">
+                              {p.is_active ? <PowerOff aria-hidden className="size-4" /> : <Power aria-hidden className="size-4" />}
+                              {p.is_active ? "Desactivar" : "Activar"}
+                              <span className="sr-only"> plan de {p.email}</span>
+                            </Button>
+                          </Form>
+                          <ConfirmDeleteButton
+                            compact
+                            hidden={{ intent: "delete", id: p.id }}
+                            title="¿Eliminar plan gratuito?"
+                            description={
+                              <>
+                                Se eliminará el plan de <strong>{p.email}</strong>. Esta acción no se puede deshacer.
+                              </>
+                            }
+                          />
+                        </div>
+                      </Card>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </section>
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,20 +1,312 @@
+import { BadgeCheck, Building2, CalendarDays, ChevronRight, Gift, Search, ShieldCheck, UserRound } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/members";
+import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
+import { RoleDialog, RoleForm } from "~/components/admin/role-dialog";
+import { useShowToast } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input, Label } from "~/components/ui/input";
+import { industryLabel } from "~/catalog/industries";
+import { planLabel } from "~/catalog/plans";
+import { provinceLabel } from "~/catalog/provinces";
+import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { LIMITS, ownerSchema, roleSchema } from "~/schemas/admin";
+import { fieldErrorsOf, formToObject } from "~/schemas/auth";
 import { requireAdmin } from "~/server/guards.server";
+import {
+  assignOwner,
+  findBusinessesForOwner,
+  freePlansOfMembers,
+  listMembers,
+  listOwnerLinks,
+  OwnerAssignmentError,
+  RoleChangeError,
+  setMemberRole,
+} from "~/server/models/admin-members.server";
+import { ListingNotFoundError } from "~/server/models/listing-admin.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Miembros", description: "Gestión de miembros.", path: "/admin-members", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "/admin");
-  return null;
+  // SPEC §6: a non-admin is sent back to /admin (which then sends them home).
+  const { user } = await requireAdmin(request, "/admin");
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, LIMITS.search);
+  const negocio = (url.searchParams.get("negocio") ?? "").trim().slice(0, LIMITS.search);
+  const editar = url.searchParams.get("editar");
+  let loadError: string | null = null;
+  let page: Awaited<ReturnType<typeof listMembers>> = { items: [], nextCursor: null };
+  let plans: Awaited<ReturnType<typeof freePlansOfMembers>> = new Map();
+  try {
+    page = await listMembers({ q, cursor: url.searchParams.get("cursor") });
+    plans = await freePlansOfMembers(page.items);
+  } catch (e) {
+    console.error("[admin] members:", e);
+    loadError = `Error al cargar miembros: ${e instanceof Error ? e.message : "error desconocido"}`;
+  }
+  const [businessMatches, ownerLinks] = await Promise.all([findBusinessesForOwner(negocio), listOwnerLinks()]);
+  const now = Date.now();
+  return {
+    selfId: user.id,
+    q,
+    negocio,
+    editar,
+    cursor: url.searchParams.get("cursor"),
+    nextCursor: page.nextCursor,
+    loadError,
+    members: page.items.map((m) => ({
+      id: m.id,
+      full_name: m.full_name,
+      email: m.email,
+      is_admin: m.is_admin,
+      email_verified: m.email_verified,
+      created_at: m.created_at.toISOString(),
+      plans: (plans.get(m.id) ?? []).map((p) => ({
+        id: p.id,
+        days_granted: p.days_granted,
+        expires_at: p.expires_at.toISOString(),
+        is_active: p.is_active,
+        expired: p.expires_at.getTime() < now,
+      })),
+    })),
+    businessMatches,
+    ownerLinks: ownerLinks.map((l) => ({ ...l, created_at: l.created_at.toISOString() })),
+  };
 }
 
-export default function AdminMembers() {
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "/admin");
+  const actor = { id: user.id, email: user.email };
+  const url = new URL(request.url);
+  url.searchParams.delete("editar");
+  const back = url.pathname + (url.search ? url.search : "");
+  const form = formToObject(await request.formData());
+
+  if (form.intent === "owner") {
+    const parsed = ownerSchema.safeParse(form);
+    const values = { email: String(form.email ?? "").slice(0, 300), business_id: String(form.business_id ?? "").slice(0, 64) };
+    if (!parsed.success) return data({ ownerErrors: fieldErrorsOf(parsed.error), values, toast: null }, { status: 400 });
+    try {
+      const { business, link } = await assignOwner(actor, parsed.data.business_id, parsed.data.email);
+      return redirectWithToast(back, { type: "success", title: "Propietario asignado", description: `${link.email} es ahora propietario de ${business.nombre}.` });
+    } catch (e) {
+      if (e instanceof OwnerAssignmentError) return data({ ownerErrors: { email: [e.message] }, values, toast: null }, { status: 400 });
+      if (e instanceof ListingNotFoundError) return data({ ownerErrors: { business_id: [e.message] }, values, toast: null }, { status: 404 });
+      console.error("[admin] owner:", e);
+      return data({ ownerErrors: null, values, toast: { type: "error" as const, title: `Error al asignar propietario: ${messageOf(e)}` } }, { status: 500 });
+    }
+  }
+
+  const parsed = roleSchema.safeParse(form);
+  if (!parsed.success) {
+    return data({ ownerErrors: null, values: null, toast: { type: "error" as const, title: "Error al actualizar rol: solicitud inválida" } }, { status: 400 });
+  }
+  try {
+    await setMemberRole(actor, parsed.data.user_id, parsed.data.role === "admin");
+  } catch (e) {
+    if (!(e instanceof RoleChangeError)) console.error("[admin] role:", e);
+    return redirectWithToast(back, { type: "error", title: `Error al actualizar rol: ${e instanceof RoleChangeError ? e.message : "no se pudo guardar"}` });
+  }
+  return redirectWithToast(back, { type: "success", title: "Rol actualizado" });
+}
+
+export default function AdminMembers({ loaderData, actionData }: Route.ComponentProps) {
+  const { members, selfId, q, negocio, editar, nextCursor, cursor, businessMatches, ownerLinks, loadError } = loaderData;
+  useShowToast(actionData?.toast ?? (loadError ? { type: "error", title: loadError } : null), actionData ?? loadError);
+  const { errors, onSubmit } = useFormErrors(ownerSchema, actionData?.ownerErrors);
+  const navigation = useNavigation();
+  const assigning = navigation.state === "submitting" && navigation.formData?.get("intent") === "owner";
+  const editing = editar ? members.find((m) => m.id === editar) : undefined;
+  const keep = (extra: Record<string, string>) => {
+    const p = new URLSearchParams();
+    if (q) p.set("q", q);
+    if (negocio) p.set("negocio", negocio);
+    for (const [k, v] of Object.entries(extra)) p.set(k, v);
+    const s = p.toString();
+    return s ? `/admin-members?${s}` : "/admin-members";
+  };
+
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-extrabold">Miembros</h1>
-      <p className="mt-1 text-muted">Próximamente: la gestión de miembros.</p>
-    </div>
+    <AdminShell title="Miembros" intro="Cambia roles, revisa los planes gratuitos de cada miembro y asigna propietarios verificados a los negocios.">
+      <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
+        <section aria-labelledby="members-title">
+          <h2 id="members-title" className="sr-only">
+            Lista de miembros
+          </h2>
+          {editing && (
+            <Card className="mb-6 border-ocean-300 p-5">
+              <h3 className="text-lg font-bold">Editar rol</h3>
+              <p className="mb-4 break-all text-sm text-muted">{editing.full_name || editing.email}</p>
+              <RoleForm member={editing} isSelf={editing.id === selfId} cancel={<Link to={keep({})} className={buttonClass("outline")}>Cancelar</Link>} />
+            </Card>
+          )}
+          <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            {negocio && <input type="hidden" name="negocio" value={negocio} />}
+            <div className="flex-1">
+              <Label htmlFor="members-q">Buscar miembro</Label>
+              <Input id="members-q" name="q" type="search" defaultValue={q} maxLength={LIMITS.search} placeholder="Nombre o email" />
+            </div>
+            <Button type="submit">
+              <Search aria-hidden className="size-4" /> Buscar
+            </Button>
+          </Form>
+          <div className="mt-4">
+            {members.length === 0 ? (
+              <EmptyState title={q ? "Ningún miembro coincide con la búsqueda." : "Aún no hay miembros."} />
+            ) : (
+              <ul className="grid gap-3">
+                {members.map((m) => (
+                  <li key={m.id}>
+                    <Card className="p-4 sm:p-5" data-testid="member">
+                      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                        <div className="min-w-0">
+                          <p className="flex flex-wrap items-center gap-2 font-bold text-ocean-950">
+                            <span className="break-words">{m.full_name || "Sin nombre"}</span>
+                            {m.is_admin ? (
+                              <Badge tone="sun">
+                                <ShieldCheck aria-hidden className="size-3.5" /> Administrador
+                              </Badge>
+                            ) : (
+                              <Badge>
+                                <UserRound aria-hidden className="size-3.5" /> Usuario
+                              </Badge>
+                            )}
+                            {m.id === selfId && <Badge tone="slate">Tú</Badge>}
+                          </p>
+                          <p className="mt-0.5 flex flex-wrap items-center gap-1.5 break-all text-sm text-muted">
+                            {m.email}
+                            {m.email_verified && (
+                              <span className="inline-flex items-center gap-1 text-success">
+                                <BadgeCheck aria-hidden className="size-3.5" /> verificado
+                              </span>
+                            )}
+                          </p>
+                          <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
+                            <CalendarDays aria-hidden className="size-4" /> Miembro desde {formatDate(m.created_at)}
+                          </p>
+                        </div>
+                        <RoleDialog member={m} isSelf={m.id === selfId} noJsHref={keep({ editar: m.id })} />
+                      </div>
+                      {m.plans.length > 0 && (
+                        <div className="mt-3 border-t border-ocean-100 pt-3">
+                          <p className="flex items-center gap-1.5 text-xs font-bold uppercase tracking-wide text-muted">
+                            <Gift aria-hidden className="size-3.5" /> Planes gratuitos
+                          </p>
+                          <ul className="mt-1.5 flex flex-wrap gap-1.5">
+                            {m.plans.map((p) => (
+                              <li key={p.id}>
+                                <Badge tone={p.expired || !p.is_active ? "slate" : "green"}>
+                                  {p.days_granted} días · {p.expired ? "Expirado" : !p.is_active ? "Inactivo" : `hasta ${formatDate(p.expires_at)}`}
+                                </Badge>
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      )}
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-4 flex flex-wrap justify-between gap-3">
+              {cursor ? (
+                <Link to={keep({})} className={buttonClass("ghost")}>
+                  Volver a la primera página
+                </Link>
+              ) : (
+                <span />
+              )}
+              {nextCursor && (
+                <Link to={keep({ cursor: nextCursor })} className={buttonClass("outline")}>
+                  Siguiente página <ChevronRight aria-hidden className="size-4" />
+                </Link>
+              )}
+            </div>
+          </div>
+        </section>
+
+        <aside aria-labelledby="owner-title" className="space-y-6">
+          <Card className="p-5">
+            <h2 id="owner-title" className="flex items-center gap-2 text-lg font-bold">
+              <Building2 aria-hidden className="size-5 text-ocean-600" /> Asignar propietario
+            </h2>
+            <p className="mt-1 text-sm text-muted">Busca el negocio, elige y escribe el email de una cuenta verificada. Reemplaza al propietario anterior.</p>
+            <Form method="get" className="mt-4 flex items-end gap-2">
+              {q && <input type="hidden" name="q" value={q} />}
+              <div className="flex-1">
+                <Label htmlFor="owner-negocio">Negocio</Label>
+                <Input id="owner-negocio" name="negocio" type="search" defaultValue={negocio} maxLength={LIMITS.search} placeholder="Nombre del negocio" />
+              </div>
+              <Button type="submit" variant="outline" size="icon" aria-label="Buscar negocio">
+                <Search aria-hidden className="size-4" />
+              </Button>
+            </Form>
+            {negocio && (
+              <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+                <input type="hidden" name="intent" value="owner" />
+                {businessMatches.length === 0 ? (
+                  <p className="text-sm text-muted">Ningún negocio coincide con “{negocio}”.</p>
+                ) : (
+                  <fieldset>
+                    <legend className="text-sm font-semibold text-ocean-950">Elige el negocio</legend>
+                    <div className="mt-2 grid gap-2">
+                      {businessMatches.map((b) => (
+                        <label key={b.id} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50">
+                          <input
+                            type="radio"
+                            name="business_id"
+                            value={b.id}
+                            defaultChecked={actionData?.values?.business_id === b.id || businessMatches.length === 1}
+                            className="mt-0.5 size-5 shrink-0 accent-ocean-700"
+                          />
+                          <span className="min-w-0 text-sm">
+                            <span className="block font-semibold text-ocean-950">{b.nombre}</span>
+                            <span className="block text-muted">
+                              {industryLabel(b.industria)} · {provinceLabel(b.provincia)} · {planLabel(b.plan_type)}
+                            </span>
+                            <span className="block break-all text-muted">{b.owner_email ? `Propietario: ${b.owner_email}` : "Sin propietario"}</span>
+                          </span>
+                        </label>
+                      ))}
+                    </div>
+                    {errors.business_id?.length ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.business_id[0]}</p> : null}
+                  </fieldset>
+                )}
+                <Field label="Email del propietario" name="email" type="email" autoComplete="off" maxLength={254} defaultValue={actionData?.values?.email ?? ""} errors={errors.email} />
+                <Button type="submit" className="w-full" disabled={assigning || businessMatches.length === 0}>
+                  {assigning ? "Procesando..." : "Asignar propietario"}
+                </Button>
+              </Form>
+            )}
+          </Card>
+
+          <Card className="p-5">
+            <h2 className="text-lg font-bold">Propietarios recientes</h2>
+            {ownerLinks.length === 0 ? (
+              <p className="mt-2 text-sm text-muted">Aún no hay propietarios asignados.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-ocean-100">
+                {ownerLinks.map((l) => (
+                  <li key={l.business_id} className="py-2.5 text-sm">
+                    <p className="font-semibold text-ocean-950">{l.nombre}</p>
+                    <p className="break-all text-muted">
+                      {l.email} · {planLabel(l.plan_type)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </aside>
+      </div>
+    </AdminShell>
   );
 }

@@ -1,7 +1,190 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+import { ArrowLeft, Save } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/restaurant-form";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { CheckboxField, FormError, FormSection, toFormValues } from "~/components/admin/form-parts";
+import { SpecialtiesInput } from "~/components/admin/specialties-input";
+import { useAdminFormErrors } from "~/components/admin/use-admin-form";
+import { useShowToast } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field, SelectField, TextareaField } from "~/components/ui/field";
+import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
+import { PLAN_TYPES } from "~/catalog/plans";
+import { PROVINCES } from "~/catalog/provinces";
+import { seo } from "~/lib/meta";
+import { adminFormToObject, LIMITS, restaurantSchema } from "~/schemas/admin";
+import { fieldErrorsOf } from "~/schemas/auth";
+import { requireAdmin } from "~/server/guards.server";
+import { createRestaurant, getRestaurant, updateRestaurant } from "~/server/models/admin-listings.server";
+import { ListingNotFoundError } from "~/server/models/listing-admin.server";
+import { redirectWithToast } from "~/server/toast.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+const TEXT_KEYS = [
+  "nombre", "descripcion", "direccion", "telefono", "horario", "rating", "categoria", "provincia", "website_url",
+  "facebook_url", "instagram_url", "maps_url", "imagen", "special_dish", "customer_reviews", "plan_type", "is_verified", "is_active",
+] as const;
+
+export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+  seo(matches, {
+    title: d?.id ? "Editar restaurante" : "Nuevo restaurante",
+    description: "Formulario de restaurante.",
+    path: d?.id ? `/admin/restaurant/edit/${d.id}` : "/admin/restaurant/new",
+    noindex: true,
+  });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = (params as { id?: string }).id;
+  if (!id) {
+    return { id: null, values: toFormValues({ plan_type: "free_local", is_active: true }, TEXT_KEYS), especialidades: [] as string[] };
+  }
+  const row = await getRestaurant(id);
+  if (!row) {
+    throw await redirectWithToast("/admin?tab=restaurantes", {
+      type: "error",
+      title: `Error al cargar el restaurante: ${new ListingNotFoundError().message}`,
+    });
+  }
+  return { id: row.id, values: toFormValues(row, TEXT_KEYS), especialidades: row.especialidades };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const id = (params as { id?: string }).id ?? null;
+  const raw = adminFormToObject(await request.formData());
+  const echo = {
+    values: Object.fromEntries(TEXT_KEYS.map((k) => [k, typeof raw[k] === "string" ? (raw[k] as string).slice(0, 5000) : ""])),
+    especialidades: (raw.especialidades as string[]).slice(0, 50).map((s) => s.slice(0, 200)),
+  };
+  const parsed = restaurantSchema.safeParse(raw);
+  if (!parsed.success) {
+    return data({ ...echo, fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
+  }
+  const actor = { id: user.id, email: user.email };
+  try {
+    if (id) await updateRestaurant(id, parsed.data, actor);
+    else await createRestaurant(parsed.data, actor);
+  } catch (e) {
+    if (e instanceof ListingNotFoundError) {
+      return data({ ...echo, fieldErrors: null, formError: `Error al guardar: ${e.message}` }, { status: 404 });
+    }
+    console.error("[admin] restaurant save:", e);
+    return data({ ...echo, fieldErrors: null, formError: "Error al guardar: no se pudo guardar el restaurante. Intenta de nuevo." }, { status: 500 });
+  }
+  return redirectWithToast("/admin?tab=restaurantes", {
+    type: "success",
+    title: "Éxito",
+    description: id ? `Restaurante "${parsed.data.nombre}" actualizado.` : `Restaurante "${parsed.data.nombre}" creado.`,
+  });
+}
+
+export default function RestaurantFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const values = actionData?.values ?? loaderData.values;
+  const especialidades = actionData?.especialidades ?? loaderData.especialidades;
+  const { errors, onSubmit } = useAdminFormErrors(restaurantSchema, actionData?.fieldErrors);
+  useShowToast(actionData?.formError ? { type: "error", title: actionData.formError } : null, actionData);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const editing = Boolean(loaderData.id);
+  const v = (k: (typeof TEXT_KEYS)[number]) => values[k] ?? "";
+
+  return (
+    <AdminShell
+      title={editing ? "Editar restaurante" : "Nuevo restaurante"}
+      intro={editing ? `Estás editando "${loaderData.values.nombre}".` : "Los campos con * son obligatorios."}
+      actions={
+        <Link to="/admin?tab=restaurantes" className={buttonClass("ghost")}>
+          <ArrowLeft aria-hidden className="size-4" /> Volver al panel
+        </Link>
+      }
+    >
+      <Form key={loaderData.id ?? "new"} method="post" noValidate onSubmit={onSubmit} className="mx-auto max-w-4xl space-y-6">
+        <FormError message={actionData?.formError} />
+        <FormSection title="Información básica">
+          <div className="sm:col-span-2">
+            <Field label="Nombre *" name="nombre" defaultValue={v("nombre")} maxLength={LIMITS.nombre} required errors={errors.nombre} />
+          </div>
+          <SelectField label="Provincia *" name="provincia" defaultValue={v("provincia")} required errors={errors.provincia}>
+            <option value="">Selecciona una provincia</option>
+            {PROVINCES.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Categoría" name="categoria" defaultValue={v("categoria")} errors={errors.categoria}>
+            <option value="">Sin categoría</option>
+            {RESTAURANT_CATEGORIES.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.label}
+              </option>
+            ))}
+          </SelectField>
+          <div className="sm:col-span-2">
+            <Field label="Dirección *" name="direccion" defaultValue={v("direccion")} maxLength={LIMITS.direccion} required errors={errors.direccion} />
+          </div>
+          <div className="sm:col-span-2">
+            <TextareaField label="Descripción" name="descripcion" rows={4} defaultValue={v("descripcion")} maxLength={LIMITS.descripcion} errors={errors.descripcion} />
+          </div>
+        </FormSection>
+
+        <FormSection title="Contacto y enlaces" description="Los enlaces deben empezar con http:// o https://.">
+          <Field label="Teléfono" name="telefono" type="tel" defaultValue={v("telefono")} maxLength={LIMITS.telefono} errors={errors.telefono} />
+          <Field label="Horario" name="horario" defaultValue={v("horario")} maxLength={LIMITS.horario} placeholder="Lun-Sáb 11:00-22:00" errors={errors.horario} />
+          <Field label="Sitio web" name="website_url" type="url" inputMode="url" defaultValue={v("website_url")} maxLength={LIMITS.url} placeholder="https://" errors={errors.website_url} />
+          <Field label="Google Maps" name="maps_url" type="url" inputMode="url" defaultValue={v("maps_url")} maxLength={LIMITS.url} placeholder="https://maps.google.com/…" errors={errors.maps_url} />
+          <Field label="Facebook" name="facebook_url" type="url" inputMode="url" defaultValue={v("facebook_url")} maxLength={LIMITS.url} placeholder="https://facebook.com/…" errors={errors.facebook_url} />
+          <Field label="Instagram" name="instagram_url" type="url" inputMode="url" defaultValue={v("instagram_url")} maxLength={LIMITS.url} placeholder="https://instagram.com/…" errors={errors.instagram_url} />
+          <div className="sm:col-span-2">
+            <Field label="Imagen (URL)" name="imagen" type="url" inputMode="url" defaultValue={v("imagen")} maxLength={LIMITS.url} placeholder="https://…/foto.jpg" errors={errors.imagen} />
+          </div>
+        </FormSection>
+
+        <FormSection title="Detalles">
+          <Field
+            label="Calificación (0 a 5)"
+            name="rating"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={5}
+            step={0.1}
+            defaultValue={v("rating")}
+            hint="Déjala vacía si no tiene calificación."
+            errors={errors.rating}
+          />
+          <Field label="Plato especial" name="special_dish" defaultValue={v("special_dish")} maxLength={LIMITS.specialDish} errors={errors.special_dish} />
+          <div className="sm:col-span-2">
+            <SpecialtiesInput defaultValue={especialidades} errors={errors.especialidades} max={LIMITS.especialidad} />
+          </div>
+          <div className="sm:col-span-2">
+            <TextareaField label="Reseñas de clientes" name="customer_reviews" rows={3} defaultValue={v("customer_reviews")} maxLength={LIMITS.reviews} errors={errors.customer_reviews} />
+          </div>
+        </FormSection>
+
+        <FormSection title="Publicación">
+          <SelectField label="Plan" name="plan_type" defaultValue={v("plan_type") || "free_local"} errors={errors.plan_type}>
+            {PLAN_TYPES.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.label}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid gap-3">
+            <CheckboxField name="is_active" label="Activo" hint="Visible en el directorio público." defaultChecked={v("is_active") === "on"} />
+            <CheckboxField name="is_verified" label="Verificado" hint="Datos revisados por el equipo." defaultChecked={v("is_verified") === "on"} />
+          </div>
+        </FormSection>
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to="/admin?tab=restaurantes" className={buttonClass("outline")}>
+            Cancelar
+          </Link>
+          <Button type="submit" disabled={busy}>
+            <Save aria-hidden className="size-4" /> {busy ? "Procesando..." : editing ? "Guardar cambios" : "Crear restaurante"}
+          </Button>
+        </div>
+      </Form>
+    </AdminShell>
+  );
+}

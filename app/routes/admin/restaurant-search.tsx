@@ -1,7 +1,92 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+import { MapPin, Pencil, Search } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/restaurant-search";
+import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { Input, Label, Select } from "~/components/ui/input";
+import { PROVINCES, provinceLabel } from "~/catalog/provinces";
+import { seo } from "~/lib/meta";
+import { listFilterSchema, LIMITS } from "~/schemas/admin";
+import { requireAdmin } from "~/server/guards.server";
+import { searchRestaurants } from "~/server/models/admin-listings.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Buscar restaurantes", description: "Buscar restaurantes para editar.", path: "/admin/restaurant/search", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const filter = listFilterSchema.parse({ q: url.searchParams.get("q"), provincia: url.searchParams.get("provincia") });
+  const searched = url.searchParams.has("q") || url.searchParams.has("provincia");
+  const results = searched ? await searchRestaurants(filter) : [];
+  return { filter, searched, results };
+}
+
+export default function RestaurantSearch({ loaderData }: Route.ComponentProps) {
+  const { filter, searched, results } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location?.pathname === "/admin/restaurant/search";
+  return (
+    <AdminShell title="Buscar restaurantes" intro="Busca por nombre o dirección (sin importar mayúsculas ni tildes) y filtra por provincia.">
+      <Form method="get" role="search" className="grid gap-3 rounded-card bg-ocean-50/60 p-4 ring-1 ring-ocean-100 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
+        <div>
+          <Label htmlFor="search-q">Nombre o dirección</Label>
+          <Input id="search-q" name="q" type="search" defaultValue={filter.q} maxLength={LIMITS.search} placeholder="Ej.: marisquería, Casco Antiguo" />
+        </div>
+        <div>
+          <Label htmlFor="search-provincia">Provincia</Label>
+          <Select id="search-provincia" name="provincia" defaultValue={filter.provincia ?? ""}>
+            <option value="">Todas las provincias</option>
+            {PROVINCES.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" disabled={busy}>
+          <Search aria-hidden className="size-4" /> {busy ? "Buscando..." : "Buscar"}
+        </Button>
+      </Form>
+
+      <section aria-label="Resultados" aria-busy={busy} className="mt-6">
+        {!searched ? (
+          <EmptyState title="Escribe un nombre o una dirección para empezar." />
+        ) : results.length === 0 ? (
+          <EmptyState title="No se encontraron restaurantes.">Prueba con otro término o provincia.</EmptyState>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-muted" aria-live="polite">
+              {results.length === 1 ? "1 resultado" : `${results.length} resultados`}
+              {results.length >= 50 ? " (se muestran los primeros 50; afina la búsqueda)" : ""}
+            </p>
+            <ul className="grid gap-3">
+              {results.map((r) => (
+                <li key={r.id}>
+                  <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                    <div className="min-w-0">
+                      <p className="flex flex-wrap items-center gap-2 font-bold text-ocean-950">
+                        <span className="break-words">{r.nombre}</span>
+                        {!r.is_active && <Badge tone="slate">Inactivo</Badge>}
+                      </p>
+                      <p className="mt-0.5 flex items-start gap-1.5 text-sm text-muted">
+                        <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+                        <span className="break-words">
+                          {r.direccion} · {provinceLabel(r.provincia)}
+                        </span>
+                      </p>
+                    </div>
+                    <Link to={`/admin/restaurant/edit/${r.id}`} className={buttonClass("outline", "md", "shrink-0")}>
+                      <Pencil aria-hidden className="size-4" /> Editar<span className="sr-only"> {r.nombre}</span>
+                    </Link>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </AdminShell>
+  );
+}

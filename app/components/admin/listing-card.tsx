@@ -1,0 +1,90 @@
+/** A restaurant or business in the admin lists (SPEC §2 'Admin panel'): state, badges, actions. */
+import { BadgeCheck, MapPin, Pencil, Power, PowerOff, Star } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Badge, Card } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
+import { formatRating } from "~/lib/format";
+import { ConfirmDeleteButton } from "./confirm-delete";
+
+export type AdminListingItem = {
+  id: string;
+  nombre: string;
+  direccion: string;
+  provinciaLabel: string;
+  etiqueta: string;
+  rating: number | null;
+  is_active: boolean;
+  is_verified: boolean;
+  planLabel: string;
+  review: string | null;
+};
+
+/** SPEC §9: the review preview in admin cards is cut at 100 characters. */
+export function reviewPreview(text: string | null | undefined, max = 100): string | null {
+  const t = text?.trim();
+  if (!t) return null;
+  return t.length > max ? `${t.slice(0, max).trimEnd()}…` : t;
+}
+
+export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; item: AdminListingItem }) {
+  const navigation = useNavigation();
+  const toggling = navigation.state !== "idle" && navigation.formData?.get("intent") === "toggle" && navigation.formData?.get("id") === item.id;
+  const editTo = kind === "restaurant" ? `/admin/restaurant/edit/${item.id}` : `/admin/business/edit/${item.id}`;
+  const noun = kind === "restaurant" ? "restaurante" : "negocio";
+  return (
+    <Card className={cn("flex flex-col p-5", !item.is_active && "bg-slate-50")} data-testid="listing-card">
+      <div className={cn("flex-1", !item.is_active && "opacity-60")}>
+        <div className="flex flex-wrap items-center gap-1.5">
+          {!item.is_active && <Badge tone="slate">Inactivo</Badge>}
+          {item.is_verified && (
+            <Badge tone="green">
+              <BadgeCheck aria-hidden className="size-3.5" /> Verificado
+            </Badge>
+          )}
+          {item.planLabel && <Badge tone="sun">{item.planLabel}</Badge>}
+        </div>
+        <h3 className="mt-2 text-lg font-bold leading-snug text-ocean-950 break-words">{item.nombre}</h3>
+        <p className="mt-0.5 text-sm font-medium text-ocean-700">
+          {[item.etiqueta, item.provinciaLabel].filter(Boolean).join(" · ")}
+        </p>
+        <p className="mt-2 flex items-start gap-1.5 text-sm text-muted">
+          <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> <span className="break-words">{item.direccion}</span>
+        </p>
+        {item.rating != null && (
+          <p className="mt-1 flex items-center gap-1 text-sm font-semibold text-ink">
+            <Star aria-hidden className="size-4 fill-sun-400 text-sun-500" /> {formatRating(item.rating)}
+            <span className="sr-only"> de 5</span>
+          </p>
+        )}
+        {item.review && <p className="mt-3 rounded-lg bg-ocean-50/70 p-3 text-sm italic text-ink break-words">“{item.review}”</p>}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-ocean-100 pt-4">
+        <Form method="post" className="contents">
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="active" value={item.is_active ? "false" : "true"} />
+          <Button type="submit" variant={item.is_active ? "outline" : "primary"} size="sm" className="min-h-11" disabled={toggling}>
+            {item.is_active ? <PowerOff aria-hidden className="size-4" /> : <Power aria-hidden className="size-4" />}
+            {toggling ? "Procesando..." : item.is_active ? "Desactivar" : "Activar"}
+            <span className="sr-only"> {item.nombre}</span>
+          </Button>
+        </Form>
+        <Link to={editTo} className={buttonClass("outline", "sm", "min-h-11")}>
+          <Pencil aria-hidden className="size-4" /> Editar<span className="sr-only"> {item.nombre}</span>
+        </Link>
+        <ConfirmDeleteButton
+          compact
+          hidden={{ intent: "delete", kind, id: item.id }}
+          title={`¿Eliminar ${noun}?`}
+          description={
+            <>
+              Se eliminará <strong>{item.nombre}</strong> de forma permanente. Esta acción no se puede deshacer.
+            </>
+          }
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The member edit dialog (SPEC §2 /admin-members): switch between regular user and admin.
+ * With JavaScript a Radix Dialog; without it the trigger is a link (?editar=id) and the page renders
+ * the same form inline (<RoleForm>).
+ */
+import { Dialog } from "radix-ui";
+import { ShieldCheck, UserCog, UserRound, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+
+export type RoleMember = { id: string; full_name: string; email: string | null; is_admin: boolean };
+
+export function RoleForm({ member, isSelf, cancel }: { member: RoleMember; isSelf: boolean; cancel: React.ReactNode }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "role";
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="user_id" value={member.id} />
+      <fieldset>
+        <legend className="text-sm font-semibold text-ocean-950">Rol</legend>
+        <div className="mt-2 grid gap-2">
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50">
+            <input type="radio" name="role" value="user" defaultChecked={!member.is_admin} disabled={isSelf && member.is_admin} className="size-5 accent-ocean-700" />
+            <UserRound aria-hidden className="size-4 text-ocean-700" />
+            <span className="text-sm font-medium">Usuario regular</span>
+          </label>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50">
+            <input type="radio" name="role" value="admin" defaultChecked={member.is_admin} className="size-5 accent-ocean-700" />
+            <ShieldCheck aria-hidden className="size-4 text-sun-600" />
+            <span className="text-sm font-medium">Administrador</span>
+          </label>
+        </div>
+        {isSelf && member.is_admin && <p className="mt-2 text-sm text-muted">No puedes quitarte tu propio rol de administrador.</p>}
+      </fieldset>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {cancel}
+        <Button type="submit" disabled={busy}>
+          {busy ? "Procesando..." : "Guardar rol"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function RoleDialog({ member, isSelf, noJsHref }: { member: RoleMember; isSelf: boolean; noJsHref: string }) {
+  const [open, setOpen] = useState(false);
+  const navigation = useNavigation();
+  // Close once the role change has been submitted.
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("user_id") === member.id) setOpen(false);
+  }, [navigation.state, navigation.formData, member.id]);
+  const who = member.full_name || member.email || "miembro";
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Link
+        to={noJsHref}
+        className={buttonClass("outline", "sm", "min-h-11")}
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <UserCog aria-hidden className="size-4" /> Editar rol<span className="sr-only"> de {who}</span>
+      </Link>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ocean-950/50 backdrop-blur-[2px]" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-lift focus:outline-none">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-lg font-bold text-ocean-950">Editar rol</Dialog.Title>
+              <Dialog.Description className="mt-1 break-all text-sm text-muted">
+                {who}
+                {member.email && member.full_name ? ` · ${member.email}` : ""}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close className={buttonClass("ghost", "icon")} aria-label="Cerrar">
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="mt-4">
+            <RoleForm
+              member={member}
+              isSelf={isSelf}
+              cancel={<Dialog.Close className={buttonClass("outline")}>Cancelar</Dialog.Close>}
+            />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

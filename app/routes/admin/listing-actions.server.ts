@@ -1,0 +1,48 @@
+/**
+ * The Activar/Desactivar and delete actions of the admin lists (dashboard and restaurant search).
+ * Deleting needs `confirm=1`; without it the caller renders a confirmation step (D8).
+ */
+import { data } from "react-router";
+import { formToObject } from "~/schemas/auth";
+import { listingActionSchema } from "~/schemas/admin";
+import type { CurrentUser } from "~/server/guards.server";
+import { deleteListing, ListingNotFoundError, setListingActive } from "~/server/models/listing-admin.server";
+import { getBusiness, getRestaurant } from "~/server/models/admin-listings.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombre: string };
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
+
+export async function handleListingAction(request: Request, form: FormData, current: CurrentUser) {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const parsed = listingActionSchema.safeParse(formToObject(form));
+  if (!parsed.success) {
+    return data({ confirm: null as ConfirmDelete | null, toast: { type: "error" as const, title: "Solicitud inválida" } }, { status: 400 });
+  }
+  const actor = { id: current.user.id, email: current.user.email };
+  const input = parsed.data;
+  const noun = input.kind === "restaurant" ? "restaurante" : "negocio";
+  if (input.intent === "toggle") {
+    try {
+      await setListingActive(input.kind, input.id, input.active, actor);
+    } catch (e) {
+      if (!(e instanceof ListingNotFoundError)) console.error("[admin] toggle:", e);
+      return redirectWithToast(back, { type: "error", title: `Error al actualizar estado: ${e instanceof ListingNotFoundError ? e.message : "no se pudo guardar"}` });
+    }
+    return redirectWithToast(back, { type: "success", title: "Estado actualizado", description: input.active ? "La entrada está activa." : "La entrada está inactiva." });
+  }
+  if (input.confirm !== "1") {
+    const row = input.kind === "restaurant" ? await getRestaurant(input.id) : await getBusiness(input.id);
+    if (!row) return redirectWithToast(back, { type: "error", title: `Error al eliminar ${noun}: ${new ListingNotFoundError().message}` });
+    return data({ confirm: { kind: input.kind, id: row.id, nombre: row.nombre } as ConfirmDelete | null, toast: null });
+  }
+  try {
+    await deleteListing(input.kind, input.id, actor);
+  } catch (e) {
+    if (!(e instanceof ListingNotFoundError)) console.error("[admin] delete:", e);
+    return redirectWithToast(back, { type: "error", title: `Error al eliminar ${noun}: ${e instanceof ListingNotFoundError ? e.message : messageOf(e)}` });
+  }
+  return redirectWithToast(back, { type: "success", title: input.kind === "restaurant" ? "Restaurante eliminado" : "Negocio eliminado" });
+}

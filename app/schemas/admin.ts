@@ -1,0 +1,252 @@
+/**
+ * Zod schemas of the admin forms (SPEC §5, issue 6), with Spanish messages. Each is used in the
+ * browser (before submitting) and re-checked in the action. Limits are deliberate: nothing of
+ * 10,000 characters reaches the database, enumerations come from the catalog.
+ */
+import { z } from "zod";
+import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
+import { INDUSTRY_SLUGS } from "~/catalog/industries";
+import { FREE_PLAN_DAYS, DEFAULT_FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "~/catalog/plans";
+import { PROVINCE_SLUGS } from "~/catalog/provinces";
+import { emailField } from "./auth";
+
+export const LIMITS = {
+  nombre: 120,
+  direccion: 300,
+  descripcion: 2000,
+  telefono: 40,
+  horario: 300,
+  url: 500,
+  specialDish: 200,
+  reviews: 2000,
+  especialidad: 60,
+  especialidades: 20,
+  search: 100,
+} as const;
+
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+const emptyToNull = (v: unknown) => {
+  const t = trimmed(v);
+  return t === "" || t === undefined ? null : t;
+};
+
+const required = (label: string, max: number) =>
+  z.preprocess(
+    trimmed,
+    z
+      .string({ error: `${label} es obligatorio` })
+      .min(1, `${label} es obligatorio`)
+      .max(max, `${label} es demasiado largo (máximo ${max} caracteres)`),
+  );
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(emptyToNull, z.string().max(max, `${label} es demasiado largo (máximo ${max} caracteres)`).nullable());
+
+/** An optional http(s) URL: empty -> null, anything else must be a web address. */
+const optionalUrl = (label: string) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .max(LIMITS.url, `${label} es demasiado largo (máximo ${LIMITS.url} caracteres)`)
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === "http:" || u.protocol === "https:") && Boolean(u.hostname) && !/\s/.test(v);
+        } catch {
+          return false;
+        }
+      }, `${label} debe ser una URL válida que empiece con http:// o https://`)
+      .nullable(),
+  );
+
+/** Rating 0-5 in steps of 0.1; empty -> null (SPEC §5). */
+export const ratingField = z.preprocess(
+  (v) => {
+    const t = trimmed(v);
+    if (t === "" || t === undefined || t === null) return null;
+    if (typeof t === "string") return /^\d+([.,]\d+)?$/.test(t) ? Number(t.replace(",", ".")) : Number.NaN;
+    return t;
+  },
+  z
+    .number({ error: "La calificación debe ser un número entre 0 y 5" })
+    .refine((n) => Number.isFinite(n), "La calificación debe ser un número entre 0 y 5")
+    .min(0, "La calificación debe estar entre 0 y 5")
+    .max(5, "La calificación debe estar entre 0 y 5")
+    .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, "La calificación admite un solo decimal (pasos de 0.1)")
+    .nullable(),
+);
+
+const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1" || v === true, z.boolean());
+
+const provinceField = z.preprocess(
+  trimmed,
+  z.enum(PROVINCE_SLUGS, { error: (i) => (i.input ? "Selecciona una provincia válida" : "La provincia es obligatoria") }),
+);
+const industryField = z.preprocess(
+  trimmed,
+  z.enum(INDUSTRY_SLUGS, { error: (i) => (i.input ? "Selecciona una industria válida" : "La industria es obligatoria") }),
+);
+const planField = z.preprocess(
+  (v) => emptyToNull(v) ?? "free_local",
+  z.enum(PLAN_TYPE_SLUGS, { error: "Selecciona un plan válido" }),
+);
+
+/**
+ * Specialties: a list (repeated form fields). The restaurant form refuses empty and duplicate
+ * entries (SPEC §5); the business form trims and de-duplicates silently.
+ */
+function specialties(mode: "strict" | "dedupe") {
+  return z.preprocess(
+    (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.string({ error: "Especialidad inválida" }))
+      .transform((list) => list.map((s) => s.trim()))
+      .superRefine((list, ctx) => {
+        const seen = new Set<string>();
+        for (const s of list) {
+          if (s.length > LIMITS.especialidad) {
+            ctx.addIssue({ code: "custom", message: `Cada especialidad admite como máximo ${LIMITS.especialidad} caracteres` });
+            return;
+          }
+          if (mode === "strict") {
+            if (!s) {
+              ctx.addIssue({ code: "custom", message: "Las especialidades no pueden estar vacías" });
+              return;
+            }
+            const key = s.toLocaleLowerCase("es");
+            if (seen.has(key)) {
+              ctx.addIssue({ code: "custom", message: `La especialidad "${s}" está repetida` });
+              return;
+            }
+            seen.add(key);
+          }
+        }
+      })
+      .transform((list) => {
+        const out: string[] = [];
+        const seen = new Set<string>();
+        for (const s of list) {
+          const key = s.toLocaleLowerCase("es");
+          if (s && !seen.has(key)) {
+            seen.add(key);
+            out.push(s);
+          }
+        }
+        return out;
+      })
+      .refine((list) => list.length <= LIMITS.especialidades, `Máximo ${LIMITS.especialidades} especialidades`),
+  );
+}
+
+export const restaurantSchema = z.object({
+  nombre: required("El nombre", LIMITS.nombre),
+  descripcion: optionalText("La descripción", LIMITS.descripcion),
+  direccion: required("La dirección", LIMITS.direccion),
+  telefono: optionalText("El teléfono", LIMITS.telefono),
+  horario: optionalText("El horario", LIMITS.horario),
+  rating: ratingField,
+  categoria: z.preprocess(emptyToNull, z.enum(RESTAURANT_CATEGORY_SLUGS, { error: "Selecciona una categoría válida" }).nullable()),
+  provincia: provinceField,
+  website_url: optionalUrl("El sitio web"),
+  facebook_url: optionalUrl("Facebook"),
+  instagram_url: optionalUrl("Instagram"),
+  maps_url: optionalUrl("Google Maps"),
+  imagen: optionalUrl("La imagen"),
+  special_dish: optionalText("El plato especial", LIMITS.specialDish),
+  customer_reviews: optionalText("Las reseñas", LIMITS.reviews),
+  plan_type: planField,
+  especialidades: specialties("strict"),
+  is_verified: checkbox,
+  is_active: checkbox,
+});
+export type RestaurantInput = z.output<typeof restaurantSchema>;
+
+export const businessSchema = z.object({
+  nombre: required("El nombre", LIMITS.nombre),
+  descripcion: required("La descripción", LIMITS.descripcion),
+  direccion: required("La dirección", LIMITS.direccion),
+  telefono: optionalText("El teléfono", LIMITS.telefono),
+  horario: optionalText("El horario", LIMITS.horario),
+  rating: ratingField,
+  industria: industryField,
+  provincia: provinceField,
+  website: optionalUrl("El sitio web"),
+  imagen: optionalUrl("La imagen"),
+  special_service: optionalText("El servicio especial", LIMITS.specialDish),
+  customer_reviews: optionalText("Las reseñas", LIMITS.reviews),
+  plan_type: planField,
+  especialidades: specialties("dedupe"),
+  is_verified: checkbox,
+  is_active: checkbox,
+});
+export type BusinessInput = z.output<typeof businessSchema>;
+
+export const freePlanSchema = z.object({
+  email: emailField,
+  days_granted: z.preprocess(
+    (v) => (v === undefined || v === "" ? DEFAULT_FREE_PLAN_DAYS : Number(v)),
+    z.union(
+      FREE_PLAN_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<60>, z.ZodLiteral<90>],
+      { error: "Elige 30, 60 o 90 días" },
+    ),
+  ),
+});
+
+export const roleSchema = z.object({
+  user_id: z.string().min(1, "Miembro inválido").max(100, "Miembro inválido"),
+  role: z.enum(["admin", "user"], { error: "Elige un rol válido" }),
+});
+
+export const ownerSchema = z.object({
+  business_id: z
+    .string({ error: "Selecciona un negocio" })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Selecciona un negocio"),
+  email: emailField,
+});
+
+/** Filters of the admin lists: unknown values are ignored, never an error. */
+export const listFilterSchema = z.object({
+  q: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, LIMITS.search) : ""), z.string()),
+  provincia: z.preprocess((v) => ((PROVINCE_SLUGS as readonly unknown[]).includes(v) ? v : null), z.enum(PROVINCE_SLUGS).nullable()),
+});
+
+export type FieldErrors = Record<string, string[] | undefined>;
+
+/** FormData -> object: every field as a string, except `especialidades` which is the list of its values. */
+export function adminFormToObject(form: FormData): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const list: string[] = [];
+  for (const [k, v] of form.entries()) {
+    if (typeof v !== "string") continue;
+    if (k === "especialidades") list.push(v);
+    // Without JavaScript the specialties box submits its text: comma-separated entries.
+    else if (k === "especialidades_texto") list.push(...v.split(",").map((s) => s.trim()).filter(Boolean));
+    else if (!(k in out)) out[k] = v;
+  }
+  out.especialidades = list;
+  return out;
+}
+
+const uuidField = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Identificador inválido");
+
+/** Activar/Desactivar and delete on the admin lists. */
+export const listingActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("toggle"),
+    kind: z.enum(["restaurant", "business"]),
+    id: uuidField,
+    active: z.enum(["true", "false"]).transform((v) => v === "true"),
+  }),
+  z.object({
+    intent: z.literal("delete"),
+    kind: z.enum(["restaurant", "business"]),
+    id: uuidField,
+    confirm: z.string().optional(),
+  }),
+]);
+
+export const freePlanActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("toggle"), id: uuidField, active: z.enum(["true", "false"]).transform((v) => v === "true") }),
+  z.object({ intent: z.literal("delete"), id: uuidField, confirm: z.string().optional() }),
+]);

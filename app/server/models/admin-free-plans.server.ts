@@ -1,0 +1,99 @@
+/**
+ * Free plan grants (SPEC §2 /admin/free-plans, §4 'Free plan', D11): granted by e-mail (stored lower
+ * case), linked to the account when one exists, expiring `days` after the grant. Audited.
+ */
+import { desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { free_plan_subscriptions, users, type FreePlan } from "~/db/schema";
+import { db } from "../db.server";
+import { invalidatePublicPages } from "../page-cache.server";
+import { recordAudit } from "./audit.server";
+import { isUuid, type Actor } from "./listing-admin.server";
+
+export const MISSING_TABLE_MESSAGE =
+  "La tabla de planes gratuitos aún no existe. Necesita ejecutar las migraciones SQL primero.";
+
+export class FreePlanNotFoundError extends Error {
+  constructor() {
+    super("El plan ya no existe (pudo ser eliminado).");
+  }
+}
+
+/** True for PostgreSQL's "relation does not exist" (the migrations have not run). */
+export function isMissingTable(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string }; message?: string } | null;
+  return e?.code === "42P01" || e?.cause?.code === "42P01";
+}
+
+export async function grantFreePlan(actor: Actor, input: { email: string; days_granted: number }, now = new Date()): Promise<FreePlan> {
+  const email = input.email.trim().toLowerCase();
+  const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const expires = new Date(now.getTime() + input.days_granted * 24 * 60 * 60 * 1000);
+  const row = await db.transaction(async (tx) => {
+    const [plan] = await tx
+      .insert(free_plan_subscriptions)
+      .values({
+        email,
+        user_id: account?.id ?? null,
+        days_granted: input.days_granted,
+        expires_at: expires,
+        granted_by: actor.id,
+        is_active: true,
+        created_at: now,
+      })
+      .returning();
+    await recordAudit({ actor, action: "grant", entity: "free_plan", entityId: plan!.id, before: null, after: plan }, tx);
+    return plan!;
+  });
+  invalidatePublicPages();
+  return row;
+}
+
+const granter = alias(users, "granter");
+
+/** Newest first (SPEC §7), with the granting admin's e-mail. */
+export async function listFreePlans(limit = 200) {
+  return db
+    .select({
+      id: free_plan_subscriptions.id,
+      email: free_plan_subscriptions.email,
+      user_id: free_plan_subscriptions.user_id,
+      days_granted: free_plan_subscriptions.days_granted,
+      expires_at: free_plan_subscriptions.expires_at,
+      is_active: free_plan_subscriptions.is_active,
+      created_at: free_plan_subscriptions.created_at,
+      granted_by_email: granter.email,
+    })
+    .from(free_plan_subscriptions)
+    .leftJoin(granter, eq(granter.id, free_plan_subscriptions.granted_by))
+    .orderBy(desc(free_plan_subscriptions.created_at), desc(free_plan_subscriptions.id))
+    .limit(Math.min(Math.max(limit, 1), 1000));
+}
+
+export async function setFreePlanActive(actor: Actor, id: string, active: boolean): Promise<void> {
+  if (!isUuid(id)) throw new FreePlanNotFoundError();
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ is_active: free_plan_subscriptions.is_active, email: free_plan_subscriptions.email })
+      .from(free_plan_subscriptions)
+      .where(eq(free_plan_subscriptions.id, id))
+      .for("update");
+    if (!before) throw new FreePlanNotFoundError();
+    await tx.update(free_plan_subscriptions).set({ is_active: active }).where(eq(free_plan_subscriptions.id, id));
+    await recordAudit(
+      { actor, action: "toggle", entity: "free_plan", entityId: id, before, after: { email: before.email, is_active: active } },
+      tx,
+    );
+  });
+  invalidatePublicPages();
+}
+
+export async function deleteFreePlan(actor: Actor, id: string): Promise<void> {
+  if (!isUuid(id)) throw new FreePlanNotFoundError();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(free_plan_subscriptions).where(eq(free_plan_subscriptions.id, id)).returning();
+    if (!row) throw new FreePlanNotFoundError();
+    await recordAudit({ actor, action: "delete", entity: "free_plan", entityId: id, before: row, after: null }, tx);
+  });
+  invalidatePublicPages();
+}

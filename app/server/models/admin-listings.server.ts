@@ -1,0 +1,193 @@
+/**
+ * Admin curation of the directory: keyset-paged lists with text and province filters (fast at 100k
+ * rows), the restaurant search, and create/update of restaurants and businesses. Every change is
+ * audited in the same transaction and invalidates the public page cache (D18). Toggle and delete
+ * live in listing-admin.server.ts (shared with the public listing pages).
+ */
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { businesses, listing_slug_history, restaurants, type Business, type Restaurant } from "~/db/schema";
+import { slugify } from "~/lib/slugify";
+import type { BusinessInput, RestaurantInput } from "~/schemas/admin";
+import { db } from "../db.server";
+import { invalidatePublicPages } from "../page-cache.server";
+import { recordAudit } from "./audit.server";
+import { isUuid, ListingNotFoundError, uniqueListingSlug, type Actor, type ListingKind } from "./listing-admin.server";
+
+export const ADMIN_PAGE_SIZE = 24;
+
+export type ListFilter = { q?: string; provincia?: string | null; cursor?: string | null; limit?: number };
+
+/** Cursor = "<created_at in microseconds, ISO>~<uuid>"; anything malformed means "first page". */
+export function parseCursor(raw: string | null | undefined): { at: string; id: string } | null {
+  if (!raw || raw.length > 100) return null;
+  const [at, id] = raw.split("~");
+  if (!at || !id || !isUuid(id)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at) || Number.isNaN(Date.parse(at))) return null;
+  return { at, id };
+}
+
+/** `like` pattern for an accent- and case-insensitive substring match (wildcards in the term escaped). */
+function containsPattern(q: string): SQL {
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`'%' || immutable_unaccent(lower(${escaped})) || '%'`;
+}
+
+const cursorText = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function listingWhere(table: typeof restaurants | typeof businesses, f: ListFilter): SQL | undefined {
+  const conds: SQL[] = [];
+  const q = f.q?.trim();
+  if (q) {
+    const p = containsPattern(q);
+    conds.push(sql`(immutable_unaccent(lower(${table.nombre})) like ${p} or immutable_unaccent(lower(${table.direccion})) like ${p})`);
+  }
+  if (f.provincia) conds.push(eq(table.provincia, f.provincia));
+  const c = parseCursor(f.cursor);
+  if (c) conds.push(sql`(${table.created_at}, ${table.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+  return conds.length ? and(...conds) : undefined;
+}
+
+export type AdminRestaurantRow = Restaurant & { cursor: string };
+export type AdminBusinessRow = Business & { cursor: string };
+
+async function page<T extends { cursor: string }>(rows: T[], limit: number) {
+  const items = rows.slice(0, limit);
+  const nextCursor = rows.length > limit ? items[items.length - 1]!.cursor : null;
+  return { items, nextCursor };
+}
+
+/** Newest first, keyset paged on (created_at, id). */
+export async function listAdminRestaurants(f: ListFilter = {}) {
+  const limit = Math.min(Math.max(f.limit ?? ADMIN_PAGE_SIZE, 1), 100);
+  const rows = await db
+    .select({ row: restaurants, cursor: cursorText(restaurants.created_at) })
+    .from(restaurants)
+    .where(listingWhere(restaurants, f))
+    .orderBy(desc(restaurants.created_at), desc(restaurants.id))
+    .limit(limit + 1);
+  return page(rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })), limit);
+}
+
+export async function listAdminBusinesses(f: ListFilter = {}) {
+  const limit = Math.min(Math.max(f.limit ?? ADMIN_PAGE_SIZE, 1), 100);
+  const rows = await db
+    .select({ row: businesses, cursor: cursorText(businesses.created_at) })
+    .from(businesses)
+    .where(listingWhere(businesses, f))
+    .orderBy(desc(businesses.created_at), desc(businesses.id))
+    .limit(limit + 1);
+  return page(rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })), limit);
+}
+
+/** SPEC §7: id, nombre, direccion, provincia ordered by nombre; substring on name or address, province equality. */
+export async function searchRestaurants(f: { q?: string; provincia?: string | null; limit?: number }) {
+  const limit = Math.min(Math.max(f.limit ?? 50, 1), 100);
+  return db
+    .select({
+      id: restaurants.id,
+      nombre: restaurants.nombre,
+      direccion: restaurants.direccion,
+      provincia: restaurants.provincia,
+      is_active: restaurants.is_active,
+    })
+    .from(restaurants)
+    .where(listingWhere(restaurants, { q: f.q, provincia: f.provincia }))
+    .orderBy(restaurants.nombre, restaurants.id)
+    .limit(limit);
+}
+
+export async function getRestaurant(id: string): Promise<Restaurant | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function getBusiness(id: string): Promise<Business | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, id)).limit(1);
+  return row ?? null;
+}
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * The slug after an edit: unchanged unless the name's slug changed, then a new free one (D6).
+ * Computed before the transaction (PGlite runs one connection: no outside query inside a transaction).
+ */
+async function slugAfterEdit(kind: ListingKind, current: { slug: string; nombre: string }, newName: string): Promise<string> {
+  if (current.nombre === newName) return current.slug;
+  const base = slugify(newName);
+  const suffix = current.slug.slice(base.length + 1);
+  if (!base || current.slug === base || (current.slug.startsWith(`${base}-`) && /^\d+$/.test(suffix))) return current.slug;
+  return uniqueListingSlug(kind, newName);
+}
+
+async function rememberOldSlug(tx: Tx, kind: ListingKind, oldSlug: string, newSlug: string, id: string) {
+  if (oldSlug === newSlug) return;
+  await tx.insert(listing_slug_history).values({ kind, old_slug: oldSlug, listing_id: id }).onConflictDoNothing();
+}
+
+export async function createRestaurant(input: RestaurantInput, actor: Actor): Promise<Restaurant> {
+  const slug = await uniqueListingSlug("restaurant", input.nombre);
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(restaurants).values({ ...input, slug }).returning();
+    await recordAudit({ actor, action: "create", entity: "restaurant", entityId: created!.id, before: null, after: created }, tx);
+    return created!;
+  });
+  invalidatePublicPages();
+  return row;
+}
+
+/** Throws ListingNotFoundError when the restaurant was deleted meanwhile (or the id is forged). */
+export async function updateRestaurant(id: string, input: RestaurantInput, actor: Actor): Promise<Restaurant> {
+  if (!isUuid(id)) throw new ListingNotFoundError();
+  const [current] = await db.select({ slug: restaurants.slug, nombre: restaurants.nombre }).from(restaurants).where(eq(restaurants.id, id)).limit(1);
+  if (!current) throw new ListingNotFoundError();
+  const slug = await slugAfterEdit("restaurant", current, input.nombre);
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    if (!before) throw new ListingNotFoundError();
+    const [after] = await tx
+      .update(restaurants)
+      .set({ ...input, slug, updated_at: new Date() })
+      .where(eq(restaurants.id, id))
+      .returning();
+    await rememberOldSlug(tx, "restaurant", before.slug, slug, id);
+    await recordAudit({ actor, action: "update", entity: "restaurant", entityId: id, before, after }, tx);
+    return after!;
+  });
+  invalidatePublicPages();
+  return row;
+}
+
+export async function createBusiness(input: BusinessInput, actor: Actor): Promise<Business> {
+  const slug = await uniqueListingSlug("business", input.nombre);
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(businesses).values({ ...input, slug }).returning();
+    await recordAudit({ actor, action: "create", entity: "business", entityId: created!.id, before: null, after: created }, tx);
+    return created!;
+  });
+  invalidatePublicPages();
+  return row;
+}
+
+export async function updateBusiness(id: string, input: BusinessInput, actor: Actor): Promise<Business> {
+  if (!isUuid(id)) throw new ListingNotFoundError();
+  const [current] = await db.select({ slug: businesses.slug, nombre: businesses.nombre }).from(businesses).where(eq(businesses.id, id)).limit(1);
+  if (!current) throw new ListingNotFoundError();
+  const slug = await slugAfterEdit("business", current, input.nombre);
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(businesses).where(eq(businesses.id, id)).for("update");
+    if (!before) throw new ListingNotFoundError();
+    const [after] = await tx
+      .update(businesses)
+      .set({ ...input, slug, updated_at: new Date() })
+      .where(eq(businesses.id, id))
+      .returning();
+    await rememberOldSlug(tx, "business", before.slug, slug, id);
+    await recordAudit({ actor, action: "update", entity: "business", entityId: id, before, after }, tx);
+    return after!;
+  });
+  invalidatePublicPages();
+  return row;
+}

@@ -1,0 +1,214 @@
+/**
+ * Members and roles (SPEC §2 /admin-members, §4 'Member role') and business owner links.
+ * Role rules are enforced here, in a transaction that locks the admin rows: an admin cannot remove
+ * their own admin role, and the last admin can never be demoted (two admins demoting each other at
+ * once cannot leave the site without one).
+ */
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { business_owners_general, businesses, free_plan_subscriptions, profiles, users } from "~/db/schema";
+import { db } from "../db.server";
+import { getEnv } from "../env.server";
+import { recordAudit } from "./audit.server";
+import { isUuid, ListingNotFoundError, type Actor } from "./listing-admin.server";
+
+export const MEMBERS_PAGE_SIZE = 30;
+
+export class RoleChangeError extends Error {}
+export class OwnerAssignmentError extends Error {}
+
+export const ROLE_MESSAGES = {
+  self: "No puedes quitarte tu propio rol de administrador.",
+  last: "Debe quedar al menos un administrador.",
+  notFound: "El miembro ya no existe.",
+} as const;
+
+export const OWNER_MESSAGES = {
+  noAccount: "No existe una cuenta con ese email.",
+  notVerified: "La cuenta de ese email aún no está verificada.",
+} as const;
+
+const cursorText = sql<string>`to_char(${profiles.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export type MemberRow = {
+  id: string;
+  email: string | null;
+  full_name: string;
+  is_admin: boolean;
+  created_at: Date;
+  email_verified: boolean;
+  cursor: string;
+};
+
+/** Every member, newest first, keyset paged; `q` matches name or e-mail (accent- and case-insensitive). */
+export async function listMembers(f: { q?: string; cursor?: string | null; limit?: number } = {}) {
+  const limit = Math.min(Math.max(f.limit ?? MEMBERS_PAGE_SIZE, 1), 100);
+  const conds: SQL[] = [];
+  const q = f.q?.trim();
+  if (q) {
+    const p = sql`'%' || immutable_unaccent(lower(${q.replace(/[\\%_]/g, (c) => `\\${c}`)})) || '%'`;
+    conds.push(sql`(immutable_unaccent(lower(${profiles.full_name})) like ${p} or lower(coalesce(${profiles.email}, '')) like ${p})`);
+  }
+  const c = parseMemberCursor(f.cursor);
+  if (c) conds.push(sql`(${profiles.created_at}, ${profiles.id}) < (${c.at}::timestamptz, ${c.id})`);
+  const rows = await db
+    .select({
+      id: profiles.id,
+      email: profiles.email,
+      full_name: profiles.full_name,
+      is_admin: profiles.is_admin,
+      created_at: profiles.created_at,
+      email_verified: users.emailVerified,
+      at: cursorText,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(desc(profiles.created_at), desc(profiles.id))
+    .limit(limit + 1);
+  const items: MemberRow[] = rows.slice(0, limit).map(({ at, ...r }) => ({ ...r, cursor: `${at}~${r.id}` }));
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.cursor : null };
+}
+
+/** parseCursor requires a UUID; profile ids are better-auth ids, so members use their own check. */
+export function parseMemberCursor(raw: string | null | undefined) {
+  if (!raw || raw.length > 120) return null;
+  const i = raw.lastIndexOf("~");
+  const at = raw.slice(0, i);
+  const id = raw.slice(i + 1);
+  if (i < 0 || !/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at)) return null;
+  return { at, id };
+}
+
+export async function countAdmins(): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.is_admin, true));
+  return Number(row?.n ?? 0);
+}
+
+/** Switches a member between regular user and admin (audited). Throws RoleChangeError with a Spanish message. */
+export async function setMemberRole(actor: Actor, userId: string, makeAdmin: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Lock every admin row (and the target) so concurrent demotions are serialised.
+    const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.is_admin, true)).for("update");
+    const [target] = await tx
+      .select({ id: profiles.id, is_admin: profiles.is_admin, email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for("update");
+    if (!target) throw new RoleChangeError(ROLE_MESSAGES.notFound);
+    if (target.is_admin === makeAdmin) return;
+    if (!makeAdmin) {
+      if (userId === actor.id) throw new RoleChangeError(ROLE_MESSAGES.self);
+      if (admins.length <= 1) throw new RoleChangeError(ROLE_MESSAGES.last);
+    }
+    await tx.update(profiles).set({ is_admin: makeAdmin, updated_at: new Date() }).where(eq(profiles.id, userId));
+    await recordAudit(
+      {
+        actor,
+        action: "role",
+        entity: "profile",
+        entityId: userId,
+        before: { email: target.email, is_admin: target.is_admin },
+        after: { email: target.email, is_admin: makeAdmin },
+      },
+      tx,
+    );
+  });
+}
+
+/** Free-plan grants of these members, matched by user id or by lower-cased e-mail (D11). */
+export async function freePlansOfMembers(members: { id: string; email: string | null }[]) {
+  if (!members.length) return new Map<string, (typeof free_plan_subscriptions.$inferSelect)[]>();
+  const ids = members.map((m) => m.id);
+  const emails = members.map((m) => m.email?.toLowerCase()).filter((e): e is string => Boolean(e));
+  const rows = await db
+    .select()
+    .from(free_plan_subscriptions)
+    .where(
+      emails.length
+        ? or(inArray(free_plan_subscriptions.user_id, ids), inArray(free_plan_subscriptions.email, emails))
+        : inArray(free_plan_subscriptions.user_id, ids),
+    )
+    .orderBy(desc(free_plan_subscriptions.created_at));
+  const out = new Map<string, typeof rows>();
+  for (const m of members) {
+    const email = m.email?.toLowerCase();
+    out.set(
+      m.id,
+      rows.filter((r) => r.user_id === m.id || (email && r.email === email)),
+    );
+  }
+  return out;
+}
+
+/** Businesses for the owner picker: by name (accent-insensitive), with their current owner. */
+export async function findBusinessesForOwner(q: string, limit = 8) {
+  const term = q.trim();
+  if (!term) return [];
+  const p = sql`'%' || immutable_unaccent(lower(${term.replace(/[\\%_]/g, (c) => `\\${c}`)})) || '%'`;
+  return db
+    .select({
+      id: businesses.id,
+      nombre: businesses.nombre,
+      industria: businesses.industria,
+      provincia: businesses.provincia,
+      plan_type: businesses.plan_type,
+      owner_email: business_owners_general.email,
+    })
+    .from(businesses)
+    .leftJoin(business_owners_general, eq(business_owners_general.business_id, businesses.id))
+    .where(sql`immutable_unaccent(lower(${businesses.nombre})) like ${p}`)
+    .orderBy(businesses.nombre)
+    .limit(limit);
+}
+
+/** The most recent owner links, for the members page. */
+export async function listOwnerLinks(limit = 20) {
+  return db
+    .select({
+      business_id: business_owners_general.business_id,
+      nombre: businesses.nombre,
+      email: business_owners_general.email,
+      plan_type: business_owners_general.plan_type,
+      created_at: business_owners_general.created_at,
+    })
+    .from(business_owners_general)
+    .innerJoin(businesses, eq(businesses.id, business_owners_general.business_id))
+    .orderBy(desc(business_owners_general.created_at))
+    .limit(limit);
+}
+
+/**
+ * Makes the account with `email` the owner of the business, replacing any previous owner link
+ * (business_owners_general keeps one owner per business). Only verified accounts qualify when e-mail
+ * verification is on (decision 042). Audited with the previous and the new link.
+ */
+export async function assignOwner(actor: Actor, businessId: string, email: string) {
+  if (!isUuid(businessId)) throw new ListingNotFoundError();
+  const address = email.trim().toLowerCase();
+  const [user] = await db
+    .select({ id: users.id, email: users.email, verified: users.emailVerified })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${address}`)
+    .limit(1);
+  if (!user) throw new OwnerAssignmentError(OWNER_MESSAGES.noAccount);
+  if (getEnv().REQUIRE_EMAIL_VERIFICATION && !user.verified) throw new OwnerAssignmentError(OWNER_MESSAGES.notVerified);
+  return db.transaction(async (tx) => {
+    const [business] = await tx
+      .select({ id: businesses.id, nombre: businesses.nombre, plan_type: businesses.plan_type })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .for("update");
+    if (!business) throw new ListingNotFoundError();
+    const [previous] = await tx.select().from(business_owners_general).where(eq(business_owners_general.business_id, businessId));
+    await tx.delete(business_owners_general).where(eq(business_owners_general.business_id, businessId));
+    const [link] = await tx
+      .insert(business_owners_general)
+      .values({ business_id: businessId, user_id: user.id, email: user.email.toLowerCase(), plan_type: business.plan_type })
+      .returning();
+    await recordAudit(
+      { actor, action: "owner", entity: "business_owner", entityId: businessId, before: previous ?? null, after: { ...link, nombre: business.nombre } },
+      tx,
+    );
+    return { link: link!, business };
+  });
+}
