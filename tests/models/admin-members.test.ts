@@ -1,0 +1,163 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { audit_log, business_owners_general, businesses, free_plan_subscriptions, profiles, users } from "~/db/schema";
+import { db } from "~/server/db.server";
+import { grantFreePlan, deleteFreePlan, FreePlanNotFoundError, listFreePlans, setFreePlanActive } from "~/server/models/admin-free-plans.server";
+import {
+  assignOwner,
+  freePlansOfMembers,
+  listMembers,
+  OWNER_MESSAGES,
+  OwnerAssignmentError,
+  ROLE_MESSAGES,
+  setMemberRole,
+} from "~/server/models/admin-members.server";
+import { ListingNotFoundError } from "~/server/models/listing-admin.server";
+
+let n = 0;
+async function member(opts: { admin?: boolean; verified?: boolean; name?: string; email?: string; createdAt?: Date } = {}) {
+  const id = `m${++n}-${Math.random().toString(36).slice(2, 8)}`;
+  const email = opts.email ?? `${id}@x.test`;
+  await db.insert(users).values({ id, name: opts.name ?? id, email, emailVerified: opts.verified ?? false });
+  await db.insert(profiles).values({
+    id,
+    email: email.toLowerCase(),
+    full_name: opts.name ?? id,
+    is_admin: opts.admin ?? false,
+    ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
+  });
+  return { id, email };
+}
+
+const isAdmin = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)))[0]!.is_admin;
+
+afterEach(() => {
+  delete process.env.REQUIRE_EMAIL_VERIFICATION;
+  (globalThis as { __singletons?: Map<string, unknown> }).__singletons?.delete("env");
+});
+
+describe("member roles", () => {
+  it("promotes and demotes with an audit entry", async () => {
+    const admin = await member({ admin: true });
+    const user = await member();
+    await setMemberRole(admin, user.id, true);
+    expect(await isAdmin(user.id)).toBe(true);
+    await setMemberRole(admin, user.id, false);
+    expect(await isAdmin(user.id)).toBe(false);
+    const trail = await db.select().from(audit_log).where(eq(audit_log.entity_id, user.id));
+    expect(trail.map((t) => [t.action, (t.before as { is_admin: boolean }).is_admin, (t.after as { is_admin: boolean }).is_admin])).toEqual([
+      ["role", false, true],
+      ["role", true, false],
+    ]);
+  });
+
+  it("never lets an admin remove their own role, nor demote the last admin", async () => {
+    await db.update(profiles).set({ is_admin: false });
+    const a = await member({ admin: true });
+    const b = await member({ admin: true });
+    await expect(setMemberRole(a, a.id, false)).rejects.toThrow(ROLE_MESSAGES.self);
+    await setMemberRole(a, b.id, false);
+    // a is now the last admin: b (no longer admin) acting is prevented by the route guard; the model
+    // still refuses to leave the site without an admin.
+    await expect(setMemberRole(b, a.id, false)).rejects.toThrow(ROLE_MESSAGES.last);
+    expect(await isAdmin(a.id)).toBe(true);
+    await expect(setMemberRole(a, "nobody", true)).rejects.toThrow(ROLE_MESSAGES.notFound);
+  });
+
+  it("serialises concurrent demotions so one admin always remains", async () => {
+    await db.update(profiles).set({ is_admin: false });
+    const a = await member({ admin: true });
+    const b = await member({ admin: true });
+    const results = await Promise.allSettled([setMemberRole(a, b.id, false), setMemberRole(b, a.id, false)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const admins = await db.select().from(profiles).where(eq(profiles.is_admin, true));
+    expect(admins).toHaveLength(1);
+  });
+
+  it("lists members newest first with search and keyset paging, and their free plans", async () => {
+    const base = Date.UTC(2025, 5, 1);
+    const ana = await member({ name: "Ána Pérez", email: "ANA@Example.test", createdAt: new Date(base) });
+    await member({ name: "Luis", createdAt: new Date(base + 1000) });
+    const found = await listMembers({ q: "ana perez" });
+    expect(found.items.map((m) => m.id)).toEqual([ana.id]);
+    expect((await listMembers({ q: "example.test" })).items.map((m) => m.id)).toEqual([ana.id]);
+    const all: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof listMembers>> = await listMembers({ cursor, limit: 2 });
+      all.push(...page.items.map((m) => m.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBe((await db.select().from(profiles)).length);
+
+    const admin = await member({ admin: true });
+    await grantFreePlan(admin, { email: "ana@example.test", days_granted: 60 });
+    const plans = await freePlansOfMembers([{ id: ana.id, email: "ana@example.test" }]);
+    expect(plans.get(ana.id)!.map((p) => p.days_granted)).toEqual([60]);
+  });
+});
+
+describe("owner assignment", () => {
+  async function business(plan: "free_local" | "max_local" = "max_local") {
+    const [b] = await db
+      .insert(businesses)
+      .values({ slug: `b-${Math.random().toString(36).slice(2)}`, nombre: "Clínica Sol", descripcion: "x", direccion: "y", provincia: "panama", industria: "salud", plan_type: plan })
+      .returning();
+    return b!;
+  }
+
+  it("links a verified owner with the business plan, replacing the previous owner", async () => {
+    process.env.REQUIRE_EMAIL_VERIFICATION = "1";
+    (globalThis as { __singletons?: Map<string, unknown> }).__singletons?.delete("env");
+    const admin = await member({ admin: true });
+    const first = await member({ verified: true });
+    const second = await member({ verified: true, email: "Dueno@Example.test" });
+    const unverified = await member({ verified: false });
+    const b = await business();
+    await assignOwner(admin, b.id, first.email);
+    await assignOwner(admin, b.id, "  DUENO@example.test ");
+    const links = await db.select().from(business_owners_general).where(eq(business_owners_general.business_id, b.id));
+    expect(links).toEqual([expect.objectContaining({ user_id: second.id, email: "dueno@example.test", plan_type: "max_local" })]);
+    const trail = await db.select().from(audit_log).where(eq(audit_log.entity_id, b.id));
+    expect(trail.map((t) => t.action)).toEqual(["owner", "owner"]);
+    expect((trail[1]!.before as { user_id: string }).user_id).toBe(first.id);
+
+    await expect(assignOwner(admin, b.id, unverified.email)).rejects.toThrow(OWNER_MESSAGES.notVerified);
+    await expect(assignOwner(admin, b.id, "nadie@x.test")).rejects.toBeInstanceOf(OwnerAssignmentError);
+    await expect(assignOwner(admin, "00000000-0000-4000-8000-000000000000", first.email)).rejects.toBeInstanceOf(ListingNotFoundError);
+    await expect(assignOwner(admin, "forged", first.email)).rejects.toBeInstanceOf(ListingNotFoundError);
+  });
+
+  it("accepts any account when e-mail verification is off (accounts cannot be confirmed then)", async () => {
+    const admin = await member({ admin: true });
+    const owner = await member({ verified: false });
+    const b = await business("free_local");
+    await assignOwner(admin, b.id, owner.email);
+    const [link] = await db.select().from(business_owners_general).where(eq(business_owners_general.business_id, b.id));
+    expect(link).toMatchObject({ user_id: owner.id, plan_type: "free_local" });
+  });
+});
+
+describe("free plans", () => {
+  it("grants by lower-cased e-mail, links an existing account, expires after the days, and audits", async () => {
+    const admin = await member({ admin: true });
+    const user = await member({ email: "Cliente@Example.test" });
+    const now = new Date("2026-11-21T12:00:00Z");
+    const plan = await grantFreePlan(admin, { email: " CLIENTE@example.test", days_granted: 30 }, now);
+    expect(plan).toMatchObject({ email: "cliente@example.test", user_id: user.id, granted_by: admin.id, is_active: true, days_granted: 30 });
+    expect(plan.expires_at.toISOString()).toBe("2026-12-21T12:00:00.000Z");
+    const future = await grantFreePlan(admin, { email: "futuro@example.test", days_granted: 90 });
+    expect(future.user_id).toBeNull();
+
+    await setFreePlanActive(admin, plan.id, false);
+    expect((await listFreePlans()).find((p) => p.id === plan.id)).toMatchObject({ is_active: false, granted_by_email: admin.email });
+    await deleteFreePlan(admin, plan.id);
+    expect(await db.select().from(free_plan_subscriptions).where(eq(free_plan_subscriptions.id, plan.id))).toHaveLength(0);
+    await expect(deleteFreePlan(admin, plan.id)).rejects.toBeInstanceOf(FreePlanNotFoundError);
+    await expect(setFreePlanActive(admin, "forged", true)).rejects.toBeInstanceOf(FreePlanNotFoundError);
+    const trail = await db.select().from(audit_log).where(eq(audit_log.entity_id, plan.id));
+    expect(trail.map((t) => t.action)).toEqual(["grant", "toggle", "delete"]);
+    expect((trail[2]!.before as { email: string }).email).toBe("cliente@example.test");
+  });
+});
