@@ -1,6 +1,7 @@
 import { BadgeCheck, CalendarDays, MailWarning, ShieldCheck, UserRound } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
+import { ApiTokensSection } from "~/components/blog/api-tokens-section";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
@@ -13,6 +14,8 @@ import { sendVerification } from "~/server/account.server";
 import { getEnv } from "~/server/env.server";
 import { requireUser } from "~/server/guards.server";
 import { EmailTakenError, updateProfile } from "~/server/models/profiles.server";
+import { apiTokenSchema } from "~/schemas/blog";
+import { createApiToken, listApiTokens, revokeApiToken, TooManyTokensError } from "~/server/models/api-tokens.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,12 +32,43 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     emailVerified: user.emailVerified,
     verificationRequired: getEnv().REQUIRE_EMAIL_VERIFICATION,
+    apiTokens: await listApiTokens(user.id),
   };
+}
+
+/** Writing-API tokens (D15): intent=create-token shows the new token once; intent=revoke-token revokes one. */
+async function tokenAction(userId: string, intent: "create-token" | "revoke-token", form: FormData) {
+  if (intent === "revoke-token") {
+    const revoked = await revokeApiToken(userId, String(form.get("id") ?? ""));
+    if (!revoked) {
+      return data({ fieldErrors: null, toast: { type: "error" as const, title: "No se pudo revocar el token" } }, { status: 404 });
+    }
+    return redirectWithToast("/profile#tokens", { type: "success", title: "Token revocado" });
+  }
+  const parsed = apiTokenSchema.safeParse(formToObject(form));
+  if (!parsed.success) {
+    return data({ fieldErrors: null, tokenErrors: fieldErrorsOf(parsed.error).name ?? null, toast: null }, { status: 400 });
+  }
+  try {
+    const created = await createApiToken(userId, parsed.data.name);
+    return data(
+      { fieldErrors: null, toast: { type: "success" as const, title: "Token creado" }, newToken: created },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  } catch (error) {
+    if (error instanceof TooManyTokensError) {
+      return data({ fieldErrors: null, tokenErrors: [error.message], toast: null }, { status: 400 });
+    }
+    throw error;
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const form = await request.formData();
+  // Several forms post here (DESIGN §4): without an intent it is the profile form.
+  const intent = form.get("intent");
+  if (intent === "create-token" || intent === "revoke-token") return tokenAction(user.id, intent, form);
   // Only full_name and email are read: a forged is_admin (or anything else) is ignored.
   const parsed = profileSchema.safeParse(formToObject(form));
   if (!parsed.success) {
@@ -62,10 +96,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, emailVerified, verificationRequired } = loaderData;
+  const { profile, emailVerified, verificationRequired, apiTokens } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { errors, onSubmit } = useFormErrors(profileSchema, actionData?.fieldErrors);
+  const tokenResult = actionData && ("newToken" in actionData || "tokenErrors" in actionData) ? actionData : null;
   useShowToast(actionData?.toast, actionData);
 
   return (
@@ -127,6 +162,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             </div>
           </dl>
         </Card>
+      </div>
+      <div className="mt-6 lg:w-2/3">
+        <ApiTokensSection
+          tokens={apiTokens}
+          newToken={tokenResult && "newToken" in tokenResult ? tokenResult.newToken : null}
+          errors={tokenResult && "tokenErrors" in tokenResult ? tokenResult.tokenErrors : null}
+        />
       </div>
     </div>
   );

@@ -1,0 +1,126 @@
+import { Check, Copy, KeyRound, Trash2 } from "lucide-react";
+import { AlertDialog } from "radix-ui";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { TOKEN_NAME_MAX } from "~/schemas/blog";
+
+export type ApiTokenRow = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
+export type NewApiToken = { id: string; name: string; token: string; prefix: string };
+
+/**
+ * /profile: tokens of the writing API (D15). Created with a name and shown in full once; listed by
+ * prefix only; revoked after a confirmation. The forms post to /profile with an `intent`.
+ */
+export function ApiTokensSection({ tokens, newToken, errors }: { tokens: ApiTokenRow[]; newToken?: NewApiToken | null; errors?: string[] | null }) {
+  const navigation = useNavigation();
+  const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-token";
+  return (
+    <Card className="p-6" id="tokens">
+      <h2 className="flex items-center gap-2 text-lg font-bold">
+        <KeyRound aria-hidden className="size-5 text-ocean-600" /> Tokens de la API de escritura
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Con un token, tu asistente de IA puede crear artículos a tu nombre mediante <code className="rounded bg-ocean-50 px-1">POST /api/blogs</code>.{" "}
+        <Link to="/write-blog" className="font-semibold text-ocean-700 underline">
+          Ver documentación
+        </Link>
+      </p>
+
+      {newToken ? <NewTokenBox token={newToken} /> : null}
+
+      <Form method="post" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+        <input type="hidden" name="intent" value="create-token" />
+        <div className="flex-1">
+          <Field label="Nombre del token" name="name" maxLength={TOKEN_NAME_MAX} placeholder="Por ejemplo: Mi asistente de IA" required errors={errors} autoComplete="off" />
+        </div>
+        <Button type="submit" disabled={creating} className="sm:mt-7">
+          {creating ? "Procesando..." : "Crear token"}
+        </Button>
+      </Form>
+
+      {tokens.length ? (
+        <ul className="mt-6 divide-y divide-ocean-100 rounded-xl border border-ocean-100" aria-label="Tokens activos">
+          {tokens.map((t) => (
+            <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="font-semibold break-words">{t.name}</p>
+                <p className="mt-0.5 text-sm text-muted">
+                  <code className="rounded bg-ocean-50 px-1.5 py-0.5 text-ocean-800">{t.prefix}…</code> · creado el {formatDate(t.created_at)} ·{" "}
+                  {t.last_used_at ? `último uso ${formatDateTime(t.last_used_at)}` : "sin usar"}
+                </p>
+              </div>
+              <RevokeToken id={t.id} name={t.name} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-6 rounded-xl bg-ocean-50 px-4 py-3 text-sm text-muted">Aún no has creado tokens.</p>
+      )}
+    </Card>
+  );
+}
+
+function NewTokenBox({ token }: { token: NewApiToken }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(token.token);
+      setCopied(true);
+      toast.success("Token copiado");
+    } catch {
+      toast.info("Selecciona el token y cópialo manualmente");
+    }
+  }
+  return (
+    <div className="mt-5 rounded-xl border border-sun-300 bg-sun-100 p-4" role="status">
+      <p className="font-semibold text-ocean-950">Token «{token.name}» creado</p>
+      <p className="mt-1 text-sm text-sun-700">Cópialo ahora: por seguridad no se volverá a mostrar.</p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <code data-testid="new-token" className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2.5 font-mono text-sm break-all text-ink select-all">
+          {token.token}
+        </code>
+        <Button variant="outline" onClick={copy}>
+          {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />} {copied ? "Copiado" : "Copiar"}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function RevokeToken({ id, name }: { id: string; name: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("id") === id;
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button variant="ghost" className="text-danger hover:bg-red-50" aria-label={`Revocar el token ${name}`}>
+          <Trash2 aria-hidden className="size-4" /> Revocar
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ocean-950/50 backdrop-blur-sm" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-lift">
+          <AlertDialog.Title className="text-lg font-bold text-ocean-950">¿Revocar este token?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm break-words text-muted">
+            «{name}» dejará de funcionar de inmediato. Las integraciones que lo usen recibirán un error 401.
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClass("outline")}>Cancelar</AlertDialog.Cancel>
+            <Form method="post">
+              <input type="hidden" name="intent" value="revoke-token" />
+              <input type="hidden" name="id" value={id} />
+              <Button type="submit" variant="destructive" disabled={busy} className="w-full">
+                {busy ? "Procesando..." : "Sí, revocar"}
+              </Button>
+            </Form>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
