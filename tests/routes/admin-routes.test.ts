@@ -1,0 +1,216 @@
+/** The admin routes' loaders and actions called with real Requests: guards, validation, outcomes. */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { audit_log, free_plan_subscriptions, profiles, restaurants } from "~/db/schema";
+import { getAuth } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as restaurantForm from "~/routes/admin/restaurant-form";
+import * as businessForm from "~/routes/admin/business-form";
+import * as freePlans from "~/routes/admin/free-plans";
+import * as members from "~/routes/admin/members";
+import * as audit from "~/routes/admin/audit";
+import * as search from "~/routes/admin/restaurant-search";
+
+const ORIGIN = "http://localhost:3000";
+type Result = { status: number; location: string | null; data: any; headers: Headers };
+
+async function call(fn: (args: any) => unknown, request: Request, params: Record<string, string> = {}): Promise<Result> {
+  let value: unknown;
+  try {
+    value = await fn({ request, params, context: { cspNonce: "", clientIp: "203.0.113.9" } });
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), data: null, headers: value.headers };
+  const v = value as { type?: string; data?: unknown; init?: ResponseInit };
+  if (v && v.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, location: null, data: v.data, headers: new Headers(v.init?.headers) };
+  return { status: 200, location: null, data: value, headers: new Headers() };
+}
+
+const get = (path: string, cookie?: string) => new Request(ORIGIN + path, { headers: cookie ? { Cookie: cookie } : {} });
+function post(path: string, fields: Record<string, string | string[]>, cookie?: string) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
+  return new Request(ORIGIN + path, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+async function signUp(email: string): Promise<{ cookie: string; id: string }> {
+  const res = (await getAuth().api.signUpEmail({ body: { email, password: "clave-segura-123", name: email.split("@")[0]! }, asResponse: true })) as Response;
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const body = (await res.json()) as { user: { id: string } };
+  // The guard creates the profile on first use; do it now so it can be promoted.
+  await call(dashboard.loader, get("/admin", cookie));
+  return { cookie, id: body.user.id };
+}
+
+let admin: { cookie: string; id: string };
+let user: { cookie: string; id: string };
+
+beforeAll(async () => {
+  admin = await signUp("jefa@admin.test");
+  user = await signUp("cliente@user.test");
+  await db.update(profiles).set({ is_admin: true }).where(eq(profiles.id, admin.id));
+});
+
+const validRestaurant = { nombre: "Fonda Central", direccion: "Calle 10", provincia: "cocle", rating: "4.2", is_active: "on" };
+
+describe("guards on every admin loader and action", () => {
+  const cases: [string, (a: any) => unknown, string, Record<string, string>?][] = [
+    ["dashboard loader", dashboard.loader, "/admin"],
+    ["dashboard action", dashboard.action, "/admin"],
+    ["restaurant new loader", restaurantForm.loader, "/admin/restaurant/new"],
+    ["restaurant new action", restaurantForm.action, "/admin/restaurant/new"],
+    ["business new action", businessForm.action, "/admin/business/new"],
+    ["free plans action", freePlans.action, "/admin/free-plans"],
+    ["audit loader", audit.loader, "/admin/audit"],
+    ["search loader", search.loader, "/admin/restaurant/search"],
+  ];
+  for (const [name, fn, path] of cases) {
+    it(`${name}: visitor -> /auth, user -> Acceso Denegado at /`, async () => {
+      const isAction = name.endsWith("action");
+      const req = (cookie?: string) => (isAction ? post(path, { ...validRestaurant, email: "x@y.test" }, cookie) : get(path, cookie));
+      const anon = await call(fn, req());
+      expect(anon.status).toBe(302);
+      expect(anon.location).toMatch(/^\/auth/);
+      const denied = await call(fn, req(user.cookie));
+      expect(denied.status).toBe(302);
+      expect(denied.location).toBe("/");
+      expect(denied.headers.getSetCookie().join()).toContain("pv_toast=");
+    });
+  }
+  it("members: a non-admin goes back to /admin", async () => {
+    expect((await call(members.loader, get("/admin-members", user.cookie))).location).toBe("/admin");
+    expect((await call(members.action, post("/admin-members", { intent: "role", user_id: user.id, role: "admin" }, user.cookie))).location).toBe("/admin");
+    expect((await db.select().from(profiles).where(eq(profiles.id, user.id)))[0]!.is_admin).toBe(false);
+  });
+  it("nothing is written by a refused request", async () => {
+    await call(restaurantForm.action, post("/admin/restaurant/new", { ...validRestaurant, nombre: "Intruso" }, user.cookie));
+    expect(await db.select().from(restaurants).where(eq(restaurants.nombre, "Intruso"))).toHaveLength(0);
+  });
+});
+
+describe("restaurant form validation", () => {
+  const bad: [string, Record<string, string | string[]>, string, RegExp][] = [
+    ["rating 7", { rating: "7" }, "rating", /entre 0 y 5/],
+    ["rating abc", { rating: "abc" }, "rating", /número/],
+    ["rating 4.25", { rating: "4.25" }, "rating", /0.1/],
+    ["10,000-char name", { nombre: "a".repeat(10_000) }, "nombre", /demasiado largo/],
+    ["missing name", { nombre: "  " }, "nombre", /obligatorio/],
+    ["unknown province", { provincia: "narnia" }, "provincia", /provincia válida/],
+    ["unknown category", { categoria: "sushi-bar" }, "categoria", /categoría válida/],
+    ["duplicate specialty", { especialidades: ["Sancocho", "sancocho"] }, "especialidades", /repetida/],
+    ["empty specialty", { especialidades: ["Sancocho", " "] }, "especialidades", /vacías/],
+    ["non-URL website", { website_url: "mi sitio" }, "website_url", /URL válida/],
+    ["javascript: URL", { facebook_url: "javascript:alert(1)" }, "facebook_url", /URL válida/],
+    ["ftp image", { imagen: "ftp://x.test/a.png" }, "imagen", /URL válida/],
+  ];
+  for (const [name, over, field, message] of bad) {
+    it(`refuses ${name} with a Spanish field error, keeps the input and saves nothing`, async () => {
+      const nombre = `Validación ${name}`;
+      const res = await call(restaurantForm.action, post("/admin/restaurant/new", { ...validRestaurant, nombre, ...over }, admin.cookie));
+      expect(res.status).toBe(400);
+      expect(res.data.fieldErrors[field].join(" ")).toMatch(message);
+      if (!("nombre" in over)) expect(res.data.values.nombre).toBe(nombre);
+      expect(await db.select().from(restaurants).where(eq(restaurants.nombre, nombre))).toHaveLength(0);
+    });
+  }
+
+  it("creates a valid restaurant (empty rating and categoria -> null) and says 'Éxito'", async () => {
+    const res = await call(
+      restaurantForm.action,
+      post("/admin/restaurant/new", { ...validRestaurant, nombre: "Ruta Válida", rating: "", categoria: "", especialidades: ["Ropa vieja", "Arroz con pollo"], website_url: "https://ruta.example" }, admin.cookie),
+    );
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/admin?tab=restaurantes");
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.nombre, "Ruta Válida"));
+    expect(row).toMatchObject({ rating: null, categoria: null, especialidades: ["Ropa vieja", "Arroz con pollo"], is_active: true, is_verified: false });
+  });
+
+  it("editing an entry deleted meanwhile answers with a Spanish message, not a failure", async () => {
+    const [row] = await db.insert(restaurants).values({ slug: "borrado-pronto", nombre: "Borrado", direccion: "x", provincia: "panama" }).returning();
+    const loaded = await call(restaurantForm.loader, get(`/admin/restaurant/edit/${row!.id}`, admin.cookie), { id: row!.id });
+    expect(loaded.data.values.nombre).toBe("Borrado");
+    await db.delete(restaurants).where(eq(restaurants.id, row!.id));
+    const res = await call(restaurantForm.action, post(`/admin/restaurant/edit/${row!.id}`, { ...validRestaurant, nombre: "Editado" }, admin.cookie), { id: row!.id });
+    expect(res.status).toBe(404);
+    expect(res.data.formError).toBe("Error al guardar: El registro ya no existe (pudo ser eliminado).");
+    expect(res.data.values.nombre).toBe("Editado");
+    const reload = await call(restaurantForm.loader, get(`/admin/restaurant/edit/${row!.id}`, admin.cookie), { id: row!.id });
+    expect(reload.status).toBe(302);
+    const forged = await call(restaurantForm.action, post("/admin/restaurant/edit/forged", validRestaurant, admin.cookie), { id: "forged' or 1=1" });
+    expect(forged.status).toBe(404);
+  });
+});
+
+describe("business form", () => {
+  it("requires descripcion and a known industry; trims and de-duplicates specialties", async () => {
+    const base = { nombre: "Taller Istmeño", descripcion: "Mecánica", direccion: "Vía Israel", provincia: "panama", industria: "servicios" };
+    const bad = await call(businessForm.action, post("/admin/business/new", { ...base, descripcion: "", industria: "magia" }, admin.cookie));
+    expect(bad.status).toBe(400);
+    expect(bad.data.fieldErrors.descripcion[0]).toMatch(/obligatori/);
+    expect(bad.data.fieldErrors.industria[0]).toMatch(/industria válida/);
+    const ok = await call(businessForm.action, post("/admin/business/new", { ...base, especialidades: [" Frenos ", "frenos", "Motor"], website: "https://taller.example" }, admin.cookie));
+    expect(ok.status).toBe(302);
+    const list = await call(dashboard.loader, get("/admin?tab=negocios&q=istmeno", admin.cookie));
+    expect(list.data.items.map((i: { nombre: string }) => i.nombre)).toEqual(["Taller Istmeño"]);
+  });
+});
+
+describe("dashboard actions", () => {
+  it("toggles, and deletes only after confirmation", async () => {
+    const [row] = await db.insert(restaurants).values({ slug: "para-borrar", nombre: "Para Borrar", direccion: "x", provincia: "herrera" }).returning();
+    const toggled = await call(dashboard.action, post("/admin?tab=restaurantes", { intent: "toggle", kind: "restaurant", id: row!.id, active: "false" }, admin.cookie));
+    expect(toggled.location).toBe("/admin?tab=restaurantes");
+    expect((await db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.is_active).toBe(false);
+
+    const ask = await call(dashboard.action, post("/admin", { intent: "delete", kind: "restaurant", id: row!.id }, admin.cookie));
+    expect(ask.status).toBe(200);
+    expect(ask.data.confirm).toMatchObject({ id: row!.id, nombre: "Para Borrar" });
+    expect(await db.select().from(restaurants).where(eq(restaurants.id, row!.id))).toHaveLength(1);
+
+    const done = await call(dashboard.action, post("/admin", { intent: "delete", kind: "restaurant", id: row!.id, confirm: "1" }, admin.cookie));
+    expect(done.status).toBe(302);
+    expect(await db.select().from(restaurants).where(eq(restaurants.id, row!.id))).toHaveLength(0);
+    const [entry] = await db.select().from(audit_log).where(eq(audit_log.action, "delete"));
+    expect((entry!.before as { nombre: string }).nombre).toBe("Para Borrar");
+
+    const forged = await call(dashboard.action, post("/admin", { intent: "delete", kind: "restaurant", id: "1 or 1=1", confirm: "1" }, admin.cookie));
+    expect(forged.status).toBe(400);
+    const gone = await call(dashboard.action, post("/admin", { intent: "toggle", kind: "restaurant", id: row!.id, active: "true" }, admin.cookie));
+    expect(gone.status).toBe(302);
+  });
+
+  it("sends the free plans tab to /admin/free-plans", async () => {
+    expect((await call(dashboard.loader, get("/admin?tab=planes", admin.cookie))).location).toBe("/admin/free-plans");
+  });
+});
+
+describe("free plans and roles", () => {
+  it("grants a plan (lower-cased, default 30 days) and refuses bad input", async () => {
+    const bad = await call(freePlans.action, post("/admin/free-plans", { intent: "grant", email: "no-es-email", days_granted: "45" }, admin.cookie));
+    expect(bad.status).toBe(400);
+    expect(bad.data.fieldErrors.email[0]).toBe("Ingresa un email válido");
+    expect(bad.data.fieldErrors.days_granted[0]).toBe("Elige 30, 60 o 90 días");
+    expect(bad.data.values.email).toBe("no-es-email");
+    const ok = await call(freePlans.action, post("/admin/free-plans", { intent: "grant", email: "Cliente@User.TEST" }, admin.cookie));
+    expect(ok.status).toBe(302);
+    const [plan] = await db.select().from(free_plan_subscriptions).where(eq(free_plan_subscriptions.email, "cliente@user.test"));
+    expect(plan).toMatchObject({ days_granted: 30, user_id: user.id, granted_by: admin.id });
+    const listed = await call(freePlans.loader, get("/admin/free-plans", admin.cookie));
+    expect(listed.data.plans[0].email).toBe("cliente@user.test");
+  });
+
+  it("an admin cannot remove their own admin role", async () => {
+    const res = await call(members.action, post("/admin-members", { intent: "role", user_id: admin.id, role: "user" }, admin.cookie));
+    expect(res.status).toBe(302);
+    expect((await db.select().from(profiles).where(eq(profiles.id, admin.id)))[0]!.is_admin).toBe(true);
+  });
+});
