@@ -12,6 +12,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { closeDb, pingDb } from "./app/server/db.server";
+import { publicPageCache } from "./app/server/page-cache.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
 
@@ -116,6 +117,9 @@ export async function createApp() {
     app.use(devServer.middlewares);
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
+
+  // D18: anonymous public HTML from an in-process cache (PAGE_CACHE=off disables it).
+  if (production && process.env.PAGE_CACHE !== "off") app.use(publicPageCache());
 
   app.all(
     "*",

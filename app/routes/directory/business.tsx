@@ -1,7 +1,60 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+/** /negocio/:slug (D3): one business with JSON-LD, Maps and WhatsApp links; old slugs 301. */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/business";
+import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
+import { provinceLabel } from "~/catalog/provinces";
+import { EntryView } from "~/components/directory/entry-view";
+import { businessJsonLd, JsonLd } from "~/components/directory/json-ld";
+import { BookingCta } from "~/components/directory/listing-layout";
+import { publicPageHeaders } from "~/lib/cache-headers";
+import { seo } from "~/lib/meta";
+import { getEnv } from "~/server/env.server";
+import { getBusinessBySlug } from "~/server/models/listings.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await getBusinessBySlug(params.slug);
+  if (!found) throw data(null, { status: 404 });
+  if ("redirectTo" in found) throw redirect(`/negocio/${found.redirectTo}`, 301);
+  const env = getEnv();
+  const path = `/negocio/${found.entry.slug}`;
+  return data({ entry: found.entry, path, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL }, { headers: publicPageHeaders() });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: d }) => {
+  if (!d) return [];
+  const e = d.entry;
+  const what = industryLabel(e.etiqueta ?? "");
+  return seo(matches, {
+    title: `${e.nombre}: ${what.toLowerCase()} en ${provinceLabel(e.provincia)}`,
+    description: e.descripcion.slice(0, 160),
+    path: d.path,
+    image: e.imagen,
+    type: "business.business",
+  });
+};
+
+export default function BusinessPage({ loaderData }: Route.ComponentProps) {
+  const { entry, url } = loaderData;
+  return (
+    <>
+      <JsonLd value={businessJsonLd(entry, url)} />
+      <EntryView
+        entry={{
+          ...entry,
+          special: entry.special_service ? { label: "Servicio destacado", value: entry.special_service } : null,
+          links: [{ label: "Sitio web", href: entry.website }],
+        }}
+        back={{ to: industryPath(entry.etiqueta as IndustrySlug), label: `Negocios de ${industryLabel(entry.etiqueta ?? "")}` }}
+      />
+      <BookingCta
+        bookingUrl={loaderData.bookingUrl}
+        title="¿Este es tu negocio?"
+        text="Verifica tu ficha y haz que más clientes te encuentren en Google y en los asistentes de IA."
+      />
+    </>
+  );
+}

@@ -1,7 +1,210 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+/**
+ * /negocios/:industria (SPEC §2, D2): active businesses of an industry, newest first, 6 per page,
+ * with a province filter applied on the server (load-more keeps the filter). Admins also get edit,
+ * Activar/Desactivar and delete controls on each card; every action is enforced here (D1).
+ */
+import { Pencil, Power, Trash2 } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/industry";
+import { INDUSTRIES, industryLabel, industryPath, isIndustry } from "~/catalog/industries";
+import { isProvince, PROVINCES, provinceLabel } from "~/catalog/provinces";
+import { ListingCard, type CardData } from "~/components/directory/listing-card";
+import { BookingCta, DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
+import { LoadMore, useLoadMore } from "~/components/directory/load-more";
+import { useShowToast } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Label, Select } from "~/components/ui/input";
+import { publicPageHeaders, PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { seo } from "~/lib/meta";
+import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
+import { getEnv } from "~/server/env.server";
+import { getCurrentUser, requireAdmin } from "~/server/guards.server";
+import { deleteListing, setListingActive } from "~/server/models/listing-admin.server";
+import { listBusinessesByIndustry, type ListingPage } from "~/server/models/listings.server";
+import { redirectWithToast } from "~/server/toast.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+export const LOAD_ERROR = "No se pudieron cargar los negocios";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const industria = params.industria;
+  if (!isIndustry(industria)) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const query = industryQuerySchema.safeParse(searchParamsObject(url));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Solicitud no válida.", { status: 400 });
+  const current = await getCurrentUser(request);
+  const isAdmin = Boolean(current?.profile.is_admin);
+  const base = {
+    industria,
+    label: industryLabel(industria),
+    provincia: query.data.provincia ?? null,
+    isAdmin,
+    bookingUrl: getEnv().BOOKING_URL,
+    paged: Boolean(query.data.cursor),
+  };
+  let page: ListingPage;
+  try {
+    page = await listBusinessesByIndustry(industria, {
+      provincia: query.data.provincia,
+      cursor: query.data.cursor,
+      includeInactive: isAdmin,
+    });
+  } catch (error) {
+    console.error("[directorio] error al listar negocios:", error);
+    return data({ ...base, items: [], nextCursor: null, error: LOAD_ERROR }, { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  }
+  return data({ ...base, ...page, error: null as string | null }, { headers: publicPageHeaders() });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const industria = params.industria;
+  if (!isIndustry(industria)) throw data(null, { status: 404 });
+  const current = await requireAdmin(request);
+  const url = new URL(request.url);
+  const provincia = url.searchParams.get("provincia");
+  const back = `${industryPath(industria)}${provincia && isProvince(provincia) ? `?provincia=${provincia}` : ""}`;
+  const parsed = listingAdminActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Solicitud no válida.";
+    return data({ toast: { type: "error" as const, title: message }, errors: parsed.error.flatten().fieldErrors }, { status: 400 });
+  }
+  const actor = { id: current.user.id, email: current.user.email };
+  const input = parsed.data;
+  if (input.intent === "toggle") {
+    try {
+      await setListingActive("business", input.id, input.active, actor);
+    } catch (error) {
+      return redirectWithToast(back, { type: "error", title: `Error al actualizar estado: ${(error as Error).message}` });
+    }
+    return redirectWithToast(back, { type: "success", title: "Estado actualizado" });
+  }
+  try {
+    await deleteListing("business", input.id, actor);
+  } catch (error) {
+    return redirectWithToast(back, { type: "error", title: `Error al eliminar negocio: ${(error as Error).message}` });
+  }
+  return redirectWithToast(back, { type: "success", title: "Negocio eliminado" });
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+  d
+    ? seo(matches, {
+        title: d.provincia ? `${d.label} en ${provinceLabel(d.provincia)}` : `Negocios de ${d.label} en Panamá`,
+        description: `Directorio de negocios de ${d.label.toLowerCase()} en Panamá${d.provincia ? ` (${provinceLabel(d.provincia)})` : ""}: teléfonos, horarios, ubicación y especialidades.`,
+        path: industryPath(d.industria),
+        noindex: d.paged || Boolean(d.provincia),
+      })
+    : [];
+
+function AdminControls({ item, action }: { item: CardData; action: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
+  return (
+    <div className="flex flex-wrap items-start gap-2" data-testid="admin-controls">
+      <a href={`/admin/business/edit/${item.id}`} className={buttonClass("outline", "md")}>
+        <Pencil aria-hidden className="size-4" />
+        Editar
+      </a>
+      <Form method="post" action={action}>
+        <input type="hidden" name="intent" value="toggle" />
+        <input type="hidden" name="id" value={item.id} />
+        <input type="hidden" name="active" value={String(!item.is_active)} />
+        <Button type="submit" variant={item.is_active ? "outline" : "primary"} disabled={busy}>
+          <Power aria-hidden className="size-4" />
+          {busy && navigation.formData?.get("intent") === "toggle" ? "Procesando..." : item.is_active ? "Desactivar" : "Activar"}
+        </Button>
+      </Form>
+      <details className="group/del w-full">
+        <summary className={buttonClass("ghost", "md", "w-fit cursor-pointer list-none text-danger hover:bg-red-50 [&::-webkit-details-marker]:hidden")}>
+          <Trash2 aria-hidden className="size-4" />
+          Eliminar
+        </summary>
+        <div className="mt-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm">
+          <p className="font-semibold text-danger">¿Eliminar «{item.nombre}»? Esta acción es permanente y no se puede deshacer.</p>
+          <Form method="post" action={action} className="mt-2">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={item.id} />
+            <input type="hidden" name="confirm" value="si" />
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy && navigation.formData?.get("intent") === "delete" ? "Procesando..." : "Sí, eliminar"}
+            </Button>
+          </Form>
+        </div>
+      </details>
+    </div>
+  );
+}
+
+export default function IndustryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, cursor, fetcher } = useLoadMore(loaderData);
+  useShowToast(actionData?.toast, actionData);
+  const { label, industria, provincia, isAdmin } = loaderData;
+  const action = `${industryPath(industria)}${provincia ? `?provincia=${provincia}` : ""}`;
+  return (
+    <>
+      <DirectoryHero
+        eyebrow="Directorio de negocios"
+        title={`Negocios de ${label}`}
+        description={`Empresas y profesionales de ${label.toLowerCase()} en todo Panamá. Filtra por provincia y contacta directo por teléfono o WhatsApp.`}
+        siblings={INDUSTRIES.map((i) => ({ to: industryPath(i.slug), label: i.label, current: i.slug === industria }))}
+      />
+      <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14" aria-labelledby="lista-titulo">
+        <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <h2 id="lista-titulo" className="text-2xl font-extrabold">
+            {provincia ? `${label} en ${provinceLabel(provincia)}` : `${label} en todo Panamá`}
+          </h2>
+          <Form method="get" preventScrollReset className="flex items-end gap-2 [&>div]:flex-1 sm:[&>div]:flex-none">
+            <div>
+              <Label htmlFor="filtro-provincia">Provincia</Label>
+              <Select id="filtro-provincia" name="provincia" defaultValue={provincia ?? ""} key={provincia ?? ""} className="w-full sm:w-56">
+                <option value="">Todas las provincias</option>
+                {PROVINCES.map((p) => (
+                  <option key={p.slug} value={p.slug}>
+                    {p.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <button type="submit" className={buttonClass("primary", "md")}>
+              Filtrar
+            </button>
+          </Form>
+        </div>
+        {loaderData.error ? (
+          <ListingError message={loaderData.error} />
+        ) : items.length ? (
+          <>
+            <ListingGrid>
+              {items.map((item) => (
+                <ListingCard key={item.id} item={item} showProvince={!provincia}>
+                  {isAdmin ? <AdminControls item={item} action={action} /> : null}
+                </ListingCard>
+              ))}
+            </ListingGrid>
+            <LoadMore cursor={cursor} fetcher={fetcher} />
+          </>
+        ) : (
+          <EmptyListing
+            title="No hay negocios con este filtro"
+            text={provincia ? `Aún no tenemos negocios de ${label.toLowerCase()} en ${provinceLabel(provincia)}.` : `Aún no tenemos negocios de ${label.toLowerCase()}.`}
+            action={
+              provincia ? (
+                <a href={industryPath(industria)} className={buttonClass("outline", "md")}>
+                  Ver todas las provincias
+                </a>
+              ) : undefined
+            }
+          />
+        )}
+      </section>
+      <BookingCta
+        bookingUrl={loaderData.bookingUrl}
+        title="¿Quieres que tu negocio aparezca aquí?"
+        text="Te ayudamos a destacar en el directorio, en Google y en los asistentes de IA. Agenda una reunión con nuestro equipo."
+      />
+    </>
+  );
+}

@@ -1,7 +1,96 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+/**
+ * The 10 restaurant pages /restaurantes-<province> (SPEC §2, D2): one module for all of them (route
+ * ids `province-<slug>`); the province comes from the URL. Active entries newest first, 6 per page,
+ * keyset "Cargar más", and a closing call to action.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/province";
+import { isProvince, PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
+import { ListingCard } from "~/components/directory/listing-card";
+import { BookingCta, DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
+import { LoadMore, useLoadMore } from "~/components/directory/load-more";
+import { publicPageHeaders, PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { seo } from "~/lib/meta";
+import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
+import { getEnv } from "~/server/env.server";
+import { listRestaurantsByProvince, type ListingPage } from "~/server/models/listings.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+export const LOAD_ERROR = "No se pudieron cargar los restaurantes";
+
+function provinceFromPath(pathname: string): ProvinceSlug | null {
+  const m = pathname.replace(/\.data$/, "").match(/^\/restaurantes-([a-z-]+)\/?$/);
+  return m && isProvince(m[1]!) ? m[1] : null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const province = provinceFromPath(url.pathname);
+  if (!province) throw data(null, { status: 404 });
+  const query = listingQuerySchema.safeParse(searchParamsObject(url));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Solicitud no válida.", { status: 400 });
+  const base = { province, label: provinceLabel(province), bookingUrl: getEnv().BOOKING_URL, paged: Boolean(query.data.cursor) };
+  let page: ListingPage;
+  try {
+    page = await listRestaurantsByProvince(province, query.data.cursor);
+  } catch (error) {
+    console.error("[directorio] error al listar restaurantes:", error);
+    return data({ ...base, items: [], nextCursor: null, error: LOAD_ERROR }, { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  }
+  return data({ ...base, ...page, error: null as string | null }, { headers: publicPageHeaders() });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+  d
+    ? seo(matches, {
+        title: `Restaurantes en ${d.label}`,
+        description: `Descubre los mejores restaurantes de ${d.label}, Panamá: comida tradicional, mariscos, cafés y más, con teléfono, horario y ubicación.`,
+        path: provincePath(d.province),
+        noindex: d.paged,
+      })
+    : [];
+
+export default function ProvincePage({ loaderData }: Route.ComponentProps) {
+  const { items, cursor, fetcher } = useLoadMore(loaderData);
+  const { label, province } = loaderData;
+  return (
+    <>
+      <DirectoryHero
+        eyebrow="Directorio de restaurantes"
+        title={`Restaurantes en ${label}`}
+        description={`Sabores de ${label} recomendados por la comunidad: encuentra dónde comer, llama o escribe por WhatsApp y llega con un toque.`}
+        siblings={PROVINCES.map((p) => ({ to: provincePath(p.slug), label: p.label, current: p.slug === province }))}
+      />
+      <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14" aria-labelledby="lista-titulo">
+        <h2 id="lista-titulo" className="sr-only">
+          Restaurantes de {label}
+        </h2>
+        {loaderData.error ? (
+          <ListingError message={loaderData.error} />
+        ) : items.length ? (
+          <>
+            <ListingGrid>
+              {items.map((item) => (
+                <ListingCard key={item.id} item={item} />
+              ))}
+            </ListingGrid>
+            <LoadMore cursor={cursor} fetcher={fetcher} />
+          </>
+        ) : (
+          <EmptyListing
+            title="Aún no hay restaurantes aquí"
+            text={`Todavía no tenemos restaurantes activos en ${label}. ¿Conoces uno que debería estar? Escríbenos.`}
+          />
+        )}
+      </section>
+      <BookingCta
+        bookingUrl={loaderData.bookingUrl}
+        title={`¿Tienes un restaurante en ${label}?`}
+        text="Haz que más clientes te encuentren en Google y en los asistentes de IA. Agenda una reunión gratuita con nuestro equipo."
+      />
+    </>
+  );
+}

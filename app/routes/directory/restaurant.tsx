@@ -1,7 +1,64 @@
-import { ComingSoon, comingSoonMeta } from "~/components/coming-soon";
-import { comingSoonLoader } from "~/server/coming-soon.server";
+/** /restaurante/:slug (D3): one restaurant with JSON-LD, Maps and WhatsApp links; old slugs 301. */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/restaurant";
+import { categoryLabel } from "~/catalog/categories";
+import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
+import { EntryView } from "~/components/directory/entry-view";
+import { JsonLd, restaurantJsonLd } from "~/components/directory/json-ld";
+import { BookingCta } from "~/components/directory/listing-layout";
+import { publicPageHeaders } from "~/lib/cache-headers";
+import { seo } from "~/lib/meta";
+import { getEnv } from "~/server/env.server";
+import { getRestaurantBySlug } from "~/server/models/listings.server";
 
-// Placeholder until this page is built.
-export const loader = comingSoonLoader;
-export const meta = comingSoonMeta;
-export default ComingSoon;
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await getRestaurantBySlug(params.slug);
+  if (!found) throw data(null, { status: 404 });
+  if ("redirectTo" in found) throw redirect(`/restaurante/${found.redirectTo}`, 301);
+  const env = getEnv();
+  const path = `/restaurante/${found.entry.slug}`;
+  return data({ entry: found.entry, path, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL }, { headers: publicPageHeaders() });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: d }) => {
+  if (!d) return [];
+  const e = d.entry;
+  const what = e.etiqueta ? categoryLabel(e.etiqueta) : "Restaurante";
+  return seo(matches, {
+    title: `${e.nombre}: ${what.toLowerCase()} en ${provinceLabel(e.provincia)}`,
+    description: (e.descripcion ?? `${e.nombre}, ${what.toLowerCase()} en ${e.direccion}.`).slice(0, 160),
+    path: d.path,
+    image: e.imagen,
+    type: "restaurant.restaurant",
+  });
+};
+
+export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
+  const { entry, url } = loaderData;
+  return (
+    <>
+      <JsonLd value={restaurantJsonLd(entry, url)} />
+      <EntryView
+        entry={{
+          ...entry,
+          special: entry.special_dish ? { label: "Plato especial", value: entry.special_dish } : null,
+          links: [
+            { label: "Sitio web", href: entry.website_url },
+            { label: "Facebook", href: entry.facebook_url },
+            { label: "Instagram", href: entry.instagram_url },
+          ],
+        }}
+        back={{ to: provincePath(entry.provincia as ProvinceSlug), label: `Restaurantes en ${provinceLabel(entry.provincia)}` }}
+      />
+      <BookingCta
+        bookingUrl={loaderData.bookingUrl}
+        title="¿Este es tu restaurante?"
+        text="Verifica tu ficha y haz que más comensales te encuentren en Google y en los asistentes de IA."
+      />
+    </>
+  );
+}

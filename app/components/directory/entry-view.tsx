@@ -1,0 +1,191 @@
+import { BadgeCheck, ChevronRight, Clock, Crown, ExternalLink, Globe, MapPin, MessageCircle, Phone, Quote, Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { provinceLabel } from "~/catalog/provinces";
+import { Badge } from "~/components/ui/card";
+import { buttonClass } from "~/components/ui/button";
+import { listingWhatsappHref, mapsHref, safeUrl, telHref } from "./contact-links";
+import { etiquetaLabel, isPaidPlan, type CardData } from "./listing-card";
+import { ListingImage } from "./listing-image";
+import { RatingStars } from "./rating-stars";
+
+export type EntryData = CardData & {
+  descripcion: string | null;
+  customer_reviews: string | null;
+  maps_url?: string | null;
+  special?: { label: string; value: string } | null;
+  links: { label: string; href: string | null }[];
+};
+
+function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <div className="grid size-10 shrink-0 place-items-center rounded-xl bg-ocean-50 text-ocean-600" aria-hidden>
+        {icon}
+      </div>
+      <div className="min-w-0">
+        <dt className="text-xs font-bold uppercase tracking-wider text-muted">{label}</dt>
+        <dd className="mt-0.5 break-words font-medium text-ink">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** The page of one restaurant or business (D3): every public field, contact and map links. */
+export function EntryView({ entry, back }: { entry: EntryData; back: { to: string; label: string } }) {
+  const tel = telHref(entry.telefono);
+  const whatsapp = listingWhatsappHref(entry.telefono, entry.nombre);
+  const maps = mapsHref({ maps_url: entry.maps_url, nombre: entry.nombre, direccion: entry.direccion });
+  const links = entry.links.map((l) => ({ ...l, href: safeUrl(l.href) })).filter((l) => l.href);
+  return (
+    <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <nav aria-label="Ruta de navegación" className="mb-6 text-sm">
+        <ol className="flex flex-wrap items-center gap-1 text-muted">
+          <li>
+            <Link to="/" className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
+              Inicio
+            </Link>
+          </li>
+          <ChevronRight aria-hidden className="size-4" />
+          <li>
+            <Link to={back.to} className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
+              {back.label}
+            </Link>
+          </li>
+          <ChevronRight aria-hidden className="size-4" />
+          <li aria-current="page" className="min-w-0 truncate font-semibold text-ocean-950">
+            {entry.nombre}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <div className="overflow-hidden rounded-card shadow-card">
+            <ListingImage kind={entry.kind} etiqueta={entry.etiqueta} nombre={entry.nombre} imagen={entry.imagen} eager />
+          </div>
+          <header className="mt-6">
+            <p className="text-sm font-bold uppercase tracking-wider text-ocean-600">
+              {etiquetaLabel(entry.kind, entry.etiqueta)} · {provinceLabel(entry.provincia)}
+            </p>
+            <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{entry.nombre}</h1>
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <RatingStars rating={entry.rating} size="md" />
+              {entry.is_verified ? (
+                <Badge tone="green">
+                  <BadgeCheck aria-hidden className="size-3.5" />
+                  Verificado
+                </Badge>
+              ) : null}
+              {isPaidPlan(entry.plan_type) ? (
+                <Badge tone="sun">
+                  <Crown aria-hidden className="size-3.5" />
+                  Destacado
+                </Badge>
+              ) : null}
+            </div>
+          </header>
+          {entry.descripcion ? <p className="mt-6 text-lg leading-relaxed text-ink">{entry.descripcion}</p> : null}
+
+          {entry.special ? (
+            <div className="mt-6 flex gap-3 rounded-card border border-sun-300 bg-sun-100/60 p-4">
+              <Sparkles aria-hidden className="mt-0.5 size-5 shrink-0 text-sun-700" />
+              <p>
+                <span className="block text-xs font-bold uppercase tracking-wider text-sun-700">{entry.special.label}</span>
+                <span className="font-semibold text-ocean-950">{entry.special.value}</span>
+              </p>
+            </div>
+          ) : null}
+
+          {entry.especialidades.length ? (
+            <section className="mt-8" aria-labelledby="especialidades">
+              <h2 id="especialidades" className="text-xl font-extrabold">
+                Especialidades
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {entry.especialidades.map((e) => (
+                  <li key={e} className="rounded-full bg-ocean-50 px-3 py-1.5 text-sm font-medium text-ocean-800 ring-1 ring-ocean-100">
+                    {e}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {entry.customer_reviews ? (
+            <section className="mt-8" aria-labelledby="opiniones">
+              <h2 id="opiniones" className="text-xl font-extrabold">
+                Lo que dicen los clientes
+              </h2>
+              <blockquote className="mt-3 flex gap-3 rounded-card border border-ocean-100 bg-white p-5 shadow-card">
+                <Quote aria-hidden className="size-6 shrink-0 text-sun-500" />
+                <p className="italic text-ink">{entry.customer_reviews}</p>
+              </blockquote>
+            </section>
+          ) : null}
+        </div>
+
+        <aside className="lg:col-span-2">
+          <div className="rounded-card border border-ocean-100 bg-white p-6 shadow-card lg:sticky lg:top-24">
+            <h2 className="text-lg font-extrabold">Contacto y ubicación</h2>
+            <div className="mt-4 grid gap-2">
+              {whatsapp ? (
+                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "lg", "bg-emerald-700 hover:bg-emerald-800")}>
+                  <MessageCircle aria-hidden className="size-5" />
+                  Escribir por WhatsApp
+                </a>
+              ) : null}
+              {tel ? (
+                <a href={tel} className={buttonClass("outline", "lg")}>
+                  <Phone aria-hidden className="size-5" />
+                  Llamar
+                </a>
+              ) : null}
+              <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "lg")}>
+                <MapPin aria-hidden className="size-5" />
+                Cómo llegar
+              </a>
+            </div>
+            <dl className="mt-6 space-y-4">
+              <InfoRow icon={<MapPin className="size-5" />} label="Dirección">
+                <a href={maps} target="_blank" rel="noopener noreferrer" className="text-ocean-700 hover:underline">
+                  {entry.direccion}
+                </a>
+              </InfoRow>
+              {entry.telefono ? (
+                <InfoRow icon={<Phone className="size-5" />} label="Teléfono">
+                  {tel ? (
+                    <a href={tel} className="text-ocean-700 hover:underline">
+                      {entry.telefono}
+                    </a>
+                  ) : (
+                    entry.telefono
+                  )}
+                </InfoRow>
+              ) : null}
+              {entry.horario ? (
+                <InfoRow icon={<Clock className="size-5" />} label="Horario">
+                  {entry.horario}
+                </InfoRow>
+              ) : null}
+              {links.length ? (
+                <InfoRow icon={<Globe className="size-5" />} label="En internet">
+                  <ul className="space-y-1">
+                    {links.map((l) => (
+                      <li key={l.label}>
+                        <a href={l.href!} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex min-h-11 items-center gap-1 text-ocean-700 hover:underline">
+                          {l.label}
+                          <ExternalLink aria-hidden className="size-3.5" />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </InfoRow>
+              ) : null}
+            </dl>
+          </div>
+        </aside>
+      </div>
+    </article>
+  );
+}

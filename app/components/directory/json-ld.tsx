@@ -1,0 +1,119 @@
+/**
+ * schema.org JSON-LD of directory entries (D3): Restaurant with servesCuisine, or the LocalBusiness
+ * subtype that fits the industry. D17: no ratings or reviews (they may come from Google).
+ */
+import type { IndustrySlug } from "~/catalog/industries";
+import { categoryLabel } from "~/catalog/categories";
+import { provinceLabel } from "~/catalog/provinces";
+import { panamaE164, safeUrl } from "./contact-links";
+
+const INDUSTRY_TYPES: Record<IndustrySlug, string> = {
+  construccion: "HomeAndConstructionBusiness",
+  belleza: "BeautySalon",
+  tiendas: "Store",
+  abogados: "LegalService",
+  deportes: "SportsActivityLocation",
+  salud: "MedicalBusiness",
+  educacion: "LocalBusiness",
+  tecnologia: "ProfessionalService",
+  turismo: "TravelAgency",
+  servicios: "ProfessionalService",
+};
+
+export function businessSchemaType(industria: string): string {
+  return INDUSTRY_TYPES[industria as IndustrySlug] ?? "LocalBusiness";
+}
+
+const DAYS: Record<string, string> = {
+  lun: "Mo", lunes: "Mo", mar: "Tu", martes: "Tu", mie: "We", miercoles: "We", jue: "Th", jueves: "Th",
+  vie: "Fr", viernes: "Fr", sab: "Sa", sabado: "Sa", dom: "Su", domingo: "Su",
+};
+
+/**
+ * Free-text Spanish hours ('Lun-Sáb 11:00-22:00', 'Todos los días 7:00-21:00') as schema.org
+ * openingHours ('Mo-Sa 11:00-22:00'); undefined when the text does not follow that shape.
+ */
+export function toOpeningHours(horario: string | null | undefined): string[] | undefined {
+  if (!horario) return undefined;
+  const out: string[] = [];
+  for (const part of horario.split(/[;,]|\by\b/)) {
+    const clean = part.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+    if (!clean) continue;
+    const m = clean.match(/^(todos los dias|diario|[a-z]+)(?:\s*(?:-|a)\s*([a-z]+))?\.?\s+(\d{1,2}:\d{2})\s*(?:-|a)\s*(\d{1,2}:\d{2})$/);
+    if (!m) return undefined;
+    const pad = (t: string) => t.padStart(5, "0");
+    if (m[1] === "todos los dias" || m[1] === "diario") {
+      out.push(`Mo-Su ${pad(m[3]!)}-${pad(m[4]!)}`);
+      continue;
+    }
+    const from = DAYS[m[1]!];
+    const to = m[2] ? DAYS[m[2]] : undefined;
+    if (!from || (m[2] && !to)) return undefined;
+    out.push(`${to ? `${from}-${to}` : from} ${pad(m[3]!)}-${pad(m[4]!)}`);
+  }
+  return out.length ? out : undefined;
+}
+
+type EntryLike = {
+  nombre: string;
+  descripcion: string | null;
+  direccion: string;
+  provincia: string;
+  telefono: string | null;
+  horario: string | null;
+  imagen: string | null;
+  especialidades: string[];
+};
+
+function common(entry: EntryLike, url: string, sameAs: (string | null | undefined)[]) {
+  const phone = panamaE164(entry.telefono);
+  const links = sameAs.map(safeUrl).filter((u): u is string => Boolean(u));
+  const image = safeUrl(entry.imagen);
+  return {
+    "@context": "https://schema.org",
+    "@id": `${url}#negocio`,
+    name: entry.nombre,
+    ...(entry.descripcion ? { description: entry.descripcion } : {}),
+    url,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: entry.direccion,
+      addressRegion: provinceLabel(entry.provincia),
+      addressCountry: "PA",
+    },
+    ...(phone ? { telephone: `+${phone}` } : entry.telefono ? { telephone: entry.telefono } : {}),
+    ...(toOpeningHours(entry.horario) ? { openingHours: toOpeningHours(entry.horario) } : {}),
+    ...(image ? { image } : {}),
+    ...(links.length ? { sameAs: links } : {}),
+  };
+}
+
+export function restaurantJsonLd(
+  entry: EntryLike & { etiqueta: string | null; website_url: string | null; facebook_url: string | null; instagram_url: string | null; maps_url: string | null },
+  url: string,
+) {
+  const cuisine = [entry.etiqueta ? categoryLabel(entry.etiqueta) : null, ...entry.especialidades].filter((c): c is string => Boolean(c));
+  return {
+    ...common(entry, url, [entry.website_url, entry.facebook_url, entry.instagram_url]),
+    "@type": "Restaurant",
+    ...(cuisine.length ? { servesCuisine: cuisine } : {}),
+    ...(safeUrl(entry.maps_url) ? { hasMap: safeUrl(entry.maps_url) } : {}),
+  };
+}
+
+export function businessJsonLd(entry: EntryLike & { etiqueta: string | null; website: string | null }, url: string) {
+  return {
+    ...common(entry, url, [entry.website]),
+    "@type": businessSchemaType(entry.etiqueta ?? ""),
+    ...(entry.especialidades.length ? { knowsAbout: entry.especialidades } : {}),
+  };
+}
+
+/** Serialises JSON-LD for a <script> element: `<` is escaped so no text can close the element. */
+export function jsonLdString(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+export function JsonLd({ value }: { value: unknown }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(value) }} />;
+}

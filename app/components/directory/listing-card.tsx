@@ -1,0 +1,133 @@
+import { BadgeCheck, Clock, Crown, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { categoryLabel } from "~/catalog/categories";
+import { industryLabel } from "~/catalog/industries";
+import { PAID_PLAN_TYPES, planLabel, type PlanType } from "~/catalog/plans";
+import { provinceLabel } from "~/catalog/provinces";
+import { Badge } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
+import { telHref } from "./contact-links";
+import { ListingImage } from "./listing-image";
+import { RatingStars } from "./rating-stars";
+
+export type CardData = {
+  kind: "restaurant" | "business";
+  id: string;
+  slug: string;
+  nombre: string;
+  etiqueta: string | null;
+  provincia: string;
+  rating: number | null;
+  direccion: string;
+  telefono: string | null;
+  horario: string | null;
+  especialidades: string[];
+  is_verified: boolean;
+  is_active: boolean;
+  plan_type: string;
+  imagen: string | null;
+};
+
+export function entryPath(kind: CardData["kind"], slug: string): string {
+  return kind === "restaurant" ? `/restaurante/${slug}` : `/negocio/${slug}`;
+}
+
+export function etiquetaLabel(kind: CardData["kind"], etiqueta: string | null): string {
+  if (!etiqueta) return kind === "restaurant" ? "Restaurante" : "Negocio";
+  return kind === "restaurant" ? categoryLabel(etiqueta) : industryLabel(etiqueta);
+}
+
+export function isPaidPlan(plan: string): boolean {
+  return PAID_PLAN_TYPES.includes(plan as PlanType);
+}
+
+const MAX_SPECIALTIES = 3;
+
+/** One directory entry: picture, name, category, rating, place, contact, specialties and marks. */
+export function ListingCard({ item, showProvince, children }: { item: CardData; showProvince?: boolean; children?: ReactNode }) {
+  const tel = telHref(item.telefono);
+  const extra = item.especialidades.length - MAX_SPECIALTIES;
+  return (
+    <article
+      data-testid="listing-card"
+      className={cn(
+        "group relative flex flex-col overflow-hidden rounded-card border border-ocean-100 bg-white shadow-card transition-shadow hover:shadow-lift focus-within:shadow-lift",
+        !item.is_active && "opacity-60",
+      )}
+    >
+      <div className="relative">
+        <ListingImage kind={item.kind} etiqueta={item.etiqueta} nombre={item.nombre} imagen={item.imagen} />
+        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
+          {isPaidPlan(item.plan_type) ? (
+            <Badge tone="sun" className="bg-sun-400 text-ocean-950 ring-sun-500" title={`Plan ${planLabel(item.plan_type)}`}>
+              <Crown aria-hidden className="size-3.5" />
+              Destacado
+            </Badge>
+          ) : null}
+          {!item.is_active ? <Badge tone="slate">Inactivo</Badge> : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <p className="text-xs font-bold uppercase tracking-wider text-ocean-600">
+            {etiquetaLabel(item.kind, item.etiqueta)}
+            {showProvince ? <span className="font-semibold text-muted"> · {provinceLabel(item.provincia)}</span> : null}
+          </p>
+          <h3 className="mt-1 text-lg font-extrabold leading-snug text-ocean-950">
+            <Link
+              to={entryPath(item.kind, item.slug)}
+              className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-ocean-700 focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:ring-2 focus-visible:after:ring-ocean-500"
+            >
+              {item.nombre}
+            </Link>
+          </h3>
+          <div className="mt-1.5 flex flex-wrap items-center gap-2">
+            <RatingStars rating={item.rating} />
+            {item.is_verified ? (
+              <Badge tone="green">
+                <BadgeCheck aria-hidden className="size-3.5" />
+                Verificado
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+        <ul className="space-y-1.5 text-sm text-muted">
+          <li className="flex gap-2">
+            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-ocean-500" />
+            <span className="min-w-0 break-words">{item.direccion}</span>
+          </li>
+          {item.telefono ? (
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden className="size-4 shrink-0 text-ocean-500" />
+              {tel ? (
+                <a href={tel} className="relative z-10 -my-2 inline-flex min-h-11 items-center font-semibold text-ocean-700 hover:underline">
+                  {item.telefono}
+                </a>
+              ) : (
+                <span>{item.telefono}</span>
+              )}
+            </li>
+          ) : null}
+          {item.horario ? (
+            <li className="flex gap-2">
+              <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-ocean-500" />
+              <span>{item.horario}</span>
+            </li>
+          ) : null}
+        </ul>
+        {item.especialidades.length ? (
+          <ul className="mt-auto flex flex-wrap gap-1.5" aria-label="Especialidades">
+            {item.especialidades.slice(0, MAX_SPECIALTIES).map((e) => (
+              <li key={e} className="rounded-full bg-ocean-50 px-2.5 py-1 text-xs font-medium text-ocean-800">
+                {e}
+              </li>
+            ))}
+            {extra > 0 ? <li className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">+{extra}</li> : null}
+          </ul>
+        ) : null}
+        {children ? <div className="relative z-10 border-t border-ocean-100 pt-3">{children}</div> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import {
+  Beef,
+  Briefcase,
+  CakeSlice,
+  Coffee,
+  Cpu,
+  Dumbbell,
+  Fish,
+  Globe,
+  GraduationCap,
+  HardHat,
+  Salad,
+  Sandwich,
+  Scale,
+  ShoppingBag,
+  Soup,
+  Sparkles,
+  Stethoscope,
+  TreePalm,
+  Utensils,
+  Wine,
+  type LucideIcon,
+} from "lucide-react";
+import type { RestaurantCategory } from "~/catalog/categories";
+import type { IndustrySlug } from "~/catalog/industries";
+import { cn } from "~/lib/cn";
+import { safeUrl } from "./contact-links";
+
+const CATEGORY_ICONS: Record<RestaurantCategory, LucideIcon> = {
+  "comida-tradicional": Soup,
+  "comida-rapida": Sandwich,
+  mariscos: Fish,
+  parrilla: Beef,
+  internacional: Globe,
+  vegetariano: Salad,
+  postres: CakeSlice,
+  cafeteria: Coffee,
+  bar: Wine,
+  otro: Utensils,
+};
+
+const INDUSTRY_ICONS: Record<IndustrySlug, LucideIcon> = {
+  construccion: HardHat,
+  belleza: Sparkles,
+  tiendas: ShoppingBag,
+  abogados: Scale,
+  deportes: Dumbbell,
+  salud: Stethoscope,
+  educacion: GraduationCap,
+  tecnologia: Cpu,
+  turismo: TreePalm,
+  servicios: Briefcase,
+};
+
+// Tinted backgrounds from the brand palette, chosen by the entry's name so neighbours differ.
+const TINTS = [
+  "from-ocean-100 to-ocean-50 text-ocean-600",
+  "from-sun-100 to-white text-sun-600",
+  "from-ocean-50 to-sun-100 text-ocean-700",
+  "from-emerald-50 to-ocean-50 text-emerald-700",
+];
+
+export function listingIcon(kind: "restaurant" | "business", etiqueta: string | null): LucideIcon {
+  if (kind === "restaurant") return CATEGORY_ICONS[etiqueta as RestaurantCategory] ?? Utensils;
+  return INDUSTRY_ICONS[etiqueta as IndustrySlug] ?? Briefcase;
+}
+
+function hash(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0;
+  return Math.abs(h);
+}
+
+/** The entry's picture in a box of reserved size (16:9), or a generated placeholder: icon on a tint. */
+export function ListingImage({
+  kind,
+  etiqueta,
+  nombre,
+  imagen,
+  className,
+  eager,
+}: {
+  kind: "restaurant" | "business";
+  etiqueta: string | null;
+  nombre: string;
+  imagen: string | null;
+  className?: string;
+  eager?: boolean;
+}) {
+  const src = safeUrl(imagen) ?? (imagen?.startsWith("/") && !imagen.startsWith("//") ? imagen : null);
+  const Icon = listingIcon(kind, etiqueta);
+  return (
+    <div className={cn("relative aspect-[16/9] w-full overflow-hidden bg-ocean-50", className)}>
+      {src ? (
+        <img
+          src={src}
+          alt={`Foto de ${nombre}`}
+          width={640}
+          height={360}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="absolute inset-0 size-full object-cover"
+        />
+      ) : (
+        <div className={cn("absolute inset-0 grid place-items-center bg-gradient-to-br", TINTS[hash(nombre) % TINTS.length])} aria-hidden>
+          <div className="absolute -right-6 -top-6 size-28 rounded-full bg-white/40" />
+          <div className="absolute -bottom-10 -left-4 size-32 rounded-full bg-white/30" />
+          <div className="relative grid size-16 place-items-center rounded-2xl bg-white/80 shadow-sm ring-1 ring-white">
+            <Icon className="size-8" strokeWidth={1.75} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { CalendarCheck, SearchX } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+
+/** Hero of a directory page: eyebrow, title, text and optional links to sibling pages. */
+export function DirectoryHero({
+  eyebrow,
+  title,
+  description,
+  siblings,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  description: string;
+  siblings?: { to: string; label: string; current?: boolean }[];
+  children?: ReactNode;
+}) {
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-br from-ocean-950 via-ocean-900 to-ocean-700 text-white">
+      <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 size-80 rounded-full bg-sun-400/20 blur-3xl" />
+      <div aria-hidden className="pointer-events-none absolute -bottom-32 left-1/3 size-96 rounded-full bg-ocean-500/30 blur-3xl" />
+      <div className="relative mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        <p className="text-sm font-bold uppercase tracking-widest text-sun-300">{eyebrow}</p>
+        <h1 className="mt-3 max-w-3xl text-3xl font-extrabold text-white sm:text-5xl">{title}</h1>
+        <p className="mt-4 max-w-2xl text-base text-ocean-100 sm:text-lg">{description}</p>
+        {children}
+        {siblings?.length ? (
+          <nav aria-label="Otras secciones del directorio" className="mt-8">
+            <ul className="flex flex-wrap gap-2">
+              {siblings.map((s) => (
+                <li key={s.to}>
+                  <Link
+                    to={s.to}
+                    aria-current={s.current ? "page" : undefined}
+                    className="inline-flex min-h-11 items-center rounded-full border border-white/25 px-4 text-sm font-semibold text-white hover:bg-white/10 aria-[current=page]:border-sun-400 aria-[current=page]:bg-sun-400 aria-[current=page]:text-ocean-950"
+                  >
+                    {s.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+export function ListingGrid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
+}
+
+export function EmptyListing({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
+  return (
+    <div className="rounded-card border border-dashed border-ocean-200 bg-white px-6 py-14 text-center">
+      <div className="mx-auto grid size-14 place-items-center rounded-2xl bg-ocean-50 text-ocean-600">
+        <SearchX aria-hidden className="size-7" />
+      </div>
+      <h2 className="mt-4 text-xl font-extrabold">{title}</h2>
+      <p className="mx-auto mt-2 max-w-md text-muted">{text}</p>
+      {action ? <div className="mt-6">{action}</div> : null}
+    </div>
+  );
+}
+
+export function ListingError({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-card border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <h2 className="text-xl font-extrabold text-danger">{message}</h2>
+      <p className="mt-2 text-muted">Intenta de nuevo en unos minutos.</p>
+    </div>
+  );
+}
+
+/** Closing call to action: book a meeting at BOOKING_URL (SPEC §2 'Public listings'). */
+export function BookingCta({ bookingUrl, title, text }: { bookingUrl: string; title: string; text: string }) {
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 pb-16">
+      <div className="relative overflow-hidden rounded-card bg-gradient-to-r from-sun-400 to-sun-300 px-6 py-10 text-ocean-950 shadow-card sm:px-12">
+        <div aria-hidden className="absolute -right-10 -top-10 size-40 rounded-full bg-white/30" />
+        <div className="relative flex flex-col gap-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="max-w-xl">
+            <h2 className="text-2xl font-extrabold sm:text-3xl">{title}</h2>
+            <p className="mt-2 text-ocean-900">{text}</p>
+          </div>
+          <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "lg", "shrink-0")}>
+            <CalendarCheck aria-hidden className="size-5" />
+            Agendar una reunión
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
