@@ -8,7 +8,8 @@ import { Label, Select } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { requireAdmin } from "~/server/guards.server";
-import { AUDIT_ENTITIES, listAuditPage } from "~/server/models/admin-audit.server";
+import { listAuditPage } from "~/server/models/admin-audit.server";
+import { AUDIT_ENTITIES } from "~/components/admin/audit-labels";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Auditoría", description: "Registro de cambios del área de administración.", path: "/admin/audit", noindex: true });

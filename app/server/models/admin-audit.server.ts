@@ -2,17 +2,10 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { audit_log } from "~/db/schema";
 import { db } from "../db.server";
-import type { AuditEntity } from "./audit.server";
+import { AUDIT_ENTITIES } from "~/components/admin/audit-labels";
 
-export const AUDIT_ENTITIES: { slug: AuditEntity; label: string }[] = [
-  { slug: "restaurant", label: "Restaurantes" },
-  { slug: "business", label: "Negocios" },
-  { slug: "profile", label: "Miembros" },
-  { slug: "business_owner", label: "Propietarios" },
-  { slug: "free_plan", label: "Planes gratuitos" },
-  { slug: "contact_message", label: "Leads" },
-  { slug: "blog", label: "Blog" },
-];
+export { AUDIT_ENTITIES };
+
 
 export function parseAuditCursor(raw: string | null | undefined): { at: string; id: number } | null {
   if (!raw || raw.length > 80) return null;
