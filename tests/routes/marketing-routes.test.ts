@@ -1,0 +1,175 @@
+import { desc, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { ASSISTANTS, HOME_PLANS, LOCAL_AI_PLANS, MARKETING_PAGES, SAMPLE_ARTICLE, VIP_PACKAGE, priceText } from "~/catalog/marketing";
+import { blogs, contact_messages, profiles, users } from "~/db/schema";
+import * as contactRoute from "~/routes/marketing/contact";
+import * as homeRoute from "~/routes/marketing/home";
+import * as rogerChat from "~/routes/marketing/roger-chat";
+import * as leadsRoute from "~/routes/admin/leads";
+import * as robots from "~/routes/seo/robots";
+import * as sitemap from "~/routes/seo/sitemap";
+import { db } from "~/server/db.server";
+import { CONTACT_MAX_PER_WINDOW } from "~/server/models/contact.server";
+
+const ORIGIN = "http://localhost:3000";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = (args: any) => unknown;
+type Result = { status: number; headers: Headers; data: any };
+
+/** Calls a loader/action the way React Router does; thrown responses are results too. */
+async function call(handler: Handler, request: Request, ip = "198.51.100.1"): Promise<Result> {
+  let value: unknown;
+  try {
+    value = await handler({ request, params: {}, context: { cspNonce: "", clientIp: ip } as AppLoadContext });
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) return { status: value.status, headers: value.headers, data: await value.text() };
+  const v = value as { type?: string; data?: unknown; init?: ResponseInit };
+  if (v && v.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, headers: new Headers(v.init?.headers), data: v.data };
+  return { status: 200, headers: new Headers(), data: value };
+}
+
+function post(fields: Record<string, string>): Request {
+  return new Request(`${ORIGIN}/contact`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+  });
+}
+
+const stored = () => db.select().from(contact_messages).orderBy(desc(contact_messages.created_at));
+
+describe("contact form action", () => {
+  it("stores the lead before answering with the redirect and the '¡Mensaje Enviado!' toast", async () => {
+    const res = await call(contactRoute.action, post({ name: "María Ñáñez 😀", email: "maria@example.com", phone: "6000-1234", business: "Fonda", service: "storytelling", message: "Quiero más clientes 🙌" }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/contact?enviado=1");
+    expect(res.headers.get("set-cookie")).toMatch(/^pv_toast=/);
+    const [row] = await stored();
+    expect(row).toMatchObject({ name: "María Ñáñez 😀", email: "maria@example.com", service: "storytelling", message: "Quiero más clientes 🙌" });
+  });
+
+  it("rejects missing or malformed fields with Spanish errors and keeps what was typed", async () => {
+    const before = (await stored()).length;
+    const res = await call(contactRoute.action, post({ name: "", email: "no-es-email", business: "Mi Café", message: "", service: "inventado" }));
+    expect(res.status).toBe(400);
+    expect(res.data.fieldErrors).toMatchObject({
+      name: ["El nombre es obligatorio"],
+      email: ["Ingresa un email válido"],
+      message: ["El mensaje es obligatorio"],
+      service: ["Selecciona un servicio de la lista"],
+    });
+    expect(res.data.values).toMatchObject({ email: "no-es-email", business: "Mi Café" });
+    expect((await stored()).length).toBe(before);
+  });
+
+  it("caps every field's length", async () => {
+    const res = await call(
+      contactRoute.action,
+      post({ name: "n".repeat(101), email: "a@b.co", phone: "1".repeat(31), business: "b".repeat(121), message: "m".repeat(2001) }),
+    );
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.data.fieldErrors).sort()).toEqual(["business", "message", "name", "phone"]);
+  });
+
+  it("pretends success to bots that fill the honeypot, and stores nothing", async () => {
+    const before = (await stored()).length;
+    const res = await call(contactRoute.action, post({ name: "Bot", email: "bot@spam.test", message: "compra", sitio_web: "http://spam.test" }));
+    expect(res.status).toBe(302);
+    expect((await stored()).length).toBe(before);
+  });
+
+  it("limits accepted messages per IP and says so in Spanish (429) without losing the text", async () => {
+    const ip = "192.0.2.99";
+    for (let i = 0; i < CONTACT_MAX_PER_WINDOW; i++) {
+      expect((await call(contactRoute.action, post({ name: `N${i}`, email: "x@example.com", message: "hola" }), ip)).status).toBe(302);
+    }
+    const blocked = await call(contactRoute.action, post({ name: "Otro", email: "x@example.com", message: "sigo aquí" }), ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(blocked.data.formError).toMatch(/Intenta de nuevo en \d+ minutos?/);
+    expect(blocked.data.values.message).toBe("sigo aquí");
+    // Another address is not affected.
+    expect((await call(contactRoute.action, post({ name: "B", email: "b@example.com", message: "hola" }), "192.0.2.100")).status).toBe(302);
+  });
+
+  it("prefills the service and plan from the query string, ignoring unknown values", async () => {
+    const ok = await call(contactRoute.loader as Handler, new Request(`${ORIGIN}/contact?servicio=local-visibility&plan=max_local`));
+    expect(ok.data.prefill).toEqual({ service: "local-visibility", message: "Hola, me interesa el plan Max Local." });
+    const bad = await call(contactRoute.loader as Handler, new Request(`${ORIGIN}/contact?servicio=<script>&plan=x`));
+    expect(bad.data.prefill).toEqual({ service: "", message: "" });
+  });
+});
+
+describe("home, redirects, admin guard, SEO files", () => {
+  it("features the newest published article (with its author) and nothing when none is published", async () => {
+    expect((await call(homeRoute.loader as Handler, new Request(`${ORIGIN}/`))).data.article).toBeNull();
+    await db.insert(users).values({ id: "autor-1", name: "Autora", email: "autora@example.com" });
+    await db.insert(profiles).values({ id: "autor-1", email: "autora@example.com", full_name: "Autora Pérez" });
+    const old = new Date(Date.now() - 86_400_000);
+    await db.insert(blogs).values([
+      { slug: "viejo", title: "Viejo", content: "x", is_published: true, author_id: "autor-1", created_at: old, updated_at: old },
+      { slug: "nuevo", title: "Nuevo", content: "x", is_published: true, author_id: "autor-1" },
+      { slug: "borrador", title: "Borrador", content: "x", is_published: false, author_id: "autor-1", created_at: new Date(Date.now() + 1000) },
+    ]);
+    const { article } = (await call(homeRoute.loader as Handler, new Request(`${ORIGIN}/`))).data;
+    expect(article).toMatchObject({ slug: "nuevo", title: "Nuevo", author: "Autora Pérez" });
+    await db.update(blogs).set({ author_id: null }).where(eq(blogs.slug, "nuevo"));
+    expect((await call(homeRoute.loader as Handler, new Request(`${ORIGIN}/`))).data.article.author).toBe("Panama VIP IA");
+  });
+
+  it("replaces /ai-solutions/roger-chat with /ai-solutions/roger", async () => {
+    const res = await call(rogerChat.loader as Handler, new Request(`${ORIGIN}/ai-solutions/roger-chat`));
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/ai-solutions/roger");
+    expect(res.headers.get("x-remix-replace")).toBe("true");
+  });
+
+  it("sends visitors of /admin/leads to sign in, for reading and for handling", async () => {
+    const read = await call(leadsRoute.loader as Handler, new Request(`${ORIGIN}/admin/leads`));
+    expect(read.status).toBe(302);
+    expect(read.headers.get("location")).toMatch(/^\/auth/);
+    const [lead] = await stored();
+    const write = await call(
+      leadsRoute.action as Handler,
+      new Request(`${ORIGIN}/admin/leads`, { method: "POST", body: new URLSearchParams({ intent: "handle", id: lead!.id }) }),
+    );
+    expect(write.status).toBe(302);
+    expect((await db.select().from(contact_messages).where(eq(contact_messages.id, lead!.id)))[0]!.handled_at).toBeNull();
+  });
+
+  it("lists every marketing page in the sitemap with lastmod, and robots welcomes AI crawlers", async () => {
+    const xml = (await call(sitemap.loader as Handler, new Request(`${ORIGIN}/sitemap.xml`))).data as string;
+    for (const p of MARKETING_PAGES) expect(xml).toContain(`<loc>${ORIGIN}${p.path}</loc>`);
+    expect(xml.match(/<lastmod>/g)!.length).toBeGreaterThanOrEqual(MARKETING_PAGES.length);
+    const txt = (await call(robots.loader as Handler, new Request(`${ORIGIN}/robots.txt`))).data as string;
+    for (const bot of ["GPTBot", "OAI-SearchBot", "PerplexityBot", "ClaudeBot", "Googlebot"]) {
+      expect(txt).toMatch(new RegExp(`User-agent: ${bot}\\nAllow: /\\n`));
+    }
+    expect(txt).toContain("Disallow: /admin");
+    expect(txt).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe("catalog prices (SPEC §9)", () => {
+  it("formats every plan the way the spec states it", () => {
+    expect(HOME_PLANS.map((p) => [p.title, priceText(p.price), p.popular])).toEqual([
+      ["Starter", "Desde $299/mes", false],
+      ["Professional", "Desde $599/mes", true],
+      ["VIP Premium", "Desde $1,299/mes", false],
+      ["Enterprise", "Personalizado", false],
+    ]);
+    expect(HOME_PLANS[0]!.features).toContain("4 publicaciones por semana en redes sociales");
+    expect([priceText(VIP_PACKAGE.price), priceText(VIP_PACKAGE.regular), priceText(VIP_PACKAGE.saving)]).toEqual(["$750/mes", "$900/mes", "$150"]);
+    expect(LOCAL_AI_PLANS.map((p) => [p.title, priceText(p.yearly), p.halfYear && priceText(p.halfYear), p.popular])).toEqual([
+      ["Free Local", "Gratis", null, false],
+      ["Starter Local", "$750/año", "$450/6 meses", true],
+      ["Max Local", "$900/año", "$600/6 meses", false],
+    ]);
+    expect(ASSISTANTS.filter((a) => a.premium).map((a) => a.priceText)).toEqual(["$9.99/mes", "$9.99/mes"]);
+    expect(SAMPLE_ARTICLE.slug).toMatch(/^[a-z0-9-]+$/);
+  });
+});
