@@ -8,7 +8,7 @@ function Group({ title, links }: { title: string; links: NavLink[] }) {
   return (
     <div>
       <h2 className="text-sm font-bold uppercase tracking-wider text-sun-300">{title}</h2>
-      <ul className="mt-3 space-y-1">
+      <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 sm:block sm:space-y-1">
         {links.map((l) => (
           <li key={l.to}>
             <Link to={l.to} className="inline-flex min-h-8 items-center text-sm text-ocean-100 hover:text-white">

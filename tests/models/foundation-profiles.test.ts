@@ -1,0 +1,72 @@
+import { eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { profiles, users } from "~/db/schema";
+import { db } from "~/server/db.server";
+import {
+  EmailTakenError,
+  ensureProfile,
+  getProfile,
+  grantOwnerAdminIfVerified,
+  updateProfile,
+} from "~/server/models/profiles.server";
+import { resetConfig } from "../setup/route";
+
+let n = 0;
+async function makeUser(overrides: Partial<typeof users.$inferInsert> = {}) {
+  n++;
+  const row = { id: `u-${n}-${Math.random().toString(36).slice(2)}`, name: `Persona ${n}`, email: `p${n}-${Math.random().toString(36).slice(2)}@ejemplo.pa`, ...overrides };
+  await db.insert(users).values(row);
+  return row;
+}
+
+afterEach(() => resetConfig({ OWNER_EMAIL: undefined, REQUIRE_EMAIL_VERIFICATION: undefined }));
+
+describe("profiles (SPEC §3)", () => {
+  it("creates a missing profile once (upsert on id) with the full_name fallback", async () => {
+    const u = await makeUser({ name: "" });
+    const p = await ensureProfile({ id: u.id, email: u.email, name: "" });
+    expect(p!.full_name).toBe(u.email.split("@")[0]);
+    expect(p!.is_admin).toBe(false);
+    // A second call returns the same row and does not overwrite it.
+    await db.update(profiles).set({ full_name: "Cambiado" }).where(eq(profiles.id, u.id));
+    const again = await ensureProfile({ id: u.id, email: u.email, name: "Otro" });
+    expect(again!.full_name).toBe("Cambiado");
+    const count = await db.select({ c: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.id, u.id));
+    expect(count[0]!.c).toBe(1);
+  });
+
+  it("creates no profile for a user without e-mail", async () => {
+    const u = await makeUser();
+    expect(await ensureProfile({ id: u.id, email: null, name: "X" })).toBeNull();
+    expect(await getProfile(u.id)).toBeNull();
+  });
+
+  it("gives is_admin only to OWNER_EMAIL, case-insensitively", async () => {
+    resetConfig({ OWNER_EMAIL: "Duena@Ejemplo.pa" });
+    const owner = await makeUser({ email: "duena@ejemplo.pa" });
+    const other = await makeUser();
+    expect((await ensureProfile({ ...owner, emailVerified: false }))!.is_admin).toBe(true);
+    expect((await ensureProfile(other))!.is_admin).toBe(false);
+  });
+
+  it("D13: with verification on, the owner becomes admin only once verified", async () => {
+    resetConfig({ OWNER_EMAIL: "jefa@ejemplo.pa", REQUIRE_EMAIL_VERIFICATION: "1" });
+    const owner = await makeUser({ email: "jefa@ejemplo.pa" });
+    expect((await ensureProfile({ ...owner, emailVerified: false }))!.is_admin).toBe(false);
+    await grantOwnerAdminIfVerified({ ...owner, emailVerified: true });
+    expect((await getProfile(owner.id))!.is_admin).toBe(true);
+  });
+
+  it("updates full_name and e-mail (profile and login), refusing an address in use", async () => {
+    const a = await makeUser();
+    const b = await makeUser();
+    await ensureProfile(a);
+    const updated = await updateProfile(a.id, { full_name: "Ana Núñez", email: "ANA.NUEVA@Ejemplo.pa" });
+    expect(updated.full_name).toBe("Ana Núñez");
+    expect(updated.email).toBe("ana.nueva@ejemplo.pa");
+    const [login] = await db.select().from(users).where(eq(users.id, a.id));
+    expect(login!.email).toBe("ana.nueva@ejemplo.pa");
+    await expect(updateProfile(a.id, { full_name: "x", email: b.email.toUpperCase() })).rejects.toBeInstanceOf(EmailTakenError);
+    expect((await getProfile(a.id))!.full_name).toBe("Ana Núñez");
+  });
+});

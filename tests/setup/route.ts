@@ -1,0 +1,85 @@
+/** Calls a route module's loader/action directly with a real Request, the way React Router does. */
+import type { AppLoadContext } from "react-router";
+
+export type RouteResult = { status: number; headers: Headers; data: any; location: string | null };
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+
+function isDataWithInit(v: unknown): v is { type: string; data: unknown; init?: ResponseInit } {
+  return typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit";
+}
+
+async function normalize(value: unknown): Promise<RouteResult> {
+  if (value instanceof Response) {
+    const text = value.status >= 300 && value.status < 400 ? "" : await value.text();
+    let data: unknown = text;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      /* plain text */
+    }
+    return { status: value.status, headers: value.headers, data, location: value.headers.get("location") };
+  }
+  if (isDataWithInit(value)) {
+    const headers = new Headers(value.init?.headers);
+    return { status: value.init?.status ?? 200, headers, data: value.data, location: headers.get("location") };
+  }
+  return { status: 200, headers: new Headers(), data: value, location: null };
+}
+
+export async function call(
+  handler: Handler,
+  request: Request,
+  opts: { params?: Record<string, string>; ip?: string } = {},
+): Promise<RouteResult> {
+  const context = { cspNonce: "", clientIp: opts.ip ?? "203.0.113.7" } as AppLoadContext;
+  try {
+    return await normalize(await handler({ request, params: opts.params ?? {}, context }));
+  } catch (thrown) {
+    return normalize(thrown);
+  }
+}
+
+export const ORIGIN = "http://localhost:3000";
+
+/** A POST with form fields (and optional cookies) as a browser would send it. */
+export function formRequest(path: string, fields: Record<string, string | string[]>, cookie?: string): Request {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(ORIGIN + path, { method: "POST", body, headers });
+}
+
+export function getRequest(path: string, cookie?: string): Request {
+  return new Request(ORIGIN + path, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+export function cookiesFrom(headers: Headers, previous = ""): string {
+  const jar = new Map<string, string>();
+  for (const part of previous.split(/;\s*/).filter(Boolean)) {
+    const i = part.indexOf("=");
+    jar.set(part.slice(0, i), part.slice(i + 1));
+  }
+  for (const c of headers.getSetCookie()) {
+    const [pair, ...attrs] = c.split(";");
+    const i = pair!.indexOf("=");
+    const name = pair!.slice(0, i).trim();
+    const value = pair!.slice(i + 1);
+    const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
+    if (expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** Resets the env/auth singletons so a test can change configuration (the db stays). */
+export function resetConfig(overrides: Record<string, string | undefined>) {
+  for (const [k, v] of Object.entries(overrides)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  const g = globalThis as unknown as { __singletons?: Map<string, unknown> };
+  for (const key of ["env", "auth", "mail-transport"]) g.__singletons?.delete(key);
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv, EnvError } from "~/server/env.server";
+import { formatDate, formatPrice, formatRating } from "~/lib/format";
+import { nextFreeSlug, slugify } from "~/lib/slugify";
+import { loginSchema, signupSchema, profileSchema, fieldErrorsOf } from "~/schemas/auth";
+import { defaultFullName } from "~/server/models/profiles.server";
+
+describe("slugify (D6)", () => {
+  it("transliterates Spanish and joins words with hyphens", () => {
+    expect(slugify("Gastronomía panameña: 10 platos")).toBe("gastronomia-panamena-10-platos");
+    expect(slugify("  ¡Café & Ñandú!  ")).toBe("cafe-y-nandu");
+    expect(slugify("Über Pingüino")).toBe("uber-pinguino");
+    expect(slugify("!!!")).toBe("");
+  });
+  it("cuts long slugs at a word boundary", () => {
+    const s = slugify("palabra ".repeat(40), 30);
+    expect(s.length).toBeLessThanOrEqual(30);
+    expect(s.endsWith("-")).toBe(false);
+  });
+  it("adds the first free numeric suffix", () => {
+    expect(nextFreeSlug("cafe", [])).toBe("cafe");
+    expect(nextFreeSlug("cafe", ["cafe", "cafe-2", "cafe-4"])).toBe("cafe-3");
+  });
+});
+
+describe("es-PA formatting", () => {
+  it("formats dates, prices and ratings", () => {
+    expect(formatDate("2026-03-05T15:00:00Z")).toBe("5 de marzo de 2026");
+    expect(formatPrice(1299)).toBe("$1,299");
+    expect(formatPrice(9.99)).toBe("$9.99");
+    expect(formatRating(4)).toBe("4.0");
+    expect(formatRating(null)).toBe("");
+  });
+});
+
+describe("environment schema", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.embedded).toBe(true);
+    expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(false);
+  });
+  it("turns verification on with SMTP and reads flags", () => {
+    expect(parseEnv({ SMTP_URL: "smtp://mail.test:25" }).REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    expect(parseEnv({ SMTP_URL: "smtp://mail.test:25", REQUIRE_EMAIL_VERIFICATION: "0" }).REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "postgres://u@h/db" }).embedded).toBe(false);
+  });
+  it("stops with a clear message on a bad value", () => {
+    expect(() => parseEnv({ PORT: "abc" })).toThrow(EnvError);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ OWNER_EMAIL: "no-es-email" })).toThrow(/OWNER_EMAIL/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://h/db" })).toThrow(/AUTH_SECRET/);
+  });
+});
+
+describe("account form schemas (SPEC §5)", () => {
+  it("requires e-mail and password to sign in, and the full name to sign up", () => {
+    const r = loginSchema.safeParse({ email: "", password: "" });
+    expect(r.success).toBe(false);
+    const errors = fieldErrorsOf(r.error!);
+    expect(errors.email).toContain("El email es obligatorio");
+    expect(errors.password).toContain("La contraseña es obligatoria");
+    const s = signupSchema.safeParse({ email: "a@b.pa", password: "12345678" });
+    expect(fieldErrorsOf(s.error!).full_name).toContain("El nombre completo es obligatorio");
+  });
+  it("rejects malformed e-mails, short passwords and overlong names", () => {
+    const s = signupSchema.safeParse({ full_name: "x".repeat(10_000), email: "nope", password: "123" });
+    const errors = fieldErrorsOf(s.error!);
+    expect(errors.email).toContain("Ingresa un email válido");
+    expect(errors.password?.[0]).toMatch(/al menos 8 caracteres/);
+    expect(errors.full_name?.[0]).toMatch(/demasiado largo/);
+  });
+  it("accepts accents and trims", () => {
+    expect(profileSchema.parse({ full_name: "  José Ñúñez ", email: " JOSE@EJEMPLO.PA " })).toEqual({
+      full_name: "José Ñúñez",
+      email: "JOSE@EJEMPLO.PA",
+    });
+  });
+});
+
+describe("profile full_name fallback (SPEC §3)", () => {
+  it("uses the name, else the e-mail's local part, else empty", () => {
+    expect(defaultFullName({ id: "1", name: "Ana", email: "a@b.pa" })).toBe("Ana");
+    expect(defaultFullName({ id: "1", name: " ", email: "ana.perez@b.pa" })).toBe("ana.perez");
+    expect(defaultFullName({ id: "1", name: null, email: null })).toBe("");
+  });
+});
