@@ -9,6 +9,8 @@ import { PROVINCE_SLUGS } from "~/catalog/provinces";
 export const PAGE_SIZE = 6;
 /** Longest search text we look at; longer input is cut, never rejected with a 500. */
 export const SEARCH_MAX_LENGTH = 100;
+/** Rows a search reads per table before ranking; above it the page says "más de N resultados". */
+export const SEARCH_CANDIDATES = 300;
 
 export type Cursor = { ts: string; id: string };
 export type SearchCursor = { score: string; id: string };

@@ -23,7 +23,7 @@ import { deleteListing, setListingActive } from "~/server/models/listing-admin.s
 import { listBusinessesByIndustry, type ListingPage } from "~/server/models/listings.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-export const LOAD_ERROR = "No se pudieron cargar los negocios";
+const LOAD_ERROR = "No se pudieron cargar los negocios";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const industria = params.industria;

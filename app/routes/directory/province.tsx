@@ -15,7 +15,7 @@ import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
 import { listRestaurantsByProvince, type ListingPage } from "~/server/models/listings.server";
 
-export const LOAD_ERROR = "No se pudieron cargar los restaurantes";
+const LOAD_ERROR = "No se pudieron cargar los restaurantes";
 
 function provinceFromPath(pathname: string): ProvinceSlug | null {
   const m = pathname.replace(/\.data$/, "").match(/^\/restaurantes-([a-z-]+)\/?$/);

@@ -14,11 +14,11 @@ import { Input, Label, Select } from "~/components/ui/input";
 import { publicPageHeaders, PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { SEARCH_MAX_LENGTH, SEARCH_TYPES, searchParamsObject, searchQuerySchema } from "~/schemas/directory";
-import { SEARCH_CANDIDATES, searchListings, type SearchResult } from "~/server/models/listings.server";
+import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES, searchParamsObject, searchQuerySchema } from "~/schemas/directory";
+import { searchListings, type SearchResult } from "~/server/models/listings.server";
 
 const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", "construcción", "sancocho"];
-export const SEARCH_ERROR = "No se pudo realizar la búsqueda";
+const SEARCH_ERROR = "No se pudo realizar la búsqueda";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -9,7 +9,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ProvinceSlug } from "~/catalog/provinces";
 import type { IndustrySlug } from "~/catalog/industries";
-import { encodeCursor, encodeSearchCursor, PAGE_SIZE, type Cursor, type SearchCursor } from "~/schemas/directory";
+import { encodeCursor, encodeSearchCursor, PAGE_SIZE, SEARCH_CANDIDATES, type Cursor, type SearchCursor } from "~/schemas/directory";
+
+export { SEARCH_CANDIDATES };
 import { queryRows } from "../db.server";
 
 export type ListingKind = "restaurant" | "business";
@@ -35,8 +37,6 @@ export type ListingCard = {
 
 export type ListingPage = { items: ListingCard[]; nextCursor: string | null };
 
-/** Rows read per table before ranking a search; above it the page says "más de N resultados". */
-export const SEARCH_CANDIDATES = 300;
 
 type CardRow = Omit<ListingCard, "kind" | "rating"> & { rating: number | string | null; imported: boolean; cursor_ts: string };
 
