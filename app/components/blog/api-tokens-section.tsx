@@ -33,7 +33,7 @@ export function ApiTokensSection({ tokens, newToken, errors }: { tokens: ApiToke
 
       {newToken ? <NewTokenBox token={newToken} /> : null}
 
-      <Form method="post" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+      <Form key={newToken?.id ?? "form"} method="post" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
         <input type="hidden" name="intent" value="create-token" />
         <div className="flex-1">
           <Field label="Nombre del token" name="name" maxLength={TOKEN_NAME_MAX} placeholder="Por ejemplo: Mi asistente de IA" required errors={errors} autoComplete="off" />

@@ -45,7 +45,7 @@ export function TagInput({ name, defaultValue, errors }: { name: string; default
       <input type="hidden" name={name} value={[...tags, ...(text.trim() ? [text.trim()] : [])].join(",")} />
       <div className="rounded-xl border border-slate-300 bg-white p-2 focus-within:border-ocean-500 focus-within:ring-2 focus-within:ring-ocean-200">
         {tags.length ? (
-          <ul className="mb-2 flex flex-wrap gap-2" aria-label="Etiquetas añadidas">
+          <ul className="mb-2 flex flex-wrap gap-2" aria-label="Añadidas">
             {tags.map((t) => (
               <li key={t}>
                 <button

@@ -111,7 +111,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     : redirectWithToast(`/edit-blog/${saved.id}`, { type: "success", title: "¡Borrador Guardado!" });
 }
 
-export default function WriteBlog({ loaderData, actionData, matches }: Route.ComponentProps) {
+/** Keyed by article, so that going from /write-blog to /edit-blog/{id} starts a fresh editor. */
+export default function WriteBlog(props: Route.ComponentProps) {
+  return <Editor key={props.loaderData.blog?.id ?? "new"} {...props} />;
+}
+
+function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { blog } = loaderData;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -167,7 +172,7 @@ export default function WriteBlog({ loaderData, actionData, matches }: Route.Com
           {blog ? <Badge tone={blog.is_published ? "green" : "slate"}>{blog.is_published ? "Publicado" : "Borrador"}</Badge> : null}
         </div>
 
-        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Card className="p-5 sm:p-6">
             <Form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
               <Field label="Título" name="title" defaultValue={blog?.title} maxLength={TITLE_MAX} required errors={errors.title} />
