@@ -20,13 +20,18 @@ import { redirectWithToast } from "~/server/toast.server";
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, {
     title: "Contacto",
     description:
       "Escríbenos por el formulario, WhatsApp, teléfono o email. Normalmente respondemos en 2-4 horas y siempre en menos de 24 horas. Lunes a viernes de 8 AM a 6 PM.",
     path: "/contact",
-  });
+  }),
+  // The server's `Referrer-Policy: no-referrer` makes browsers send `Origin: null` on a plain
+  // (no-JavaScript) form POST, which React Router refuses as a possible CSRF. Same-origin requests
+  // may carry the origin; other sites still get no referrer (docs/decisions/013).
+  { name: "referrer", content: "same-origin" },
+];
 
 const FIELDS = ["name", "email", "phone", "business", "service", "message"] as const;
 type Values = Partial<Record<(typeof FIELDS)[number], string>>;

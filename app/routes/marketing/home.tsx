@@ -303,7 +303,7 @@ function FeaturedArticle({ article }: { article: Route.ComponentProps["loaderDat
           </h3>
           <p className="mt-3 leading-7 text-muted">{a.excerpt}</p>
           <div className="mt-auto pt-6">
-            <Link to={`/blog/${a.slug}`} className={buttonClass("primary", "md")} aria-label={`Leer el artículo: ${a.title}`}>
+            <Link to={`/blog/${a.slug}`} className={buttonClass("primary", "md")} aria-label={`Leer artículo: ${a.title}`}>
               Leer artículo <ArrowRight aria-hidden className="size-4" />
             </Link>
           </div>
