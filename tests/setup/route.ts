@@ -27,6 +27,11 @@ async function normalize(value: unknown): Promise<RouteResult> {
   return { status: 200, headers: new Headers(), data: value, location: null };
 }
 
+/** What React Router does with a thrown value that is not a Response: a 500. */
+function thrownError(error: unknown): RouteResult {
+  return { status: 500, headers: new Headers(), data: error, location: null };
+}
+
 export async function call(
   handler: Handler,
   request: Request,
@@ -36,7 +41,8 @@ export async function call(
   try {
     return await normalize(await handler({ request, params: opts.params ?? {}, context }));
   } catch (thrown) {
-    return normalize(thrown);
+    if (thrown instanceof Response || isDataWithInit(thrown)) return normalize(thrown);
+    return thrownError(thrown);
   }
 }
 

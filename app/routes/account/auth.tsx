@@ -11,6 +11,7 @@ import { fieldErrorsOf, formToObject, loginSchema, signupSchema } from "~/schema
 import { signIn, signUp } from "~/server/account.server";
 import { requireAnonymous } from "~/server/guards.server";
 import { toastHeader } from "~/server/toast.server";
+import { readForm } from "~/server/request.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -32,7 +33,7 @@ function safeRedirect(to: FormDataEntryValue | null): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") === "signup" ? "signup" : "login";
   const values = formToObject(form);
   const ip = context?.clientIp ?? "desconocida";

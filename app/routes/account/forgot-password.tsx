@@ -7,12 +7,13 @@ import { seo } from "~/lib/meta";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { fieldErrorsOf, forgotPasswordSchema, formToObject } from "~/schemas/auth";
 import { requestPasswordReset } from "~/server/account.server";
+import { readForm } from "~/server/request.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Recuperar contraseña", description: "Recibe un enlace para elegir una nueva contraseña.", path: "/auth/recuperar", noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(formToObject(await request.formData()));
+  const parsed = forgotPasswordSchema.safeParse(formToObject(await readForm(request)));
   if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), sent: false, limited: false }, { status: 400 });
   const result = await requestPasswordReset(context?.clientIp ?? "desconocida", parsed.data.email);
   if (result.limited) return data({ fieldErrors: null, sent: false, limited: true }, { status: 429 });

@@ -17,6 +17,7 @@ import { EmailTakenError, updateProfile } from "~/server/models/profiles.server"
 import { apiTokenSchema } from "~/schemas/blog";
 import { createApiToken, listApiTokens, revokeApiToken, TooManyTokensError } from "~/server/models/api-tokens.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Mi Perfil", description: "Tu perfil en Panama VIP IA.", path: "/profile", noindex: true });
@@ -65,7 +66,7 @@ async function tokenAction(userId: string, intent: "create-token" | "revoke-toke
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   // Several forms post here (DESIGN §4): without an intent it is the profile form.
   const intent = form.get("intent");
   if (intent === "create-token" || intent === "revoke-token") return tokenAction(user.id, intent, form);

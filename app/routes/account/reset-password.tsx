@@ -8,6 +8,7 @@ import { useFormErrors } from "~/lib/use-form-errors";
 import { fieldErrorsOf, formToObject, resetPasswordSchema } from "~/schemas/auth";
 import { resetPassword } from "~/server/account.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Nueva contraseña", description: "Elige una nueva contraseña.", path: "/auth/nueva-contrasena", noindex: true });
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 const INVALID = "El enlace no es válido o ya expiró. Pide uno nuevo.";
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formToObject(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(formToObject(await readForm(request)));
   if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
   const result = await resetPassword(parsed.data.token, parsed.data.password);
   if (!result.ok) return data({ fieldErrors: null, formError: INVALID }, { status: 400 });

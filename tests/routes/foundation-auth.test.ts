@@ -1,0 +1,252 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import * as authRoute from "~/routes/account/auth";
+import * as logoutRoute from "~/routes/account/logout";
+import * as profileRoute from "~/routes/account/profile";
+import * as forgotRoute from "~/routes/account/forgot-password";
+import * as resetRoute from "~/routes/account/reset-password";
+import * as adminRoute from "~/routes/admin/dashboard";
+import * as membersRoute from "~/routes/admin/members";
+import * as apiAuth from "~/routes/api/auth";
+import { loader as rootLoader } from "~/root";
+import { getProfile } from "~/server/models/profiles.server";
+import { getCurrentUser } from "~/server/guards.server";
+import { readToast } from "~/server/toast.server";
+import { call, cookiesFrom, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
+
+let seq = 0;
+const newUser = () => {
+  seq++;
+  const id = `${Date.now().toString(36)}${seq}`;
+  return { full_name: `Ana Pérez ${id}`, email: `ana.${id}@ejemplo.pa`, password: `clave-segura-${id}` };
+};
+
+async function toastOf(headers: Headers) {
+  const cookie = cookiesFrom(headers);
+  return (await readToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
+}
+
+const randomIp = () => `10.${seq % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+async function signUp(user = newUser(), ip = randomIp()) {
+  const res = await call(authRoute.action, formRequest("/auth", { intent: "signup", ...user }), { ip });
+  return { user, res, cookie: cookiesFrom(res.headers) };
+}
+
+describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
+  it("validates the forms with Spanish field errors and HTTP 400", async () => {
+    const r = await call(authRoute.action, formRequest("/auth", { intent: "signup", full_name: "", email: "mal", password: "1" }));
+    expect(r.status).toBe(400);
+    expect(r.data.fieldErrors.full_name).toContain("El nombre completo es obligatorio");
+    expect(r.data.fieldErrors.email).toContain("Ingresa un email válido");
+    const l = await call(authRoute.action, formRequest("/auth", { intent: "login" }));
+    expect(l.status).toBe(400);
+    expect(l.data.fieldErrors.email).toContain("El email es obligatorio");
+    expect(l.data.fieldErrors.password).toContain("La contraseña es obligatoria");
+  });
+
+  it("signs up, creates the profile, signs in and lands on / with the toasts", async () => {
+    const { user, res, cookie } = await signUp();
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/");
+    expect(await toastOf(res.headers)).toMatchObject({ title: "¡Cuenta creada!" });
+    const current = await getCurrentUser(getRequest("/", cookie));
+    expect(current?.user.email).toBe(user.email);
+    expect(current?.profile.full_name).toBe(user.full_name);
+    expect(current?.profile.is_admin).toBe(false);
+
+    const login = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email.toUpperCase(), password: user.password }));
+    expect(login.status).toBe(302);
+    expect(await toastOf(login.headers)).toMatchObject({ title: "¡Bienvenido!" });
+
+    // A signed-in visitor of /auth goes to /.
+    const visit = await call(authRoute.loader, getRequest("/auth", cookie));
+    expect(visit.status).toBe(302);
+    expect(visit.location).toBe("/");
+  });
+
+  it("follows only same-site redirectTo paths", async () => {
+    const u = newUser();
+    const r = await call(authRoute.action, formRequest("/auth", { intent: "signup", ...u, redirectTo: "//evil.example/x" }), { ip: randomIp() });
+    expect(r.location).toBe("/");
+    const l = await call(authRoute.action, formRequest("/auth", { intent: "login", email: u.email, password: u.password, redirectTo: "/profile" }));
+    expect(l.location).toBe("/profile");
+  });
+
+  it("says when the e-mail is already registered or the credentials are wrong", async () => {
+    const { user } = await signUp();
+    const dup = await call(authRoute.action, formRequest("/auth", { intent: "signup", ...user }));
+    expect(dup.status).toBe(409);
+    expect(dup.data.formError).toBe("Este email ya está registrado. Intenta iniciar sesión.");
+    const bad = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: "incorrecta-123" }), { ip: "198.51.100.1" });
+    expect(bad.status).toBe(401);
+    expect(bad.data.formError).toBe("Credenciales inválidas. Verifica tu email y contraseña.");
+    const unknown = await call(authRoute.action, formRequest("/auth", { intent: "login", email: "nadie@ejemplo.pa", password: "x" }), { ip: "198.51.100.1" });
+    expect(unknown.data.formError).toBe("Credenciales inválidas. Verifica tu email y contraseña.");
+  });
+
+  it("answers 429 to the 6th failed sign-in for one address within a minute", async () => {
+    const { user } = await signUp();
+    for (let i = 0; i < 5; i++) {
+      const r = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: "mala" }), { ip: `192.0.2.${i}` });
+      expect(r.status).toBe(401);
+    }
+    const sixth = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }), { ip: "192.0.2.99" });
+    expect(sixth.status).toBe(429);
+    expect(sixth.data.formError).toMatch(/Demasiados intentos/);
+    expect(sixth.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("answers 429 to the 6th failed sign-in from one IP, whatever the address", async () => {
+    for (let i = 0; i < 5; i++) {
+      await call(authRoute.action, formRequest("/auth", { intent: "login", email: `x${i}@ejemplo.pa`, password: "mala" }), { ip: "203.0.113.50" });
+    }
+    const r = await call(authRoute.action, formRequest("/auth", { intent: "login", email: "otra@ejemplo.pa", password: "mala" }), { ip: "203.0.113.50" });
+    expect(r.status).toBe(429);
+  });
+
+  it("signs out with the 'Sesión cerrada' toast and the session is gone", async () => {
+    const { cookie } = await signUp();
+    const out = await call(logoutRoute.action, formRequest("/logout", {}, cookie));
+    expect(out.status).toBe(302);
+    expect(out.location).toBe("/");
+    expect(await toastOf(out.headers)).toMatchObject({ title: "Sesión cerrada", description: "Has cerrado sesión exitosamente." });
+    expect(await getCurrentUser(getRequest("/", cookiesFrom(out.headers, cookie)))).toBeNull();
+  });
+
+  it("treats malformed or forged cookies as signed out, never a 500", async () => {
+    for (const cookie of [
+      "better-auth.session_token=%%%garbage",
+      "better-auth.session_token=abc.def; better-auth.session_data=!!!",
+      "pv_toast=notbase64%%; better-auth.session_token=" + "x".repeat(5000),
+    ]) {
+      const r = await call(rootLoader as never, getRequest("/", cookie));
+      expect(r.status).toBe(200);
+      expect(r.data.user).toBeNull();
+    }
+  });
+});
+
+describe("profile (/profile)", () => {
+  it("redirects a visitor to /auth", async () => {
+    const r = await call(profileRoute.loader, getRequest("/profile"));
+    expect(r.status).toBe(302);
+    expect(r.location).toMatch(/^\/auth/);
+  });
+
+  it("updates full_name and email, ignores a forged is_admin, shows 'Perfil actualizado'", async () => {
+    const { cookie, res } = await signUp();
+    expect(res.status).toBe(302);
+    const current = (await getCurrentUser(getRequest("/", cookie)))!;
+    const r = await call(profileRoute.action, formRequest("/profile", { full_name: "José Ñúñez 😀", email: `nuevo.${seq}@ejemplo.pa`, is_admin: "true" }, cookie));
+    expect(r.status).toBe(302);
+    expect(await toastOf(r.headers)).toMatchObject({ title: "Perfil actualizado" });
+    const p = (await getProfile(current.user.id))!;
+    expect(p.full_name).toBe("José Ñúñez 😀");
+    expect(p.is_admin).toBe(false);
+    const view = await call(profileRoute.loader, getRequest("/profile", cookie));
+    expect(view.data.profile.is_admin).toBe(false);
+  });
+
+  it("refuses overlong, empty or malformed values and an address in use, changing nothing", async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const id = (await getCurrentUser(getRequest("/", a.cookie)))!.user.id;
+    const long = await call(profileRoute.action, formRequest("/profile", { full_name: "x".repeat(10_000), email: "nope" }, a.cookie));
+    expect(long.status).toBe(400);
+    expect(long.data.fieldErrors.full_name[0]).toMatch(/demasiado largo/);
+    expect(long.data.fieldErrors.email).toContain("Ingresa un email válido");
+    const taken = await call(profileRoute.action, formRequest("/profile", { full_name: "A", email: b.user.email }, a.cookie));
+    expect(taken.status).toBe(409);
+    expect(taken.data.toast.title).toMatch(/^Error al actualizar el perfil: /);
+    expect((await getProfile(id))!.full_name).toBe(a.user.full_name);
+    const wrongType = await call(profileRoute.action, new Request(ORIGIN + "/profile", { method: "POST", headers: { Cookie: a.cookie, "Content-Type": "application/json" }, body: "{}" }));
+    expect(wrongType.status).toBe(400);
+  });
+});
+
+describe("admin guards (SPEC §6, D1, D13)", () => {
+  it("sends visitors to /auth and non-admins away with 'Acceso Denegado'", async () => {
+    const anon = await call(adminRoute.loader, getRequest("/admin"));
+    expect(anon.location).toMatch(/^\/auth/);
+    const { cookie } = await signUp();
+    const user = await call(adminRoute.loader, getRequest("/admin", cookie));
+    expect(user.location).toBe("/");
+    expect(await toastOf(user.headers)).toMatchObject({ title: "Acceso Denegado", description: "No tienes permisos de administrador." });
+    const members = await call(membersRoute.loader, getRequest("/admin-members", cookie));
+    expect(members.location).toBe("/admin");
+  });
+
+  it("makes the OWNER_EMAIL account an admin who may open /admin", async () => {
+    resetConfig({ OWNER_EMAIL: "duena.owner@ejemplo.pa" });
+    try {
+      const { cookie } = await signUp({ full_name: "Dueña", email: "duena.owner@ejemplo.pa", password: "clave-de-la-duena" });
+      const r = await call(adminRoute.loader, getRequest("/admin", cookie));
+      expect(r.status).toBe(200);
+      const root = await call(rootLoader as never, getRequest("/", cookie));
+      expect(root.data.user.isAdmin).toBe(true);
+    } finally {
+      resetConfig({ OWNER_EMAIL: undefined });
+    }
+  });
+});
+
+describe("e-mail verification and password reset (D13, D14)", () => {
+  it("with verification on, sign-in waits for the confirmation link", async () => {
+    const mailLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mail-")), "mail.log");
+    resetConfig({ REQUIRE_EMAIL_VERIFICATION: "1", MAIL_LOG_FILE: mailLog, OWNER_EMAIL: "jefa.verif@ejemplo.pa" });
+    try {
+      const user = { full_name: "Jefa", email: "jefa.verif@ejemplo.pa", password: "clave-verificada-1" };
+      const { res } = await signUp(user);
+      expect(res.status).toBe(200);
+      expect(res.data.verifyNotice).toBe(true);
+      const early = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }));
+      expect(early.data.formError).toBe("Por favor confirma tu email antes de iniciar sesión.");
+      const mails = fs.readFileSync(mailLog, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+      const link = mails.reverse().find((m) => m.to === user.email)!.text.match(/https?:\/\/\S+/)![0];
+      const verify = await call(apiAuth.loader, new Request(link));
+      expect([200, 302]).toContain(verify.status);
+      const login = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }));
+      expect(login.status).toBe(302);
+      const current = await getCurrentUser(getRequest("/", cookiesFrom(login.headers)));
+      expect(current?.user.emailVerified).toBe(true);
+      // D13: the owner address became admin once verified.
+      expect(current?.profile.is_admin).toBe(true);
+    } finally {
+      resetConfig({ REQUIRE_EMAIL_VERIFICATION: undefined, MAIL_LOG_FILE: undefined, OWNER_EMAIL: undefined });
+    }
+  });
+
+  it("resets a forgotten password through the e-mailed link", async () => {
+    const mailLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mail-")), "mail.log");
+    resetConfig({ MAIL_LOG_FILE: mailLog });
+    try {
+      const { user } = await signUp();
+      const req = await call(forgotRoute.action, formRequest("/auth/recuperar", { email: user.email }));
+      expect(req.data.sent).toBe(true);
+      // Unknown addresses get the same answer (no account enumeration).
+      const unknown = await call(forgotRoute.action, formRequest("/auth/recuperar", { email: "nadie.aqui@ejemplo.pa" }));
+      expect(unknown.data.sent).toBe(true);
+      const mail = fs.readFileSync(mailLog, "utf8").trim().split("\n").map((l) => JSON.parse(l)).find((m) => m.to === user.email)!;
+      const link = mail.text.match(/https?:\/\/\S+/)![0];
+      const follow = await call(apiAuth.loader, new Request(link));
+      expect(follow.status).toBe(302);
+      const token = new URL(follow.location!).searchParams.get("token")!;
+      expect(token).toBeTruthy();
+      const mismatch = await call(resetRoute.action, formRequest("/auth/nueva-contrasena", { token, password: "nueva-clave-123", confirm: "otra" }));
+      expect(mismatch.data.fieldErrors.confirm).toContain("Las contraseñas no coinciden");
+      const done = await call(resetRoute.action, formRequest("/auth/nueva-contrasena", { token, password: "nueva-clave-123", confirm: "nueva-clave-123" }));
+      expect(done.status).toBe(302);
+      const again = await call(resetRoute.action, formRequest("/auth/nueva-contrasena", { token, password: "otra-clave-456", confirm: "otra-clave-456" }));
+      expect(again.status).toBe(400);
+      const oldPw = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }));
+      expect(oldPw.status).toBe(401);
+      const newPw = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: "nueva-clave-123" }));
+      expect(newPw.status).toBe(302);
+    } finally {
+      resetConfig({ MAIL_LOG_FILE: undefined });
+    }
+  });
+});
