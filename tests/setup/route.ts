@@ -3,7 +3,8 @@ import type { AppLoadContext } from "react-router";
 
 export type RouteResult = { status: number; headers: Headers; data: any; location: string | null };
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = (args: any) => unknown;
 
 function isDataWithInit(v: unknown): v is { type: string; data: unknown; init?: ResponseInit } {
   return typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit";
@@ -39,7 +40,8 @@ export async function call(
 ): Promise<RouteResult> {
   const context = { cspNonce: "", clientIp: opts.ip ?? "203.0.113.7" } as AppLoadContext;
   try {
-    return await normalize(await handler({ request, params: opts.params ?? {}, context }));
+    const url = new URL(request.url);
+    return await normalize(await handler({ request, params: opts.params ?? {}, context, url, pattern: url.pathname }));
   } catch (thrown) {
     if (thrown instanceof Response || isDataWithInit(thrown)) return normalize(thrown);
     return thrownError(thrown);
