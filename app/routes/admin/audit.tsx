@@ -8,7 +8,7 @@ import { Label, Select } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { requireAdmin } from "~/server/guards.server";
-import { listAuditPage } from "~/server/models/admin-audit.server";
+import { listAuditPage, listingNames } from "~/server/models/admin-audit.server";
 import { AUDIT_ENTITIES } from "~/components/admin/audit-labels";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -68,18 +68,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const entity = url.searchParams.get("entidad");
   const validEntity = AUDIT_ENTITIES.some((e) => e.slug === entity) ? entity : null;
   const page = await listAuditPage({ entity: validEntity, cursor: url.searchParams.get("cursor") });
+  const described = page.items.map((e) => ({ e, d: describe(e.before, e.after) }));
+  const unnamed = (kind: string) => described.filter((x) => !x.d.name && x.e.entity === kind && x.e.entity_id).map((x) => x.e.entity_id!);
+  const names = await listingNames({ restaurant: unnamed("restaurant"), business: unnamed("business") });
   return {
     entity: validEntity,
     cursor: url.searchParams.get("cursor"),
     nextCursor: page.nextCursor,
-    entries: page.items.map((e) => ({
+    entries: described.map(({ e, d }) => ({
       id: e.id,
       at: e.created_at.toISOString(),
       actor: e.actor_email ?? e.actor_id ?? "sistema",
       action: e.action,
       entity: e.entity,
       entityId: e.entity_id,
-      ...describe(e.before, e.after),
+      ...d,
+      name: d.name ?? (e.entity_id ? names.get(e.entity_id) ?? null : null),
       beforeJson: json(e.before),
       afterJson: json(e.after),
     })),

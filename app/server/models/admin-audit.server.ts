@@ -1,6 +1,6 @@
 /** The audit trail page: newest first, keyset paged on (created_at, id) at full precision, filterable by entity. */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { audit_log } from "~/db/schema";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { audit_log, businesses, restaurants } from "~/db/schema";
 import { db } from "../db.server";
 import { AUDIT_ENTITIES } from "~/components/admin/audit-labels";
 
@@ -29,4 +29,15 @@ export async function listAuditPage(f: { entity?: string | null; cursor?: string
     .limit(limit + 1);
   const items = rows.slice(0, limit).map((r) => ({ ...r.row, cursor: `${r.at}~${r.row.id}` }));
   return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.cursor : null };
+}
+
+/** Current names of audited listings whose entry does not carry one (toggles record only is_active). */
+export async function listingNames(ids: { restaurant: string[]; business: string[] }): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const valid = (l: string[]) => [...new Set(l)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const r = valid(ids.restaurant);
+  const b = valid(ids.business);
+  if (r.length) for (const row of await db.select({ id: restaurants.id, nombre: restaurants.nombre }).from(restaurants).where(inArray(restaurants.id, r))) out.set(row.id, row.nombre);
+  if (b.length) for (const row of await db.select({ id: businesses.id, nombre: businesses.nombre }).from(businesses).where(inArray(businesses.id, b))) out.set(row.id, row.nombre);
+  return out;
 }
