@@ -109,15 +109,17 @@ const blogFields = { title, excerpt, content, category, tags, image_url: imageUr
 
 export const PUBLISH_NEEDS_CATEGORY = "Selecciona una categoría para publicar";
 
+/** Run the publish rule even when other fields failed, so that every error shows at once. */
+const alwaysForObjects = (payload: { value: unknown; issues: readonly { path?: PropertyKey[] }[] }) =>
+  typeof payload.value === "object" && payload.value !== null && !payload.issues.some((i) => i.path?.[0] === "category" || i.path?.[0] === "intent" || i.path?.[0] === "is_published");
+
 /**
  * The editor (/write-blog, /edit-blog/{id}). `intent` is the button pressed: 'draft' saves a draft
  * ('Guardar borrador'), 'publish' publishes ('Publicar') and needs a category (SPEC §5).
  */
 export const blogFormSchema = z
   .object({ ...blogFields, intent: z.enum(["draft", "publish"], { error: "Acción no válida" }).default("draft") })
-  .superRefine((v, ctx) => {
-    if (v.intent === "publish" && !v.category) ctx.addIssue({ code: "custom", path: ["category"], message: PUBLISH_NEEDS_CATEGORY });
-  });
+  .refine((v) => !(v.intent === "publish" && !v.category), { path: ["category"], message: PUBLISH_NEEDS_CATEGORY, when: alwaysForObjects });
 export type BlogFormInput = z.output<typeof blogFormSchema>;
 
 /** The writing API (D15): the same fields as JSON, `is_published` instead of the button. */
@@ -126,9 +128,7 @@ export const blogApiSchema = z
     ...blogFields,
     is_published: z.boolean({ error: "is_published debe ser true o false" }).default(false),
   })
-  .superRefine((v, ctx) => {
-    if (v.is_published && !v.category) ctx.addIssue({ code: "custom", path: ["category"], message: PUBLISH_NEEDS_CATEGORY });
-  });
+  .refine((v) => !(v.is_published === true && !v.category), { path: ["category"], message: PUBLISH_NEEDS_CATEGORY, when: alwaysForObjects });
 
 /** What the model needs to save an article. */
 export type BlogInput = {

@@ -1,0 +1,292 @@
+/** The blog's loaders and actions called with real Requests: guards, validation, API statuses, XSS corpora. */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { blogs, profiles } from "~/db/schema";
+import * as api from "~/routes/api/blogs";
+import * as article from "~/routes/blog/article";
+import * as index from "~/routes/blog/index";
+import * as myBlogs from "~/routes/blog/my-blogs";
+import * as rss from "~/routes/blog/rss";
+import * as write from "~/routes/blog/write";
+import * as profile from "~/routes/account/profile";
+import { getAuth } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { createApiToken } from "~/server/models/api-tokens.server";
+import { clearHits } from "~/server/models/rate-limits.server";
+import { blogEntries } from "~/server/sitemap/blog.server";
+import { forbiddenIn, loadXssCorpus } from "../fixtures/xss/corpus";
+import { call, formRequest, getRequest, ORIGIN } from "../setup/route";
+
+type Who = { cookie: string; id: string };
+
+async function signUp(email: string, name: string): Promise<Who> {
+  const res = (await getAuth().api.signUpEmail({ body: { email, password: "clave-segura-123", name }, asResponse: true })) as Response;
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const body = (await res.json()) as { user: { id: string } };
+  await call(write.loader, getRequest("/write-blog", cookie)); // creates the profile
+  return { cookie, id: body.user.id };
+}
+
+const fields = (o: Record<string, string> = {}) => ({
+  title: "Mi artículo",
+  excerpt: "Un resumen",
+  content: "<p>Hola</p>",
+  category: "Turismo",
+  tags: "playa,Playa,sol",
+  image_url: "",
+  intent: "publish",
+  ...o,
+});
+
+function apiRequest(body: unknown, token?: string, headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}/api/blogs`, {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+}
+
+const blogBySlug = async (slug: string) => (await db.select().from(blogs).where(eq(blogs.slug, slug)))[0];
+const blogById = async (id: string) => (await db.select().from(blogs).where(eq(blogs.id, id)))[0];
+
+let ana: Who;
+let beto: Who;
+let admin: Who;
+
+beforeAll(async () => {
+  ana = await signUp("ana@blog.test", "Ana Escritora");
+  beto = await signUp("beto@blog.test", "Beto");
+  admin = await signUp("jefa@blog.test", "Jefa");
+  await db.update(profiles).set({ is_admin: true }).where(eq(profiles.id, admin.id));
+});
+
+describe("/write-blog and /edit-blog/{id}", () => {
+  it("signed out: to /auth with 'Debes iniciar sesión para escribir un blog.'", async () => {
+    for (const res of [await call(write.loader, getRequest("/write-blog")), await call(write.action, formRequest("/write-blog", fields()))]) {
+      expect(res.status).toBe(302);
+      expect(res.location).toBe("/auth?redirectTo=%2Fwrite-blog");
+      expect(res.headers.get("set-cookie")).toContain("pv_toast=");
+    }
+  });
+
+  it("publishes: '¡Blog Publicado!', to the article, author from the session (a forged author_id is ignored)", async () => {
+    const res = await call(write.action, formRequest("/write-blog", fields({ title: "Gastronomía panameña: 10 platos", author_id: beto.id, views: "999", slug: "otro" }), ana.cookie));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/blog/gastronomia-panamena-10-platos");
+    const row = await blogBySlug("gastronomia-panamena-10-platos");
+    expect(row).toMatchObject({ author_id: ana.id, views: 0, is_published: true, tags: ["playa", "sol"], category: "Turismo" });
+  });
+
+  it("saves a draft with '¡Borrador Guardado!' and goes on editing it", async () => {
+    const res = await call(write.action, formRequest("/write-blog", fields({ title: "Mi borrador", category: "", intent: "draft" }), ana.cookie));
+    expect(res.status).toBe(302);
+    const row = await blogBySlug("mi-borrador");
+    expect(res.location).toBe(`/edit-blog/${row!.id}`);
+    expect(row!.is_published).toBe(false);
+  });
+
+  it("publishing without a category, or without title/excerpt/content, is a 400 with Spanish field errors", async () => {
+    const noCategory = await call(write.action, formRequest("/write-blog", fields({ category: "" }), ana.cookie));
+    expect(noCategory.status).toBe(400);
+    expect(noCategory.data.fieldErrors).toEqual({ category: ["Selecciona una categoría para publicar"] });
+    const empty = await call(write.action, formRequest("/write-blog", fields({ title: "", excerpt: "", content: "", intent: "draft" }), ana.cookie));
+    expect(empty.status).toBe(400);
+    expect(Object.keys(empty.data.fieldErrors).sort()).toEqual(["content", "excerpt", "title"]);
+  });
+
+  it("1 MB of content, 500 tags, a 2,000-character title, control characters: refused or neutralised, never a 500", async () => {
+    const huge = await call(
+      write.action,
+      formRequest("/write-blog", fields({ content: "<p>" + "x".repeat(1024 * 1024) + "</p>", tags: Array.from({ length: 500 }, (_, i) => `t${i}`).join(","), title: "t".repeat(2000) }), ana.cookie),
+    );
+    expect(huge.status).toBe(400);
+    expect(Object.keys(huge.data.fieldErrors).sort()).toEqual(["content", "tags", "title"]);
+    const ctrl = await call(write.action, formRequest("/write-blog", fields({ title: "Con\u0000 control\u0007es", excerpt: "a\u001bb", content: "<p>c\u0000d</p>" }), ana.cookie));
+    expect(ctrl.status).toBe(302);
+    const row = await blogBySlug("con-controles");
+    expect(row).toMatchObject({ title: "Con controles", excerpt: "ab", content: "<p>cd</p>" });
+  });
+
+  it("another user gets 403 on the edit page and cannot save it; the admin can; a bad id is a 404", async () => {
+    const row = (await blogBySlug("mi-borrador"))!;
+    const path = `/edit-blog/${row.id}`;
+    expect((await call(write.loader, getRequest(path, beto.cookie), { params: { id: row.id } })).status).toBe(403);
+    const forged = await call(write.action, formRequest(path, fields({ title: "Hackeado" }), beto.cookie), { params: { id: row.id } });
+    expect(forged.status).toBe(403);
+    expect((await blogById(row.id))!.title).toBe("Mi borrador");
+    expect((await call(write.loader, getRequest(path, ana.cookie), { params: { id: row.id } })).data.blog.title).toBe("Mi borrador");
+    expect((await call(write.loader, getRequest(path, admin.cookie), { params: { id: row.id } })).status).toBe(200);
+    expect((await call(write.loader, getRequest("/edit-blog/nope", ana.cookie), { params: { id: "nope" } })).status).toBe(404);
+  });
+
+  it("the preview is the sanitized content", async () => {
+    const res = await call(write.action, formRequest("/write-blog", { intent: "preview", content: '<p onclick="x">a</p><script>alert(1)</script>' }, ana.cookie));
+    expect(res.data.preview).toBe("<p>a</p>");
+  });
+});
+
+describe("/my-blogs", () => {
+  it("signed out: to /auth with 'Debes iniciar sesión para ver tus blogs'", async () => {
+    const res = await call(myBlogs.loader, getRequest("/my-blogs"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("set-cookie")).toContain("pv_toast=");
+  });
+  it("lists only the user's articles with counts", async () => {
+    const res = await call(myBlogs.loader, getRequest("/my-blogs?estado=borradores", ana.cookie));
+    expect(res.data.items.every((b: { is_published: boolean }) => !b.is_published)).toBe(true);
+    expect(res.data.counts.todos).toBe(res.data.counts.publicados + res.data.counts.borradores);
+    expect((await call(myBlogs.loader, getRequest("/my-blogs", beto.cookie))).data.counts.todos).toBe(0);
+  });
+  it("a forged delete by another user is refused; the author's delete says 'Blog Eliminado'", async () => {
+    const row = (await blogBySlug("mi-borrador"))!;
+    const forged = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: row.id }, beto.cookie));
+    expect(forged.status).toBe(403);
+    expect(forged.data.toast.title).toBe("No se pudo eliminar el artículo");
+    expect(await blogById(row.id)).toBeDefined();
+    const ok = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: row.id, back: "?estado=borradores" }, ana.cookie));
+    expect(ok.status).toBe(302);
+    expect(ok.location).toBe("/my-blogs?estado=borradores");
+    expect(await blogById(row.id)).toBeUndefined();
+    expect((await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: "x" }, ana.cookie))).status).toBe(404);
+  });
+});
+
+describe("/blog and /blog/{slug}", () => {
+  it("lists and searches without accents; bad page numbers fall back", async () => {
+    const res = await call(index.loader, getRequest("/blog?q=GASTRONOMIA%20PANAMENA&page=abc"));
+    expect(res.data.items.map((b: { slug: string }) => b.slug)).toContain("gastronomia-panamena-10-platos");
+    expect(res.data.page).toBe(1);
+  });
+  it("counts one view per GET opening; not for HEAD, prefetches or bots", async () => {
+    const slug = "gastronomia-panamena-10-platos";
+    const before = (await blogBySlug(slug))!.views;
+    const opened = await call(article.loader, getRequest(`/blog/${slug}`), { params: { slug } });
+    expect(opened.data.article.views).toBe(before + 1);
+    await call(article.loader, new Request(`${ORIGIN}/blog/${slug}`, { method: "HEAD" }), { params: { slug } });
+    await call(article.loader, new Request(`${ORIGIN}/blog/${slug}`, { headers: { "Sec-Purpose": "prefetch" } }), { params: { slug } });
+    await call(article.loader, new Request(`${ORIGIN}/blog/${slug}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }), { params: { slug } });
+    expect((await blogBySlug(slug))!.views).toBe(before + 1);
+  });
+  it("an unknown or unpublished slug is a 404", async () => {
+    await call(write.action, formRequest("/write-blog", fields({ title: "Borrador oculto", intent: "draft" }), ana.cookie));
+    expect((await call(article.loader, getRequest("/blog/borrador-oculto"), { params: { slug: "borrador-oculto" } })).status).toBe(404);
+    expect((await call(article.loader, getRequest("/blog/no-existe"), { params: { slug: "no-existe" } })).status).toBe(404);
+  });
+  it("RSS and sitemap list published articles, with text escaped", async () => {
+    await call(write.action, formRequest("/write-blog", fields({ title: "<b>Negritas</b> & </title><script>", excerpt: "x]]><y" }), ana.cookie));
+    const res = await call(rss.loader, getRequest("/blog/rss.xml"));
+    expect(res.headers.get("content-type")).toContain("application/rss+xml");
+    expect(res.data).toContain("<title>&lt;b&gt;Negritas&lt;/b&gt; &amp; &lt;/title&gt;&lt;script&gt;</title>");
+    expect(res.data).not.toContain("borrador-oculto");
+    const entries = await blogEntries();
+    expect(entries.map((e) => e.path)).toContain("/blog/gastronomia-panamena-10-platos");
+    expect(entries.map((e) => e.path)).not.toContain("/blog/borrador-oculto");
+  });
+});
+
+describe("POST /api/blogs (D15)", () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await createApiToken(ana.id, "pruebas")).token;
+  });
+
+  it("401 without a valid token", async () => {
+    expect((await call(api.action, apiRequest({}))).status).toBe(401);
+    expect((await call(api.action, apiRequest({}, "pvb_falso"))).status).toBe(401);
+    expect((await call(api.action, apiRequest({}, token, { Authorization: `Basic ${token}` }))).status).toBe(401);
+  });
+
+  it("201 with id, slug and url; the author is the token's owner", async () => {
+    const res = await call(api.action, apiRequest({ title: "Desde la API", excerpt: "E", content: "<p>C</p>", category: "IA", tags: ["a"], is_published: true, author_id: beto.id, author_email: "beto@blog.test" }, token));
+    expect(res.status).toBe(201);
+    expect(res.data).toMatchObject({ slug: "desde-la-api", url: `${ORIGIN}/blog/desde-la-api` });
+    expect(await blogById(res.data.id)).toMatchObject({ author_id: ana.id, is_published: true });
+  });
+
+  it("400 with Spanish field errors, or for a body that is not a JSON object", async () => {
+    const res = await call(api.action, apiRequest({ title: "", content: "x", is_published: true }, token));
+    expect(res.status).toBe(400);
+    expect(res.data.errors).toEqual({ title: ["El título es obligatorio"], excerpt: ["El resumen es obligatorio"], category: ["Selecciona una categoría para publicar"] });
+    expect((await call(api.action, apiRequest("{no es json", token))).status).toBe(400);
+    expect((await call(api.action, apiRequest("[1,2]", token))).status).toBe(400);
+    expect((await call(api.action, apiRequest({ title: "t".repeat(2000), excerpt: "e", content: "c", tags: Array(500).fill("x").map((x, i) => x + i) }, token))).status).toBe(400);
+  });
+
+  it("413 over 200 kB, by Content-Length and by the actual body", async () => {
+    const big = JSON.stringify({ title: "t", excerpt: "e", content: "x".repeat(210 * 1024) });
+    expect((await call(api.action, apiRequest(big, token))).status).toBe(413);
+    const lying = new Request(`${ORIGIN}/api/blogs`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Content-Length": "10" },
+      body: new ReadableStream({
+        start(c) {
+          for (let i = 0; i < 30; i++) c.enqueue(new TextEncoder().encode("x".repeat(10 * 1024)));
+          c.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect((await call(api.action, lying)).status).toBe(413);
+  });
+
+  it("429 past 30 requests a minute per token, with Retry-After; other tokens are not affected", async () => {
+    const t = (await createApiToken(beto.id, "rápido")).token;
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await call(api.action, apiRequest("{}", t))).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    const limited = await call(api.action, apiRequest("{}", t));
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call(api.action, apiRequest("{}", token))).status).toBe(400);
+  });
+
+  it("GET is 405", async () => {
+    expect((await call(api.loader as never, getRequest("/api/blogs"))).status).toBe(405);
+  });
+});
+
+describe("writing-API tokens in /profile", () => {
+  it("create shows the token once; the list has the prefix only; revoke; no intent is still the profile form", async () => {
+    const created = await call(profile.action, formRequest("/profile", { intent: "create-token", name: "Asistente" }, beto.cookie));
+    expect(created.status).toBe(200);
+    const full: string = created.data.newToken.token;
+    expect(full).toMatch(/^pvb_/);
+    const page = await call(profile.loader, getRequest("/profile", beto.cookie));
+    expect(JSON.stringify(page.data.apiTokens)).not.toContain(full);
+    const mine = page.data.apiTokens.find((t: { name: string }) => t.name === "Asistente");
+    expect(mine.prefix).toBe(full.slice(0, 12));
+    expect((await call(api.action, apiRequest({ title: "T", excerpt: "E", content: "C" }, full))).status).toBe(201);
+    expect((await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id }, ana.cookie))).status).toBe(404);
+    expect((await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id }, beto.cookie))).status).toBe(302);
+    expect((await call(api.action, apiRequest({ title: "T", excerpt: "E", content: "C" }, full))).status).toBe(401);
+    expect((await call(profile.action, formRequest("/profile", { intent: "create-token", name: "" }, beto.cookie))).data.tokenErrors).toEqual(["El nombre es obligatorio"]);
+    const plain = await call(profile.action, formRequest("/profile", { full_name: "Beto Nuevo", email: "beto@blog.test" }, beto.cookie));
+    expect(plain.status).toBe(302);
+  });
+});
+
+describe("hostile HTML through the editor and the API (public corpora)", () => {
+  const corpus = loadXssCorpus();
+  it(`stores none of the ${corpus.length} vectors in a dangerous form`, async () => {
+    const t = (await createApiToken(admin.id, "xss")).token;
+    const failures: string[] = [];
+    for (const [i, v] of corpus.entries()) {
+      const viaForm = await call(write.action, formRequest("/write-blog", fields({ title: `xss form ${i}`, content: v.payload, intent: "draft" }), admin.cookie));
+      const viaApi = await call(api.action, apiRequest({ title: `xss api ${i}`, excerpt: v.payload.slice(0, 400), content: v.payload, tags: [v.payload.slice(0, 40)] }, t));
+      if (i % 25 === 0) await clearHits(`api-blogs:${(await db.query.api_tokens.findFirst({ where: (x, { eq }) => eq(x.user_id, admin.id) }))!.id}`);
+      for (const [how, res] of [["form", viaForm], ["api", viaApi]] as const) {
+        if (res.status >= 500) failures.push(`${how} ${v.title}: ${res.status}`);
+      }
+    }
+    const rows = await db.select({ title: blogs.title, content: blogs.content }).from(blogs).where(eq(blogs.author_id, admin.id));
+    expect(rows.length).toBe(corpus.length * 2);
+    for (const r of rows) {
+      const problems = forbiddenIn(r.content);
+      if (problems.length) failures.push(`${r.title}: ${problems.join(", ")}`);
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
