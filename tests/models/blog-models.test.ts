@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api_tokens, blogs, profiles, users } from "~/db/schema";
-import { db } from "~/server/db.server";
+import { db, queryRows } from "~/server/db.server";
 import { authenticateApiToken, createApiToken, hashToken, listApiTokens, revokeApiToken } from "~/server/models/api-tokens.server";
 import {
   canManageBlog,
@@ -180,7 +180,7 @@ describe("API tokens (D15)", () => {
     const u = await makeUser("Muchos tokens");
     for (let i = 0; i < 10; i++) await createApiToken(u, `t${i}`);
     await expect(createApiToken(u, "uno más")).rejects.toThrow(/como máximo 10/);
-    const [{ n }] = (await db.execute(sql`select count(*)::int as n from api_tokens where user_id = ${u}`)).rows as [{ n: number }];
+    const [{ n }] = (await queryRows<{ n: number }>(sql`select count(*)::int as n from api_tokens where user_id = ${u}`)) as [{ n: number }];
     expect(Number(n)).toBe(10);
   });
 });
