@@ -14,7 +14,8 @@ import { LoadMore, useLoadMore } from "~/components/directory/load-more";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
-import { publicPageHeaders, PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { directoryPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
@@ -52,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     console.error("[directorio] error al listar negocios:", error);
     return data({ ...base, items: [], nextCursor: null, error: LOAD_ERROR }, { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } });
   }
-  return data({ ...base, ...page, error: null as string | null }, { headers: publicPageHeaders() });
+  return data({ ...base, ...page, error: null as string | null }, { headers: directoryPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

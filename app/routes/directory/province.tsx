@@ -9,7 +9,8 @@ import { isProvince, PROVINCES, provinceLabel, provincePath, type ProvinceSlug }
 import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta, DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
-import { publicPageHeaders, PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { directoryPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     console.error("[directorio] error al listar restaurantes:", error);
     return data({ ...base, items: [], nextCursor: null, error: LOAD_ERROR }, { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } });
   }
-  return data({ ...base, ...page, error: null as string | null }, { headers: publicPageHeaders() });
+  return data({ ...base, ...page, error: null as string | null }, { headers: directoryPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

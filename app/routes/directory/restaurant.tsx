@@ -6,7 +6,7 @@ import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provin
 import { EntryView } from "~/components/directory/entry-view";
 import { JsonLd, restaurantJsonLd } from "~/components/directory/json-ld";
 import { BookingCta } from "~/components/directory/listing-layout";
-import { publicPageHeaders } from "~/lib/cache-headers";
+import { directoryPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";
 import { getRestaurantBySlug } from "~/server/models/listings.server";
@@ -17,7 +17,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if ("redirectTo" in found) throw redirect(`/restaurante/${found.redirectTo}`, 301);
   const env = getEnv();
   const path = `/restaurante/${found.entry.slug}`;
-  return data({ entry: found.entry, path, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL }, { headers: publicPageHeaders() });
+  return data({ entry: found.entry, path, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL }, { headers: directoryPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -11,7 +11,8 @@ import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/compon
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
-import { publicPageHeaders, PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { directoryPageHeaders } from "./cache-headers";
 import { formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES, searchParamsObject, searchQuerySchema } from "~/schemas/directory";
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
     );
   }
-  return data({ ...base, ...result, error: null as string | null }, { headers: publicPageHeaders() });
+  return data({ ...base, ...result, error: null as string | null }, { headers: directoryPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

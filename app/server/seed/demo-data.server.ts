@@ -148,6 +148,14 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
   servicios: [
     ["Lavandería Express Herrera", ["Lavado", "Planchado"], "herrera", "Chitré, Herrera", "Lavandería con entrega a domicilio."],
     ["Contabilidad Clara", ["Contabilidad", "Declaraciones de renta"], "panama", "Paitilla, Ciudad de Panamá", "Servicios contables para pymes."],
+    // Enough services in Panamá for the province filter to need "Cargar más" (D2).
+    ["Mudanzas Canal Express", ["Mudanzas", "Embalaje"], "panama", "Betania, Ciudad de Panamá", "Mudanzas residenciales y de oficinas con seguro incluido."],
+    ["Cerrajería 24 Horas Bella Vista", ["Cerrajería", "Cajas fuertes"], "panama", "Bella Vista, Ciudad de Panamá", "Apertura de puertas y cambio de cerraduras a toda hora."],
+    ["Fumigaciones El Istmo", ["Control de plagas", "Desinfección"], "panama", "Tumba Muerto, Ciudad de Panamá", "Control de plagas certificado para hogares y restaurantes."],
+    ["Traducciones Legales Balboa", ["Traducción oficial", "Apostillas"], "panama", "Avenida Balboa, Ciudad de Panamá", "Traductores públicos autorizados en inglés, francés y mandarín."],
+    ["Jardinería Tropical PTY", ["Paisajismo", "Mantenimiento de jardines"], "panama", "Clayton, Ciudad de Panamá", "Diseño y mantenimiento de jardines tropicales."],
+    ["Eventos Pollera de Oro", ["Organización de bodas", "Eventos corporativos"], "panama", "San Francisco, Ciudad de Panamá", "Eventos con sello panameño, de la idea al último baile."],
+    ["Imprenta Rápida Obarrio", ["Impresión digital", "Rotulación"], "panama", "Obarrio, Ciudad de Panamá", "Tarjetas, volantes y rótulos listos el mismo día."],
   ],
 };
 
