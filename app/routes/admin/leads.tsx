@@ -1,3 +1,5 @@
+// Must stay the first import: configures Zod before any schema is built (CSP without eval).
+import "~/schemas/zod-config";
 import { CheckCheck, Inbox, Mail, Phone } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";

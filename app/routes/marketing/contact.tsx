@@ -1,3 +1,5 @@
+// Must stay the first import: configures Zod before any schema is built (CSP without eval).
+import "~/schemas/zod-config";
 import { CheckCircle2, Clock, Mail, MessageCircle, Phone, Send, Timer } from "lucide-react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
