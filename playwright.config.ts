@@ -6,7 +6,7 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -54,3 +54,9 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** Single-fetch data responses follow the same cache policy as documents (D18). */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  applyCachePolicy(request, response.headers);
+  return response;
+}

@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN_STATE, signIn, signUp, trackPageErrors, uniqueUser } from "./fixtures";
+
+test("sign up, the menu becomes 'Mi Cuenta', edit the profile, sign out", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  const user = uniqueUser("cuenta");
+  await signUp(page, user);
+  await expect(page.getByText("¡Cuenta creada!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Iniciar Sesión / App" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: /Mi Cuenta/ }).click();
+  for (const name of ["Mi Perfil", "Mis Blogs", "Escribir Blog"]) await expect(page.getByRole("menuitem", { name })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Mi Perfil" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText("Usuario", { exact: true })).toBeVisible();
+  await page.getByLabel("Nombre completo").fill("Nombre Cambiado Ñandú");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("Perfil actualizado")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Nombre completo")).toHaveValue("Nombre Cambiado Ñandú");
+
+  await page.getByRole("button", { name: /Mi Cuenta/ }).click();
+  await page.getByRole("menuitem", { name: "Cerrar Sesión" }).click();
+  await expect(page.getByText("Sesión cerrada")).toBeVisible();
+  await expect(page.getByText("Has cerrado sesión exitosamente.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Iniciar Sesión / App" })).toBeVisible();
+  // Signed out, /profile goes to /auth.
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/auth/);
+  errors.expectNoErrors();
+});
+
+test("wrong password and an e-mail already registered show the spec's texts", async ({ page }) => {
+  const user = uniqueUser("dup");
+  await signUp(page, user);
+  await page.context().clearCookies();
+  await page.goto("/auth?modo=registro");
+  await page.getByLabel("Nombre completo").fill("Otra Persona");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Contraseña").fill("otra-clave-123");
+  await page.getByRole("button", { name: "Crear Cuenta" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Este email ya está registrado. Intenta iniciar sesión." })).toBeVisible();
+
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Contraseña").fill("no-es-la-clave");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).last().click();
+  await expect(page.getByRole("alert").filter({ hasText: "Credenciales inválidas. Verifica tu email y contraseña." })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test("the login form checks required fields in the browser, in Spanish", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).last().click();
+  await expect(page.getByText("El email es obligatorio")).toBeVisible();
+  await expect(page.getByText("La contraseña es obligatoria")).toBeVisible();
+});
+
+test("a signed-in user visiting /auth is sent to /, and a regular user at /admin sees 'Acceso Denegado'", async ({ page }) => {
+  const user = uniqueUser("normal");
+  await signUp(page, user);
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Acceso Denegado")).toBeVisible();
+  await expect(page.getByText("No tienes permisos de administrador.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Dashboard Admin" })).toHaveCount(0);
+});
+
+test.describe("the owner account", () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  test("is 'Administrador', sees the ADMIN badge and 'Dashboard Admin'", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page.getByText("Administrador", { exact: true })).toBeVisible();
+    await expect(page.getByText("ADMIN", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Dashboard Admin" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+test("signing in again after signing out works and greets with '¡Bienvenido!'", async ({ page }) => {
+  const user = uniqueUser("vuelve");
+  await signUp(page, user);
+  await page.context().clearCookies();
+  await signIn(page, user);
+  await expect(page.getByText("¡Bienvenido!")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Mi Cuenta/ })).toBeVisible();
+});

@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { trackPageErrors } from "./fixtures";
+
+test("unknown paths get the 404 page with a link home", async ({ page }) => {
+  const errors = trackPageErrors(page);
+  const res = await page.goto("/esta-pagina-no-existe");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
+  await page.getByRole("link", { name: "Volver al inicio" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  errors.expectNoErrors();
+});
+
+test("the navigation dropdowns work with the keyboard", async ({ page }) => {
+  await page.goto("/");
+  const trigger = page.getByRole("navigation", { name: "Principal" }).getByRole("button", { name: "Restaurantes" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem")).toHaveCount(10);
+  await expect(menu.getByRole("menuitem", { name: "Chiriquí" })).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/restaurantes-/);
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("button", { name: "Negocios" }).click();
+  await expect(page.getByRole("menuitem", { name: "Construcción" })).toHaveAttribute("href", "/negocios/construccion");
+  await page.keyboard.press("Escape");
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("button", { name: "Nosotros" }).click();
+  for (const [name, href] of [["Sobre Nosotros", "/about"], ["Servicios", "/services"], ["Soluciones IA", "/ai-solutions"]]) {
+    await expect(page.getByRole("menuitem", { name })).toHaveAttribute("href", href);
+  }
+});
+
+test("the header links of SPEC §2 are all there for a visitor", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Principal" });
+  await expect(nav.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/");
+  await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
+  await expect(nav.getByRole("link", { name: "Contacto" })).toHaveAttribute("href", "/contact");
+  await expect(page.getByRole("link", { name: "Iniciar Sesión / App" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("button", { name: /Mi Cuenta/ })).toHaveCount(0);
+});
+
+test.describe("at 390px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the mobile menu opens, and closes when a link is clicked", async ({ page }) => {
+    await page.goto("/");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const toggle = page.getByRole("button", { name: "Abrir menú" });
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    await toggle.click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cerrar menú" })).toHaveAttribute("aria-expanded", "true");
+    await menu.getByText("Negocios").click();
+    await menu.getByRole("link", { name: "Turismo" }).click();
+    await expect(page).toHaveURL(/\/negocios\/turismo$/);
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+    // And the toggle closes it too.
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await page.getByRole("button", { name: "Cerrar menú" }).click();
+    await expect(page.locator("#mobile-menu")).toHaveCount(0);
+  });
+});
+
+test("the logo image hides itself when it fails to load", async ({ page }) => {
+  await page.route("**/logo.svg", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("/");
+  await expect(page.getByTestId("site-logo")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Panama VIP IA, inicio/ }).first()).toBeVisible();
+});
+
+test("healthz reports the database", async ({ request }) => {
+  const res = await request.get("/healthz");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: "ok" });
+});
+
+test("security headers and a CSP with a nonce are sent", async ({ request }) => {
+  const res = await request.get("/");
+  const csp = res.headers()["content-security-policy"];
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(csp).toContain("object-src 'none'");
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  const html = await res.text();
+  expect(html).toContain('<html lang="es"');
+  const forged = await request.post("/profile", { headers: { Origin: "https://evil.example" }, form: { full_name: "x", email: "a@b.pa" } });
+  expect(forged.status()).toBe(403);
+  const json = await request.post("/auth", { data: { email: "a@b.pa" } });
+  expect(json.status()).toBe(415);
+});
