@@ -74,7 +74,7 @@ export async function signUp(
   // Every sign-up attempt counts per IP; failed ones also per address.
   const ipState = await recordHit(`signup:ip:${ip}`, WINDOW);
   const emailState = await peekHits(`signup:email:${email}`, WINDOW);
-  const signupLimit = Number(process.env.AUTH_SIGNUP_RATE_LIMIT ?? env.AUTH_RATE_LIMIT * 2);
+  const signupLimit = env.AUTH_SIGNUP_RATE_LIMIT ?? env.AUTH_RATE_LIMIT * 2;
   if (ipState.count > signupLimit || emailState.count >= env.AUTH_RATE_LIMIT) {
     return { ok: false, status: 429, message: AUTH_MESSAGES.tooMany, retryAfter: Math.max(ipState.retryAfterSeconds, emailState.retryAfterSeconds) };
   }

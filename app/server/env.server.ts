@@ -41,6 +41,8 @@ const schema = z.object({
   BOOKING_URL: z.url().default("https://calendly.com/panamavipia/consulta"),
   /** Attempts allowed per minute per address or IP before sign-in/sign-up answer 429. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Sign-ups allowed per minute per IP (default: twice AUTH_RATE_LIMIT). */
+  AUTH_SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   /** Set in tests to trust X-Forwarded-For from the local test client. */
   TRUST_PROXY: flag,
 });
