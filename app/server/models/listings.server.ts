@@ -12,6 +12,8 @@ import type { IndustrySlug } from "~/catalog/industries";
 import { encodeCursor, encodeSearchCursor, PAGE_SIZE, SEARCH_CANDIDATES, type Cursor, type SearchCursor } from "~/schemas/directory";
 
 export { SEARCH_CANDIDATES };
+/** Extra candidates found only by name similarity (typos, partial words). */
+const NAME_CANDIDATES = 100;
 import { queryRows } from "../db.server";
 
 export type ListingKind = "restaurant" | "business";
@@ -92,7 +94,7 @@ export async function listRestaurantsByProvince(provincia: ProvinceSlug, cursor?
     select ${cardColumns("restaurant")}, ${cursorTs()}
     from restaurants t
     where t.provincia = ${provincia} and t.is_active ${afterCursor(cursor)}
-    order by t.created_at desc, t.id desc
+    order by t.created_at desc nulls last, t.id desc nulls last
     limit ${PAGE_SIZE + 1}`);
   return page("restaurant", rows);
 }
@@ -112,7 +114,7 @@ export async function listBusinessesByIndustry(
       ${opts.includeInactive ? sql`` : sql`and t.is_active`}
       ${opts.provincia ? sql`and t.provincia = ${opts.provincia}` : sql``}
       ${afterCursor(opts.cursor)}
-    order by t.created_at desc, t.id desc
+    order by t.created_at desc nulls last, t.id desc nulls last
     limit ${PAGE_SIZE + 1}`);
   return page("business", rows);
 }
@@ -217,24 +219,21 @@ const searchDoc = (kind: ListingKind) =>
     ? sql`listing_search_text(t.nombre, t.descripcion, t.direccion, t.especialidades, t.categoria)`
     : sql`listing_search_text(t.nombre, t.descripcion, t.direccion, t.especialidades, t.industria)`;
 
+// Both predicates match expression indexes of migration 0001: Spanish full text over the unaccented
+// document (GIN), and trigram word similarity on the unaccented name (GIN) for partial words and
+// typos. They are two bounded scans (not one OR) so that no row needs its document re-parsed.
 function candidates(kind: ListingKind, q: string, provincia: ProvinceSlug | undefined): SQL {
   const table = sql.raw(kind === "restaurant" ? "restaurants" : "businesses");
   const doc = searchDoc(kind);
-  // Both predicates match expression indexes of migration 0001: full text over the unaccented
-  // document (GIN), and trigram word similarity on the unaccented name (GIN) for partial words/typos.
   const tsq = sql`websearch_to_tsquery('spanish'::regconfig, immutable_unaccent(lower(${q})))`;
   const norm = sql`immutable_unaccent(lower(${q}))`;
-  return sql`(
-    select ${sql.raw(`'${kind}'`)}::text as kind, ${cardColumns(kind)}, ${cursorTs()},
-      (ts_rank_cd(to_tsvector('spanish'::regconfig, ${doc}), ${tsq}, 1)
-        + 2 * word_similarity(${norm}, immutable_unaccent(lower(t.nombre)))
-        + case when immutable_unaccent(lower(t.nombre)) like '%' || ${norm} || '%' then 1 else 0 end)::real as score
-    from ${table} t
-    where t.is_active ${provincia ? sql`and t.provincia = ${provincia}` : sql``}
-      and (to_tsvector('spanish'::regconfig, ${doc}) @@ ${tsq}
-           or ${norm} <% immutable_unaccent(lower(t.nombre)))
-    limit ${SEARCH_CANDIDATES}
-  )`;
+  const cols = sql`${sql.raw(`'${kind}'`)}::text as kind, ${cardColumns(kind)}, ${cursorTs()}`;
+  const where = sql`t.is_active ${provincia ? sql`and t.provincia = ${provincia}` : sql``}`;
+  return sql`(select * from (select ${cols} from ${table} t where ${where}
+      and to_tsvector('spanish'::regconfig, ${doc}) @@ ${tsq} limit ${SEARCH_CANDIDATES}) f)
+    union
+    (select * from (select ${cols} from ${table} t where ${where}
+      and ${norm} <% immutable_unaccent(lower(t.nombre)) limit ${NAME_CANDIDATES}) n)`;
 }
 
 /**
@@ -255,7 +254,15 @@ export async function searchListings(opts: {
     sql` union all `,
   );
   const rows = await queryRows<CardRow & { kind: ListingKind; score: number | string; score_text: string; total: number | string; per_table: number | string }>(sql`
-    with c as materialized (${union}),
+    with c0 as materialized (${union}),
+    c as (
+      -- Relevance from the (short) name only, so ranking never re-parses long documents:
+      -- similarity of the term to the name, the name containing it, and a full-text hit on the name.
+      select c0.*, (2 * word_similarity(immutable_unaccent(lower(${q})), immutable_unaccent(lower(c0.nombre)))
+        + case when immutable_unaccent(lower(c0.nombre)) like '%' || immutable_unaccent(lower(${q})) || '%' then 1 else 0 end
+        + case when to_tsvector('spanish'::regconfig, immutable_unaccent(lower(c0.nombre))) @@ websearch_to_tsquery('spanish'::regconfig, immutable_unaccent(lower(${q}))) then 1 else 0 end
+        )::real as score
+      from c0),
     ranked as (select c.*, c.score::text as score_text, count(*) over () as total,
       max(n) over () as per_table from (select c.*, count(*) over (partition by c.kind) as n from c) c)
     select * from ranked r

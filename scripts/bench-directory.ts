@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:directory -- --listings 1000000 [--embedded] [--duration 10] [--connections 20]`
+ *
+ * Seeds a throwaway PostgreSQL (or, with --embedded, PGlite) with generated listings, times every
+ * directory query in the database (p50/p99 over repeated runs, plus EXPLAIN ANALYZE with --explain),
+ * starts the production server, and drives it with autocannon on loopback for bounded durations:
+ * province page 1, page 50 through the cursor, an industry page with a province filter, an entry page
+ * and a search. Per route it prints req/s, p50/p95/p99 and errors, from the page cache (D18) and
+ * uncached (a unique query string per request), and the same HTML served as a static file by the
+ * same server, as a ratio. A benchmark, not a test: it prints numbers and never fails on them.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+// @ts-expect-error autocannon ships no type declarations
+import autocannonModule from "autocannon";
+import pg from "pg";
+import { startPostgres, type PgServer } from "../tests/setup/postgres";
+import { seedLarge } from "./seed-large";
+
+type AcResult = { requests: { average: number }; errors: number; timeouts: number; non2xx: number };
+type AcInstance = { on: (event: "response", fn: (client: unknown, status: number, bytes: number, time: number) => void) => void };
+const autocannon = autocannonModule as (opts: Record<string, unknown>, cb: (err: Error | null, res: AcResult) => void) => AcInstance;
+
+const root = path.resolve(import.meta.dirname, "..");
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+const LISTINGS = Number(arg("listings", "100000"));
+const EMBEDDED = process.argv.includes("--embedded");
+const EXPLAIN = process.argv.includes("--explain");
+const DURATION = Number(arg("duration", "10"));
+const CONNECTIONS = Number(arg("connections", "20"));
+const PORT = Number(arg("port", "3290"));
+const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
+const QUERY_RUNS = Number(arg("query-runs", "300"));
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pv-bench-"));
+  let pgServer: PgServer | null = null;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    BUILD_DIR,
+    SEED_DEMO: "1",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+  };
+  if (EMBEDDED) {
+    env.DATA_DIR = path.join(tmp, "data");
+    delete env.DATABASE_URL;
+  } else {
+    pgServer = await startPostgres();
+    const admin = new pg.Client({ connectionString: `${pgServer.url}/postgres` });
+    await admin.connect();
+    await admin.query("create database pv_bench");
+    await admin.end();
+    env.DATABASE_URL = `${pgServer.url}/pv_bench`;
+  }
+  Object.assign(process.env, env);
+  console.info(`\n== bench:directory · ${LISTINGS.toLocaleString("es-PA")} listados · ${EMBEDDED ? "PGlite (embebido)" : "PostgreSQL"} · ${os.cpus().length} CPU · ${DURATION} s × ${CONNECTIONS} conexiones por prueba\n`);
+
+  // ---- seed and time the queries in-process (PGlite allows one process at a time, so before the server)
+  const { db, dbReady, closeDb, queryRows } = await import("../app/server/db.server");
+  const { seedDemo } = await import("../app/server/seed/seed.server");
+  const models = await import("../app/server/models/listings.server");
+  const { decodeCursor, decodeSearchCursor, encodeCursor } = await import("../app/schemas/directory");
+  const { sql } = await import("drizzle-orm");
+  await dbReady();
+  await seedDemo();
+  const t0 = performance.now();
+  await seedLarge(LISTINGS, (q) => db.execute(q), (q) => queryRows(q));
+  console.info(`[bench] datos listos en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  // Cursor of page 50 (after 49 × 6 entries) of the Panamá restaurants.
+  const [p50] = await queryRows<{ ts: string; id: string }>(sql`
+    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts, id::text as id from restaurants
+    where provincia = 'panama' and is_active order by created_at desc, id desc offset ${49 * 6 - 1} limit 1`);
+  const cursor50 = encodeCursor(p50!);
+  const [entry] = await queryRows<{ slug: string }>(sql`select slug from restaurants where is_active and slug like 'gen-r-%' order by slug desc limit 1`);
+  const searchTerm = "ceviche boquete";
+
+  const queries: { name: string; run: () => Promise<unknown> }[] = [
+    { name: "provincia, página 1", run: () => models.listRestaurantsByProvince("panama") },
+    { name: "provincia, página 50 (cursor)", run: () => models.listRestaurantsByProvince("panama", decodeCursor(cursor50)!) },
+    { name: "industria + provincia", run: () => models.listBusinessesByIndustry("construccion", { provincia: "chiriqui" }) },
+    { name: "industria + provincia, página 50", run: async () => {
+      let c: string | null = null;
+      for (let i = 0; i < 1; i++) c = (await models.listBusinessesByIndustry("construccion", { provincia: "chiriqui" })).nextCursor;
+      return models.listBusinessesByIndustry("construccion", { provincia: "chiriqui", cursor: decodeCursor(c!)! });
+    } },
+    { name: "ficha por slug", run: () => models.getRestaurantBySlug(entry!.slug) },
+    { name: `búsqueda «${searchTerm}»`, run: () => models.searchListings({ q: searchTerm }) },
+    { name: "búsqueda «cafe» (frecuente)", run: () => models.searchListings({ q: "cafe" }) },
+    { name: "búsqueda «marisqueria» + provincia", run: () => models.searchListings({ q: "marisqueria", provincia: "colon" }) },
+  ];
+  console.info(`\n-- consultas en la base de datos (${QUERY_RUNS} ejecuciones cada una, secuenciales)`);
+  const queryRowsOut: string[] = [];
+  for (const q of queries) {
+    for (let i = 0; i < 10; i++) await q.run();
+    const times: number[] = [];
+    for (let i = 0; i < QUERY_RUNS; i++) {
+      const s = performance.now();
+      await q.run();
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    const line = `${q.name.padEnd(40)} p50 ${ms(pct(times, 50)).padStart(9)}  p99 ${ms(pct(times, 99)).padStart(9)}`;
+    queryRowsOut.push(line);
+    console.info(line);
+  }
+  if (EXPLAIN) {
+    const first = await models.searchListings({ q: searchTerm });
+    void first;
+    const plans: [string, ReturnType<typeof sql>][] = [
+      ["provincia, página 1", sql`select id from restaurants t where t.provincia = 'panama' and t.is_active order by t.created_at desc, t.id desc limit 7`],
+      ["provincia, página 50", sql`select id from restaurants t where t.provincia = 'panama' and t.is_active and (t.created_at, t.id) < ((${decodeCursor(cursor50)!.ts}::timestamp at time zone 'UTC'), ${decodeCursor(cursor50)!.id}::uuid) order by t.created_at desc, t.id desc limit 7`],
+      ["industria + provincia", sql`select id from businesses t where t.industria = 'construccion' and t.is_active and t.provincia = 'chiriqui' order by t.created_at desc, t.id desc limit 7`],
+      ["ficha por slug", sql`select id from restaurants t where t.slug = ${entry!.slug} and t.is_active limit 1`],
+      ["búsqueda (candidatos de restaurantes)", sql`select t.id from restaurants t where t.is_active and (to_tsvector('spanish'::regconfig, listing_search_text(t.nombre, t.descripcion, t.direccion, t.especialidades, t.categoria)) @@ websearch_to_tsquery('spanish'::regconfig, immutable_unaccent(lower(${searchTerm}))) or immutable_unaccent(lower(${searchTerm})) <% immutable_unaccent(lower(t.nombre))) limit 300`],
+    ];
+    for (const [name, q] of plans) {
+      const rows = await queryRows<Record<string, string>>(sql`explain (analyze, buffers, costs off) ${q}`);
+      console.info(`\n-- EXPLAIN ANALYZE: ${name}\n${rows.map((r) => Object.values(r)[0]).join("\n")}`);
+    }
+  }
+  void decodeSearchCursor;
+  await closeDb();
+
+  // ---- the production server
+  console.info("\n[bench] compilando si hace falta e iniciando el servidor…");
+  // Its own process group, so that stopping it also stops the tsx/node processes npx starts.
+  const server: ChildProcess = spawn("npx", ["tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const stopServer = () => {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+  };
+  process.once("exit", stopServer);
+  const base = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (i > 600) throw new Error("el servidor no arrancó");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  const routes = [
+    { name: "provincia p1", path: "/restaurantes-panama" },
+    { name: "provincia p50", path: `/restaurantes-panama?cursor=${cursor50}` },
+    { name: "industria+prov", path: "/negocios/construccion?provincia=chiriqui" },
+    { name: "ficha", path: `/restaurante/${entry!.slug}` },
+    { name: "búsqueda", path: `/buscar?q=${encodeURIComponent(searchTerm)}` },
+  ];
+  // The same HTML as static files served by the same server (express.static of the build).
+  const staticDir = path.join(root, BUILD_DIR, "client", "bench-static");
+  fs.mkdirSync(staticDir, { recursive: true });
+  for (const [i, r] of routes.entries()) {
+    const res = await fetch(base + r.path);
+    if (res.status !== 200) console.warn(`[bench] ${r.path} respondió ${res.status}`);
+    fs.writeFileSync(path.join(staticDir, `${i}.html`), await res.text());
+  }
+
+  type Stat = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+  async function load(pathFor: () => string): Promise<Stat> {
+    const latencies: number[] = [];
+    const result = await new Promise<AcResult>((resolve, reject) => {
+      const inst = autocannon(
+        {
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: pathFor() }) }],
+        },
+        (err: Error | null, res: AcResult) => (err ? reject(err) : resolve(res)),
+      );
+      inst.on("response", (_c, _s, _b, time) => latencies.push(time));
+    });
+    latencies.sort((a, b) => a - b);
+    return { rps: result.requests.average, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  }
+  let unique = 0;
+  const fmt = (s: Stat) => `${Math.round(s.rps).toString().padStart(6)} req/s  p50 ${ms(s.p50).padStart(8)}  p95 ${ms(s.p95).padStart(8)}  p99 ${ms(s.p99).padStart(8)}  err ${s.errors + s.non2xx}`;
+  console.info(`\n-- HTTP (autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por fila)`);
+  const summary: string[] = [];
+  for (const [i, r] of routes.entries()) {
+    const sep = r.path.includes("?") ? "&" : "?";
+    const cached = await load(() => r.path);
+    const uncached = await load(() => `${r.path}${sep}_b=${++unique}`);
+    const file = await load(() => `/bench-static/${i}.html`);
+    const lines = [
+      `${r.name.padEnd(16)} caché      ${fmt(cached)}  (${((cached.rps / file.rps) * 100).toFixed(0)} % del estático)`,
+      `${"".padEnd(16)} sin caché  ${fmt(uncached)}  (${((uncached.rps / file.rps) * 100).toFixed(0)} % del estático)`,
+      `${"".padEnd(16)} estático   ${fmt(file)}`,
+    ];
+    summary.push(...lines);
+    console.info(lines.join("\n"));
+  }
+
+  stopServer();
+  await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
+  await new Promise((r) => setTimeout(r, 1500));
+  fs.rmSync(staticDir, { recursive: true, force: true });
+  pgServer?.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+  console.info("\n== resumen\n" + [...queryRowsOut, ...summary].join("\n"));
+}
+
+main().catch((error) => {
+  console.error("[bench] error:", error);
+  process.exit(1);
+});
