@@ -14,6 +14,7 @@ import * as search from "~/routes/directory/search";
 import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { pageCacheStats } from "~/server/page-cache.server";
+import { directoryEntries } from "~/server/sitemap/directory.server";
 import { readToast } from "~/server/toast.server";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN } from "../setup/route";
 
@@ -215,5 +216,17 @@ describe("search", () => {
     const typed = await call(search.loader as H, getRequest("/buscar?q=obra&tipo=negocios&provincia=chiriqui"));
     expect(typed.status).toBe(200);
     expect(typed.data.items.every((i: { kind: string; provincia: string }) => i.kind === "business" && i.provincia === "chiriqui")).toBe(true);
+  });
+});
+
+describe("sitemap", () => {
+  it("lists the 20 listing pages and every active entry, never inactive ones", async () => {
+    const paths = (await directoryEntries()).map((e) => e.path);
+    expect(paths).toContain("/restaurantes-darien");
+    expect(paths).toContain("/negocios/servicios");
+    expect(paths).toContain("/restaurante/marisqueria-azul");
+    expect(paths).toContain("/negocio/obra-0");
+    expect(paths).not.toContain("/restaurante/fonda-oculta");
+    expect(new Set(paths).size).toBe(paths.length);
   });
 });
