@@ -173,3 +173,23 @@ describe("catalog prices (SPEC §9)", () => {
     expect(SAMPLE_ARTICLE.slug).toMatch(/^[a-z0-9-]+$/);
   });
 });
+
+describe("contact form bad bodies", () => {
+  it("answers a non-form or oversized body with a 4xx, never a 500", async () => {
+    const json = await call(
+      contactRoute.action,
+      new Request(`${ORIGIN}/contact`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }),
+    );
+    expect(json.status).toBe(400);
+    const body = new URLSearchParams({ name: "A", email: "a@b.co", message: "x".repeat(70_000) }).toString();
+    const huge = await call(
+      contactRoute.action,
+      new Request(`${ORIGIN}/contact`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+      }),
+    );
+    expect(huge.status).toBe(413);
+  });
+});

@@ -11,7 +11,9 @@ import { Badge, Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
+import { formToObject } from "~/schemas/auth";
 import { requireAdmin } from "~/server/guards.server";
+import { readForm } from "~/server/request.server";
 import {
   countPendingContactMessages,
   LeadNotFoundError,
@@ -49,7 +51,7 @@ const handleSchema = z.object({ intent: z.literal("handle"), id: z.uuid() });
 
 export async function action({ request }: Route.ActionArgs) {
   const current = await requireAdmin(request);
-  const parsed = handleSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = handleSchema.safeParse(formToObject(await readForm(request)));
   if (!parsed.success) {
     return data({ toast: { type: "error" as const, title: "Solicitud no válida" } }, { status: 400 });
   }

@@ -19,6 +19,7 @@ import { fieldErrorsOf, formToObject } from "~/schemas/auth";
 import { CONTACT_HONEYPOT, CONTACT_LIMITS, contactSchema } from "~/schemas/contact";
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_SECONDS, createContactMessage } from "~/server/models/contact.server";
 import { recordHit } from "~/server/models/rate-limits.server";
+import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const headers = publicPageHeaders;
@@ -61,13 +62,8 @@ function echo(values: Record<string, string>): Values {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ fieldErrors: null, values: {} as Values, formError: "No pudimos leer el formulario. Intenta de nuevo." }, { status: 400 });
-  }
-  const values = formToObject(form);
+  // A malformed, oversized or non-form body is a 4xx (never a 500); the form itself is a few kB.
+  const values = formToObject(await readForm(request, 64_000));
   // A filled honeypot is a bot: answer like a success, store nothing.
   if (values[CONTACT_HONEYPOT]) throw await redirectWithToast("/contact?enviado=1", { type: "success", ...CONTACT_SUCCESS });
 
