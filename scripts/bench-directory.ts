@@ -117,14 +117,16 @@ async function main() {
     console.info(line);
   }
   if (EXPLAIN) {
-    const first = await models.searchListings({ q: searchTerm });
-    void first;
+    // The exact SQL the pages run (the model's own query builders), with this run's parameters.
+    const c50 = decodeCursor(cursor50)!;
+    const firstSearch = await models.searchListings({ q: searchTerm });
     const plans: [string, ReturnType<typeof sql>][] = [
-      ["provincia, página 1", sql`select id from restaurants t where t.provincia = 'panama' and t.is_active order by t.created_at desc, t.id desc limit 7`],
-      ["provincia, página 50", sql`select id from restaurants t where t.provincia = 'panama' and t.is_active and (t.created_at, t.id) < ((${decodeCursor(cursor50)!.ts}::timestamp at time zone 'UTC'), ${decodeCursor(cursor50)!.id}::uuid) order by t.created_at desc, t.id desc limit 7`],
-      ["industria + provincia", sql`select id from businesses t where t.industria = 'construccion' and t.is_active and t.provincia = 'chiriqui' order by t.created_at desc, t.id desc limit 7`],
-      ["ficha por slug", sql`select id from restaurants t where t.slug = ${entry!.slug} and t.is_active limit 1`],
-      ["búsqueda (candidatos de restaurantes)", sql`select t.id from restaurants t where t.is_active and (to_tsvector('spanish'::regconfig, listing_search_text(t.nombre, t.descripcion, t.direccion, t.especialidades, t.categoria)) @@ websearch_to_tsquery('spanish'::regconfig, immutable_unaccent(lower(${searchTerm}))) or immutable_unaccent(lower(${searchTerm})) <% immutable_unaccent(lower(t.nombre))) limit 300`],
+      ["provincia, página 1", models.provinceQuery("panama")],
+      ["provincia, página 50 (cursor)", models.provinceQuery("panama", c50)],
+      ["industria + provincia", models.industryQuery("construccion", { provincia: "chiriqui" })],
+      ["ficha por slug", sql`select t.id from restaurants t where t.slug = ${entry!.slug} and t.is_active limit 1`],
+      [`búsqueda «${searchTerm}»`, models.searchQuery({ q: searchTerm })],
+      [`búsqueda «${searchTerm}», página 2`, models.searchQuery({ q: searchTerm, cursor: firstSearch.nextCursor ? decodeSearchCursor(firstSearch.nextCursor)! : undefined })],
     ];
     for (const [name, q] of plans) {
       const rows = await queryRows<Record<string, string>>(sql`explain (analyze, buffers, costs off) ${q}`);

@@ -90,13 +90,17 @@ function page(kind: ListingKind, rows: CardRow[]): ListingPage {
 
 /** Active restaurants of a province, newest first; `cursor` continues after the previous page. */
 export async function listRestaurantsByProvince(provincia: ProvinceSlug, cursor?: Cursor): Promise<ListingPage> {
-  const rows = await queryRows<CardRow>(sql`
+  return page("restaurant", await queryRows<CardRow>(provinceQuery(provincia, cursor)));
+}
+
+/** The SQL of a province page (exported for EXPLAIN ANALYZE in the benchmark). */
+export function provinceQuery(provincia: ProvinceSlug, cursor?: Cursor): SQL {
+  return sql`
     select ${cardColumns("restaurant")}, ${cursorTs()}
     from restaurants t
     where t.provincia = ${provincia} and t.is_active ${afterCursor(cursor)}
     order by t.created_at desc nulls last, t.id desc nulls last
-    limit ${PAGE_SIZE + 1}`);
-  return page("restaurant", rows);
+    limit ${PAGE_SIZE + 1}`;
 }
 
 /**
@@ -107,7 +111,15 @@ export async function listBusinessesByIndustry(
   industria: IndustrySlug,
   opts: { provincia?: ProvinceSlug; cursor?: Cursor; includeInactive?: boolean } = {},
 ): Promise<ListingPage> {
-  const rows = await queryRows<CardRow>(sql`
+  return page("business", await queryRows<CardRow>(industryQuery(industria, opts)));
+}
+
+/** The SQL of an industry page (exported for EXPLAIN ANALYZE in the benchmark). */
+export function industryQuery(
+  industria: IndustrySlug,
+  opts: { provincia?: ProvinceSlug; cursor?: Cursor; includeInactive?: boolean } = {},
+): SQL {
+  return sql`
     select ${cardColumns("business")}, ${cursorTs()}
     from businesses t
     where t.industria = ${industria}
@@ -115,8 +127,7 @@ export async function listBusinessesByIndustry(
       ${opts.provincia ? sql`and t.provincia = ${opts.provincia}` : sql``}
       ${afterCursor(opts.cursor)}
     order by t.created_at desc nulls last, t.id desc nulls last
-    limit ${PAGE_SIZE + 1}`);
-  return page("business", rows);
+    limit ${PAGE_SIZE + 1}`;
 }
 
 // ---------------------------------------------------------------- entries
@@ -248,12 +259,21 @@ export async function searchListings(opts: {
 }): Promise<SearchResult> {
   const q = opts.q.trim();
   if (!q) return { items: [], nextCursor: null, matched: 0, capped: false };
+  const rows = await queryRows<CardRow & { kind: ListingKind; score: number | string; score_text: string; total: number | string; per_table: number | string }>(
+    searchQuery({ ...opts, q }),
+  );
+  return searchResult(rows);
+}
+
+/** The SQL of a search page (exported for EXPLAIN ANALYZE in the benchmark). */
+export function searchQuery(opts: { q: string; kind?: ListingKind; provincia?: ProvinceSlug; cursor?: SearchCursor }): SQL {
+  const q = opts.q.trim();
   const kinds: ListingKind[] = opts.kind ? [opts.kind] : ["restaurant", "business"];
   const union = sql.join(
     kinds.map((k) => candidates(k, q, opts.provincia)),
     sql` union all `,
   );
-  const rows = await queryRows<CardRow & { kind: ListingKind; score: number | string; score_text: string; total: number | string; per_table: number | string }>(sql`
+  return sql`
     with c0 as materialized (${union}),
     c as (
       -- Relevance from the (short) name only, so ranking never re-parses long documents:
@@ -268,7 +288,10 @@ export async function searchListings(opts: {
     select * from ranked r
     ${opts.cursor ? sql`where (r.score, r.id) < (${opts.cursor.score}::real, ${opts.cursor.id}::uuid)` : sql``}
     order by r.score desc, r.id desc
-    limit ${PAGE_SIZE + 1}`);
+    limit ${PAGE_SIZE + 1}`;
+}
+
+function searchResult(rows: (CardRow & { kind: ListingKind; score_text: string; total: number | string; per_table: number | string })[]): SearchResult {
   // `total` counts the candidates (before the cursor); an empty page after a cursor leaves it unknown.
   const total = Number(rows[0]?.total ?? 0);
   const more = rows.length > PAGE_SIZE;
