@@ -155,6 +155,10 @@ async function measure(debugPort: number, page: string, formFactor: "mobile" | "
   );
   if (!result) throw new Error(`Lighthouse no devolvió resultados para ${page}`);
   const lhr = result.lhr;
+  if (lhr.categories.performance?.score == null) {
+    const why = lhr.runtimeError?.message ?? lhr.audits["largest-contentful-paint"]?.errorMessage ?? "sin detalle";
+    throw new Error(`sin puntuación de rendimiento (${why})`);
+  }
   const audit = (id: string) => lhr.audits[id];
   const resources = (audit("resource-summary")?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
   const js = resources.find((r) => r.resourceType === "script");
@@ -224,10 +228,14 @@ async function main() {
   for (const formFactor of formFactors) {
     for (const p of pages) {
       process.stdout.write(`[lighthouse] ${rows.length + 1}/${total} ${formFactor} ${p}…\n`);
-      try {
-        rows.push(await measure(debugPort, p, formFactor));
-      } catch (error) {
-        console.error(`[lighthouse] falló ${p} (${formFactor}): ${(error as Error).message}`);
+      // One retry: a busy machine occasionally makes a trace unusable (no score).
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          rows.push(await measure(debugPort, p, formFactor));
+          break;
+        } catch (error) {
+          console.error(`[lighthouse] falló ${p} (${formFactor}, intento ${attempt}): ${(error as Error).message}`);
+        }
       }
     }
   }
