@@ -277,10 +277,9 @@ export function searchQuery(opts: { q: string; kind?: ListingKind; provincia?: P
     with c0 as materialized (${union}),
     c as (
       -- Relevance from the (short) name only, so ranking never re-parses long documents:
-      -- similarity of the term to the name, the name containing it, and a full-text hit on the name.
+      -- trigram similarity of the term to the name's words, plus 1 when the name contains it.
       select c0.*, (2 * word_similarity(immutable_unaccent(lower(${q})), immutable_unaccent(lower(c0.nombre)))
         + case when immutable_unaccent(lower(c0.nombre)) like '%' || immutable_unaccent(lower(${q})) || '%' then 1 else 0 end
-        + case when to_tsvector('spanish'::regconfig, immutable_unaccent(lower(c0.nombre))) @@ websearch_to_tsquery('spanish'::regconfig, immutable_unaccent(lower(${q}))) then 1 else 0 end
         )::real as score
       from c0),
     ranked as (select c.*, c.score::text as score_text, count(*) over () as total,
