@@ -109,7 +109,13 @@ async function startChromium(): Promise<number> {
     { stdio: "ignore" },
   );
   children.push(chrome);
-  process.on("exit", () => fs.rmSync(profile, { recursive: true, force: true }));
+  process.on("exit", () => {
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      /* Chromium may still be writing its profile while it exits; the OS temp dir cleans up. */
+    }
+  });
   await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 30_000, "Chromium");
   return debugPort;
 }
