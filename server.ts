@@ -82,6 +82,8 @@ export async function createApp() {
           }
         : false,
       crossOriginEmbedderPolicy: false,
+      // With no-referrer, browsers send `Origin: null` on plain form posts and React Router refuses them.
+      referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
     }),
   );

@@ -3,12 +3,18 @@ import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   ssr: {
     // Native/wasm packages stay external to the server bundle.
     external: ["@electric-sql/pglite", "pg", "nodemailer"],
   },
-  build: { assetsInlineLimit: 0 },
-});
+  build: {
+    assetsInlineLimit: 0,
+    // One chunk for the icons instead of one tiny file per icon per page.
+    rollupOptions: isSsrBuild
+      ? undefined
+      : { output: { manualChunks: (id: string) => (id.includes("node_modules/lucide-react") ? "icons" : undefined) } },
+  },
+}));

@@ -1,3 +1,4 @@
+import "./schemas/zod-config";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -6,6 +7,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster, useShowToast } from "./components/toaster";
 import { NotFound } from "./components/not-found";
+import { FONT_PRELOAD } from "./components/marketing/font-preload";
 import { useNonce } from "./lib/nonce";
 import { getPublicEnv } from "./server/env.server";
 import { getCurrentUser } from "./server/guards.server";
@@ -13,6 +15,7 @@ import { readToast } from "./server/toast.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  FONT_PRELOAD,
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -26,7 +26,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
         />
       )}
       <span className={`text-lg font-extrabold tracking-tight ${inverted ? "text-white" : "text-ocean-900"}`}>
-        Panama <span className={inverted ? "text-sun-300" : "text-sun-600"}>VIP</span> IA
+        Panama <span className={inverted ? "text-sun-300" : "text-sun-700"}>VIP</span> IA
       </span>
     </Link>
   );

@@ -6,4 +6,3 @@ import jakartaLatin from "@fontsource-variable/plus-jakarta-sans/files/plus-jaka
  */
 export const FONT_PRELOAD = { rel: "preload", href: jakartaLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" } as const;
 
-export const marketingLinks = () => [FONT_PRELOAD];

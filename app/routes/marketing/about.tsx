@@ -5,12 +5,10 @@ import { ABOUT } from "~/catalog/marketing";
 import { useBookingUrl } from "~/components/marketing/booking";
 import { PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
-import { marketingLinks } from "~/components/marketing/font-preload";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
 
 export const headers = publicPageHeaders;
-export const links = marketingLinks;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

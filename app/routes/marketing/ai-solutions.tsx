@@ -5,12 +5,10 @@ import { ASSISTANTS, PREMIUM_PRICE_TEXT } from "~/catalog/marketing";
 import { AssistantCard } from "~/components/marketing/assistant-card";
 import { PageHero, Section } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
-import { marketingLinks } from "~/components/marketing/font-preload";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
 
 export const headers = publicPageHeaders;
-export const links = marketingLinks;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

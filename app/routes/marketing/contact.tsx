@@ -11,7 +11,6 @@ import { PageHero, Section } from "~/components/marketing/section";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
-import { marketingLinks } from "~/components/marketing/font-preload";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
 import { useFormErrors } from "~/lib/use-form-errors";
@@ -23,7 +22,6 @@ import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const headers = publicPageHeaders;
-export const links = marketingLinks;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {

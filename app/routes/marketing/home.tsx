@@ -21,14 +21,12 @@ import { PlanCard } from "~/components/marketing/plan-card";
 import { Section, SectionHeading } from "~/components/marketing/section";
 import { Badge } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
-import { marketingLinks } from "~/components/marketing/font-preload";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate } from "~/lib/format";
 import { publicUrlFrom, seo } from "~/lib/meta";
 import { newestPublishedArticle } from "~/server/models/marketing.server";
 
 export const headers = publicPageHeaders;
-export const links = marketingLinks;
 
 export async function loader() {
   return { article: await newestPublishedArticle() };

@@ -7,12 +7,10 @@ import { FaqList } from "~/components/marketing/faq-list";
 import { PlanCard } from "~/components/marketing/plan-card";
 import { PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
-import { marketingLinks } from "~/components/marketing/font-preload";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
 
 export const headers = publicPageHeaders;
-export const links = marketingLinks;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

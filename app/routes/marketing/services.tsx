@@ -15,12 +15,10 @@ import { PillarIcon } from "~/components/marketing/pillar-icon";
 import { PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
-import { marketingLinks } from "~/components/marketing/font-preload";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
 
 export const headers = publicPageHeaders;
-export const links = marketingLinks;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -6,13 +6,11 @@ import { ChatFrame } from "~/components/marketing/chat-frame";
 import { Section } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
-import { marketingLinks } from "~/components/marketing/font-preload";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";
 
 export const headers = publicPageHeaders;
-export const links = marketingLinks;
 
 export function loader() {
   return { chatUrl: getEnv().CHAT_URL_YODDA ?? null };
