@@ -1,5 +1,5 @@
 /**
- * `npm run bench:directory -- --listings 1000000 [--embedded] [--duration 10] [--connections 20]`
+ * `npm run bench:directory -- --listings 1000000 [--embedded] [--duration 10] [--connections 20] [--explain] [--no-http]`
  *
  * Seeds a throwaway PostgreSQL (or, with --embedded, PGlite) with generated listings, times every
  * directory query in the database (p50/p99 over repeated runs, plus EXPLAIN ANALYZE with --explain),
@@ -32,6 +32,8 @@ function arg(name: string, fallback: string): string {
 const LISTINGS = Number(arg("listings", "100000"));
 const EMBEDDED = process.argv.includes("--embedded");
 const EXPLAIN = process.argv.includes("--explain");
+/** Only the database part (seed, query timings, EXPLAIN): no server, no HTTP load. */
+const NO_HTTP = process.argv.includes("--no-http");
 const DURATION = Number(arg("duration", "10"));
 const CONNECTIONS = Number(arg("connections", "20"));
 const PORT = Number(arg("port", "3290"));
@@ -133,8 +135,13 @@ async function main() {
       console.info(`\n-- EXPLAIN ANALYZE: ${name}\n${rows.map((r) => Object.values(r)[0]).join("\n")}`);
     }
   }
-  void decodeSearchCursor;
   await closeDb();
+  if (NO_HTTP) {
+    pgServer?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    console.info("\n== resumen\n" + queryRowsOut.join("\n"));
+    return;
+  }
 
   // ---- the production server
   console.info("\n[bench] compilando si hace falta e iniciando el servidor…");

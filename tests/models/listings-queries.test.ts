@@ -203,6 +203,8 @@ describe("search", () => {
     expect((await searchListings({ q: "panameña" })).items.map((i) => i.slug)).toContain("fonda-panamena");
     expect((await searchListings({ q: "mariscos" })).items.map((i) => i.slug)).toContain("marisqueria-azul");
     expect((await searchListings({ q: "cangrejo" })).items.map((i) => i.slug)).toEqual(["marisqueria-azul"]);
+    // A typo in a name: full text finds nothing, the trigram name scan does.
+    expect((await searchListings({ q: "cangreho" })).items.map((i) => i.slug)).toEqual(["marisqueria-azul"]);
   });
 
   it("ranks name matches first and filters by type and province", async () => {
