@@ -14,7 +14,7 @@ import { encodeCursor, encodeSearchCursor, PAGE_SIZE, SEARCH_CANDIDATES, type Cu
 export { SEARCH_CANDIDATES };
 /** Extra candidates found only by name similarity (typos, partial words). */
 const NAME_CANDIDATES = 100;
-/** The name-similarity scan runs only when full text found fewer rows than this (typos, partial words). */
+/** Name-similarity scans run only when full text found fewer rows than this in all (typos, partial words). */
 const NAME_FALLBACK_BELOW = 24;
 import { queryRows } from "../db.server";
 
@@ -235,22 +235,22 @@ const searchDoc = (kind: ListingKind) =>
 // Both predicates match expression indexes of migration 0001: Spanish full text over the unaccented
 // document (GIN), and trigram word similarity on the unaccented name (GIN) for partial words and
 // typos. They are two bounded scans (not one OR, so no row has its long document re-parsed), and the
-// name scan only runs when full text found fewer than NAME_FALLBACK_BELOW rows of that table (an
-// InitPlan: PostgreSQL skips the scan entirely otherwise).
-function candidateCtes(kind: ListingKind, q: string, provincia: ProvinceSlug | undefined): SQL {
+// name scans only run when full text found fewer than NAME_FALLBACK_BELOW rows in all (an InitPlan:
+// PostgreSQL skips them entirely otherwise).
+function searchParts(kind: ListingKind, q: string, provincia: ProvinceSlug | undefined) {
   const table = sql.raw(kind === "restaurant" ? "restaurants" : "businesses");
   const doc = searchDoc(kind);
   const tsq = sql`websearch_to_tsquery('spanish'::regconfig, immutable_unaccent(lower(${q})))`;
   const norm = sql`immutable_unaccent(lower(${q}))`;
   const cols = sql`${sql.raw(`'${kind}'`)}::text as kind, ${cardColumns(kind)}, ${cursorTs()}`;
   const where = sql`t.is_active ${provincia ? sql`and t.provincia = ${provincia}` : sql``}`;
-  const f = sql.raw(`f_${kind}`);
-  const n = sql.raw(`n_${kind}`);
-  return sql`${f} as materialized (select ${cols} from ${table} t where ${where}
-      and to_tsvector('spanish'::regconfig, ${doc}) @@ ${tsq} limit ${SEARCH_CANDIDATES}),
-    ${n} as materialized (select ${cols} from ${table} t where ${where}
-      and (select count(*) from ${f}) < ${NAME_FALLBACK_BELOW}
-      and ${norm} <% immutable_unaccent(lower(t.nombre)) limit ${NAME_CANDIDATES})`;
+  return {
+    fullText: sql`${sql.raw(`f_${kind}`)} as materialized (select ${cols} from ${table} t where ${where}
+      and to_tsvector('spanish'::regconfig, ${doc}) @@ ${tsq} limit ${SEARCH_CANDIDATES})`,
+    byName: (fullTextCount: SQL) => sql`${sql.raw(`n_${kind}`)} as materialized (select ${cols} from ${table} t where ${where}
+      and (${fullTextCount}) < ${NAME_FALLBACK_BELOW}
+      and ${norm} <% immutable_unaccent(lower(t.nombre)) limit ${NAME_CANDIDATES})`,
+  };
 }
 
 /**
@@ -275,10 +275,9 @@ export async function searchListings(opts: {
 export function searchQuery(opts: { q: string; kind?: ListingKind; provincia?: ProvinceSlug; cursor?: SearchCursor }): SQL {
   const q = opts.q.trim();
   const kinds: ListingKind[] = opts.kind ? [opts.kind] : ["restaurant", "business"];
-  const ctes = sql.join(
-    kinds.map((k) => candidateCtes(k, q, opts.provincia)),
-    sql`, `,
-  );
+  const parts = kinds.map((k) => searchParts(k, q, opts.provincia));
+  const fullTextCount = sql.raw(kinds.map((k) => `(select count(*) from f_${k})`).join(" + "));
+  const ctes = sql.join([...parts.map((p) => p.fullText), ...parts.map((p) => p.byName(fullTextCount))], sql`, `);
   const union = sql.join(
     kinds.map((k) => sql.raw(`select * from f_${k} union select * from n_${k}`)),
     sql` union all `,
