@@ -205,6 +205,8 @@ describe("search", () => {
     expect((await searchListings({ q: "cangrejo" })).items.map((i) => i.slug)).toEqual(["marisqueria-azul"]);
     // A typo in a name: full text finds nothing, the trigram name scan does.
     expect((await searchListings({ q: "cangreho" })).items.map((i) => i.slug)).toEqual(["marisqueria-azul"]);
+    expect((await searchListings({ q: "cangreho", provincia: "colon" })).items.map((i) => i.slug)).toEqual(["marisqueria-azul"]);
+    expect((await searchListings({ q: "cangreho", provincia: "panama" })).items).toEqual([]);
   });
 
   it("ranks name matches first and filters by type and province", async () => {

@@ -227,10 +227,12 @@ export type SearchResult = ListingPage & {
   capped: boolean;
 };
 
-const searchDoc = (kind: ListingKind) =>
-  kind === "restaurant"
-    ? sql`listing_search_text(t.nombre, t.descripcion, t.direccion, t.especialidades, t.categoria)`
-    : sql`listing_search_text(t.nombre, t.descripcion, t.direccion, t.especialidades, t.industria)`;
+const searchDoc = (kind: ListingKind, alias = "t") => {
+  const a = sql.raw(alias);
+  return kind === "restaurant"
+    ? sql`listing_search_text(${a}.nombre, ${a}.descripcion, ${a}.direccion, ${a}.especialidades, ${a}.categoria)`
+    : sql`listing_search_text(${a}.nombre, ${a}.descripcion, ${a}.direccion, ${a}.especialidades, ${a}.industria)`;
+};
 
 // Both predicates match expression indexes of migration 0001: Spanish full text over the unaccented
 // document (GIN), and trigram word similarity on the unaccented name (GIN) for partial words and
@@ -247,9 +249,16 @@ function searchParts(kind: ListingKind, q: string, provincia: ProvinceSlug | und
   return {
     fullText: sql`${sql.raw(`f_${kind}`)} as materialized (select ${cols} from ${table} t where ${where}
       and to_tsvector('spanish'::regconfig, ${doc}) @@ ${tsq} limit ${SEARCH_CANDIDATES})`,
-    byName: (fullTextCount: SQL) => sql`${sql.raw(`n_${kind}`)} as materialized (select ${cols} from ${table} t where ${where}
-      and (${fullTextCount}) < ${NAME_FALLBACK_BELOW}
-      and ${norm} <% immutable_unaccent(lower(t.nombre)) limit ${NAME_CANDIDATES})`,
+    // The name scan ignores the province filter until after its LIMIT (so a filter that rejects every
+    // similar name cannot make it recheck all of them), and it is skipped when the term has plenty of
+    // full-text matches outside the chosen province (a real word, not a typo).
+    byName: (fullTextCount: SQL) => sql`${sql.raw(`n_${kind}`)} as materialized (select * from (
+      select ${cols} from ${table} t where t.is_active
+        and (${fullTextCount}) < ${NAME_FALLBACK_BELOW}
+        ${provincia ? sql`and (select count(*) from (select 1 from ${table} g where g.is_active
+          and to_tsvector('spanish'::regconfig, ${searchDoc(kind, "g")}) @@ ${tsq} limit ${NAME_FALLBACK_BELOW}) x) < ${NAME_FALLBACK_BELOW}` : sql``}
+        and ${norm} <% immutable_unaccent(lower(t.nombre)) limit ${NAME_CANDIDATES}) n
+      ${provincia ? sql`where n.provincia = ${provincia}` : sql``})`,
   };
 }
 
