@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(() => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   ssr: {
@@ -12,9 +12,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     assetsInlineLimit: 0,
-    // One chunk for the icons instead of one tiny file per icon per page.
-    rollupOptions: isSsrBuild
-      ? undefined
-      : { output: { manualChunks: (id: string) => (id.includes("node_modules/lucide-react") ? "icons" : undefined) } },
   },
 }));

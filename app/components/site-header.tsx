@@ -1,5 +1,5 @@
 import { ChevronDown, LogOut, Menu, Search, ShieldCheck, UserRound, X } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
+import { DisclosureMenu, menuItemClass } from "./disclosure-menu";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import {
@@ -21,33 +21,17 @@ const topLink =
 
 function NavDropdown({ label, links, columns = 1 }: { label: string; links: NavItem[]; columns?: 1 | 2 }) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={cn(topLink, "gap-1 data-[state=open]:bg-ocean-50")}>
-        {label}
-        <ChevronDown aria-hidden className="size-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className={cn(
-            "z-50 rounded-2xl border border-ocean-100 bg-white p-2 shadow-lift",
-            columns === 2 ? "grid w-[26rem] grid-cols-2 gap-x-1" : "min-w-56",
-          )}
-        >
-          {links.map((l) => (
-            <DropdownMenu.Item key={l.to} asChild>
-              <Link
-                to={l.to}
-                className="flex min-h-10 items-center rounded-xl px-3 text-sm font-medium text-ocean-900 outline-none data-[highlighted]:bg-ocean-50 data-[highlighted]:text-ocean-700"
-              >
-                {l.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DisclosureMenu
+      label={label}
+      triggerClassName={cn(topLink, "gap-1 data-[state=open]:bg-ocean-50")}
+      panelClassName={columns === 2 ? "grid w-[26rem] grid-cols-2 gap-x-1" : "min-w-56"}
+    >
+      {links.map((l) => (
+        <Link key={l.to} to={l.to} data-menu-item className={menuItemClass}>
+          {l.label}
+        </Link>
+      ))}
+    </DisclosureMenu>
   );
 }
 
@@ -55,44 +39,35 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
   const navigation = useNavigation();
   const signingOut = navigation.formAction === "/logout";
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={buttonClass("outline", "md", "data-[state=open]:bg-ocean-50")}>
-        <UserRound aria-hidden className="size-4" />
-        Mi Cuenta
-        <ChevronDown aria-hidden className="size-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-60 rounded-2xl border border-ocean-100 bg-white p-2 shadow-lift">
-          <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">
-            <span className="block font-semibold text-ocean-950">{user.name || user.email}</span>
-            {user.email}
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-ocean-100" />
-          {ACCOUNT_LINKS.map((l) => (
-            <DropdownMenu.Item key={l.to} asChild>
-              <Link
-                to={l.to}
-                className="flex min-h-10 items-center rounded-xl px-3 text-sm font-medium text-ocean-900 outline-none data-[highlighted]:bg-ocean-50"
-              >
-                {l.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-ocean-100" />
-          <Form method="post" action="/logout">
-            <DropdownMenu.Item asChild onSelect={(e) => e.preventDefault()}>
-              <button
-                type="submit"
-                className="flex min-h-10 w-full items-center gap-2 rounded-xl px-3 text-left text-sm font-semibold text-danger outline-none data-[highlighted]:bg-red-50"
-              >
-                <LogOut aria-hidden className="size-4" />
-                {signingOut ? "Procesando..." : "Cerrar Sesión"}
-              </button>
-            </DropdownMenu.Item>
-          </Form>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DisclosureMenu
+      align="end"
+      triggerClassName={buttonClass("outline", "md", "data-[state=open]:bg-ocean-50")}
+      panelClassName="min-w-60"
+      label={
+        <>
+          <UserRound aria-hidden className="size-4" />
+          Mi Cuenta
+        </>
+      }
+    >
+      <p className="px-3 py-2 text-xs text-muted">
+        <span className="block font-semibold text-ocean-950">{user.name || user.email}</span>
+        {user.email}
+      </p>
+      <div className="my-1 h-px bg-ocean-100" />
+      {ACCOUNT_LINKS.map((l) => (
+        <Link key={l.to} to={l.to} data-menu-item className={menuItemClass}>
+          {l.label}
+        </Link>
+      ))}
+      <div className="my-1 h-px bg-ocean-100" />
+      <Form method="post" action="/logout">
+        <button type="submit" data-menu-item className={cn(menuItemClass, "gap-2 font-semibold text-danger hover:bg-red-50 focus-visible:bg-red-50 focus-visible:text-danger")}>
+          <LogOut aria-hidden className="size-4" />
+          {signingOut ? "Procesando..." : "Cerrar Sesión"}
+        </button>
+      </Form>
+    </DisclosureMenu>
   );
 }
 

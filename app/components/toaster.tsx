@@ -1,18 +1,55 @@
-import { useEffect } from "react";
-import { Toaster as Sonner, toast } from "sonner";
+import { useEffect, useState, type ComponentType } from "react";
 
 export type ToastData = { type: "success" | "error" | "info"; title: string; description?: string } | null | undefined;
 
+/**
+ * Toasts (sonner) are loaded on demand: most page views show none, so the ~10 kB library is fetched
+ * only when the first toast is asked for. Toasts asked for before it is mounted wait in a queue.
+ */
+type Sonner = typeof import("sonner");
+let sonnerModule: Promise<Sonner> | null = null;
+const loadSonner = () => (sonnerModule ??= import("sonner"));
+
+const queue: NonNullable<ToastData>[] = [];
+let mounted: Sonner | null = null;
+let requestMount: (() => void) | null = null;
+
+function show(s: Sonner, t: NonNullable<ToastData>) {
+  const fn = t.type === "error" ? s.toast.error : t.type === "info" ? s.toast.info : s.toast.success;
+  fn(t.title, { description: t.description });
+}
+
+/** Shows a toast from anywhere in the browser. */
+export function showToast(t: NonNullable<ToastData>) {
+  if (mounted) return show(mounted, t);
+  queue.push(t);
+  requestMount?.();
+}
+
 export function Toaster() {
-  return <Sonner position="top-center" richColors closeButton toastOptions={{ duration: 5000 }} />;
+  const [Comp, setComp] = useState<{ Toaster: ComponentType<Record<string, unknown>>; mod: Sonner } | null>(null);
+  useEffect(() => {
+    requestMount = () =>
+      void loadSonner().then((mod) => setComp((c) => c ?? { Toaster: mod.Toaster as ComponentType<Record<string, unknown>>, mod }));
+    if (queue.length) requestMount();
+    return () => {
+      requestMount = null;
+    };
+  }, []);
+  useEffect(() => {
+    if (!Comp) return;
+    mounted = Comp.mod;
+    // Let sonner subscribe first, then flush what was asked for meanwhile.
+    const id = setTimeout(() => queue.splice(0).forEach((t) => show(Comp.mod, t)), 0);
+    return () => clearTimeout(id);
+  }, [Comp]);
+  return Comp ? <Comp.Toaster position="top-center" richColors closeButton toastOptions={{ duration: 5000 }} /> : null;
 }
 
 /** Shows a toast that arrived in loader or action data (flash cookie or a returned result). */
 export function useShowToast(data: ToastData, key?: unknown) {
   useEffect(() => {
-    if (!data) return;
-    const show = data.type === "error" ? toast.error : data.type === "info" ? toast.info : toast.success;
-    show(data.title, { description: data.description });
+    if (data) showToast(data);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, key]);
 }

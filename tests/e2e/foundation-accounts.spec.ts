@@ -9,8 +9,10 @@ test("sign up, the menu becomes 'Mi Cuenta', edit the profile, sign out", async 
   await expect(page.getByRole("link", { name: "Iniciar Sesión / App" })).toHaveCount(0);
 
   await page.getByRole("button", { name: /Mi Cuenta/ }).click();
-  for (const name of ["Mi Perfil", "Mis Blogs", "Escribir Blog"]) await expect(page.getByRole("menuitem", { name })).toBeVisible();
-  await page.getByRole("menuitem", { name: "Mi Perfil" }).click();
+  const header = page.getByRole("banner");
+  for (const [name, href] of [["Mi Perfil", "/profile"], ["Mis Blogs", "/my-blogs"], ["Escribir Blog", "/write-blog"]])
+    await expect(header.getByRole("link", { name })).toHaveAttribute("href", href);
+  await header.getByRole("link", { name: "Mi Perfil" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText("Usuario", { exact: true })).toBeVisible();
   await page.getByLabel("Nombre completo").fill("Nombre Cambiado Ñandú");
@@ -20,7 +22,7 @@ test("sign up, the menu becomes 'Mi Cuenta', edit the profile, sign out", async 
   await expect(page.getByLabel("Nombre completo")).toHaveValue("Nombre Cambiado Ñandú");
 
   await page.getByRole("button", { name: /Mi Cuenta/ }).click();
-  await page.getByRole("menuitem", { name: "Cerrar Sesión" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Cerrar Sesión" }).click();
   await expect(page.getByText("Sesión cerrada")).toBeVisible();
   await expect(page.getByText("Has cerrado sesión exitosamente.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -13,24 +13,38 @@ test("unknown paths get the 404 page with a link home", async ({ page }) => {
 
 test("the navigation dropdowns work with the keyboard", async ({ page }) => {
   await page.goto("/");
-  const trigger = page.getByRole("navigation", { name: "Principal" }).getByRole("button", { name: "Restaurantes" });
+  const nav = page.getByRole("navigation", { name: "Principal" });
+  const trigger = nav.getByRole("button", { name: "Restaurantes" });
   await trigger.focus();
   await page.keyboard.press("Enter");
-  const menu = page.getByRole("menu");
-  await expect(menu.getByRole("menuitem")).toHaveCount(10);
-  await expect(menu.getByRole("menuitem", { name: "Chiriquí" })).toBeVisible();
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  const panel = page.locator(`#${await trigger.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
+  await expect(panel.getByRole("link")).toHaveCount(10);
+  // Enter moved focus to the first province; arrows move on.
+  await expect(panel.getByRole("link", { name: "Panamá", exact: true })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(panel.getByRole("link", { name: "Panamá Oeste" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/restaurantes-/);
-  await page.goto("/");
-  await page.getByRole("navigation", { name: "Principal" }).getByRole("button", { name: "Negocios" }).click();
-  await expect(page.getByRole("menuitem", { name: "Construcción" })).toHaveAttribute("href", "/negocios/construccion");
+  await expect(page).toHaveURL(/\/restaurantes-chiriqui$/);
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  // Escape closes and gives focus back to the button.
+  const negocios = nav.getByRole("button", { name: "Negocios" });
+  await negocios.click();
+  await expect(nav.getByRole("link", { name: "Construcción" })).toHaveAttribute("href", "/negocios/construccion");
   await page.keyboard.press("Escape");
-  await page.getByRole("navigation", { name: "Principal" }).getByRole("button", { name: "Nosotros" }).click();
+  await expect(negocios).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByRole("link", { name: "Construcción" })).toBeHidden();
+
+  const nosotros = nav.getByRole("button", { name: "Nosotros" });
+  await nosotros.click();
   for (const [name, href] of [["Sobre Nosotros", "/about"], ["Servicios", "/services"], ["Soluciones IA", "/ai-solutions"]]) {
-    await expect(page.getByRole("menuitem", { name })).toHaveAttribute("href", href);
+    await expect(nav.getByRole("link", { name })).toHaveAttribute("href", href);
   }
+  // A click elsewhere closes it.
+  await page.locator("main").click({ position: { x: 5, y: 5 } });
+  await expect(nosotros).toHaveAttribute("aria-expanded", "false");
 });
 
 test("the header links of SPEC §2 are all there for a visitor", async ({ page }) => {

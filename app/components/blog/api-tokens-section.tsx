@@ -2,7 +2,7 @@ import { Check, Copy, KeyRound, Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -71,9 +71,9 @@ function NewTokenBox({ token }: { token: NewApiToken }) {
     try {
       await navigator.clipboard.writeText(token.token);
       setCopied(true);
-      toast.success("Token copiado");
+      showToast({ type: "success", title: "Token copiado" });
     } catch {
-      toast.info("Selecciona el token y cópialo manualmente");
+      showToast({ type: "info", title: "Selecciona el token y cópialo manualmente" });
     }
   }
   return (

@@ -1,5 +1,5 @@
 import { Share2 } from "lucide-react";
-import { toast } from "sonner";
+import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 
 /** Web Share API when the device has it; otherwise the link is copied ('Enlace copiado'). */
@@ -16,9 +16,9 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
     }
     try {
       await navigator.clipboard.writeText(href);
-      toast.success("Enlace copiado");
+      showToast({ type: "success", title: "Enlace copiado" });
     } catch {
-      toast.info("Copia este enlace", { description: href });
+      showToast({ type: "info", title: "Copia este enlace", description: href });
     }
   }
   return (
