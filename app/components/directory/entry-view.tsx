@@ -85,6 +85,25 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
               ) : null}
             </div>
           </header>
+          {/* On phones the contact actions come first; on wide screens they live in the side card. */}
+          <div className="mt-5 grid grid-cols-3 gap-2 lg:hidden">
+            {whatsapp ? (
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "md", "bg-emerald-700 px-2 hover:bg-emerald-800")}>
+                <MessageCircle aria-hidden className="size-4" />
+                WhatsApp
+              </a>
+            ) : null}
+            {tel ? (
+              <a href={tel} className={buttonClass("outline", "md", "px-2")}>
+                <Phone aria-hidden className="size-4" />
+                Llamar
+              </a>
+            ) : null}
+            <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "md", "px-2")}>
+              <MapPin aria-hidden className="size-4" />
+              Mapa
+            </a>
+          </div>
           {entry.descripcion ? <p className="mt-6 text-lg leading-relaxed text-ink">{entry.descripcion}</p> : null}
 
           {entry.special ? (
