@@ -9,17 +9,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidatePublicPages, publicPageCache } from "~/server/page-cache.server";
 
 let server: ReturnType<express.Express["listen"]>;
+let shortServer: ReturnType<express.Express["listen"]>;
 let url = "";
+let shortUrl = "";
 let renders = 0;
 let nonceSeq = 0;
 
-beforeAll(async () => {
+function makeApp(ttlMs: number) {
   const app = express();
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce${++nonceSeq}abcdefghijklmnop`;
     next();
   });
-  app.use(publicPageCache({ ttlMs: 300 }));
+  app.use(publicPageCache({ ttlMs }));
   app.get("/publica", (_req, res) => {
     renders++;
     res.set("Cache-Control", "public, max-age=60").type("html");
@@ -38,16 +40,30 @@ beforeAll(async () => {
     renders++;
     res.status(503).set("Cache-Control", "public, max-age=60").type("html").send(`<p>render ${renders}</p>`);
   });
-  await new Promise<void>((resolve) => {
-    server = app.listen(0, "127.0.0.1", () => resolve());
+  return app;
+}
+
+function listen(app: express.Express): Promise<{ server: ReturnType<express.Express["listen"]>; url: string }> {
+  return new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve({ server: s, url: `http://127.0.0.1:${(s.address() as AddressInfo).port}` }));
   });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  // A long TTL for the behaviour tests (no timing involved), and a 50 ms one to see entries expire.
+  ({ server, url } = await listen(makeApp(60_000)));
+  ({ server: shortServer, url: shortUrl } = await listen(makeApp(50)));
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  for (const s of [server, shortServer]) {
+    s.closeAllConnections();
+    await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+});
 
-async function get(path: string, cookie?: string) {
-  const res = await fetch(url + path, { headers: cookie ? { cookie } : {} });
+async function get(path: string, cookie?: string, origin = url) {
+  const res = await fetch(origin + path, { headers: cookie ? { cookie } : {} });
   return { status: res.status, body: await res.text(), cache: res.headers.get("x-page-cache"), cc: res.headers.get("cache-control") };
 }
 
@@ -90,7 +106,10 @@ describe("public page cache", () => {
     invalidatePublicPages();
     expect((await get("/publica")).cache).toBe("MISS");
     expect((await get("/publica")).cache).toBe("HIT");
-    await new Promise((r) => setTimeout(r, 350));
-    expect((await get("/publica")).cache).toBe("MISS");
+    // The 50 ms server: once stored, a request at least 50 ms later is a miss.
+    invalidatePublicPages();
+    await get("/publica?corta=1", undefined, shortUrl);
+    await new Promise((r) => setTimeout(r, 120));
+    expect((await get("/publica?corta=1", undefined, shortUrl)).cache).toBe("MISS");
   });
 });
