@@ -51,6 +51,20 @@ export async function createApp() {
     .filter((o): o is string => Boolean(o));
   const widgetOrigin = originOf(env.CHAT_WIDGET_SRC);
 
+  // Fingerprinted assets first: cached for a year, and spared the page security headers (a CSP on a
+  // script file means nothing, and ~1 kB of headers on each of a page's many chunks adds up on mobile).
+  if (production) {
+    const assetsDir = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build", "client/assets");
+    app.use(
+      "/assets",
+      (_req, res, next) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        next();
+      },
+      express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }),
+    );
+  }
+
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
@@ -118,7 +132,6 @@ export async function createApp() {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {
     const buildDir = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
-    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   } else {
