@@ -105,7 +105,9 @@ export function DisclosureMenu({
           panelClassName,
         )}
       >
-        {children}
+        {/* Rendered only while open: the same links are in the footer for crawlers and no-JS visitors,
+            and every hidden <Link> would cost server render time on each page. */}
+        {open ? children : null}
       </div>
     </div>
   );
