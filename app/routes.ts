@@ -16,6 +16,7 @@ export default [
   route("local-ai-pricing", "routes/marketing/local-ai-pricing.tsx"),
   route("contact", "routes/marketing/contact.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemap/:part", "routes/seo/sitemap-part.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
   // ---- premium assistants

@@ -1,25 +1,32 @@
 import { getEnv } from "~/server/env.server";
+import { activeListingsExceed } from "~/server/models/listings.server";
 import { blogEntries } from "~/server/sitemap/blog.server";
-import { directoryEntries } from "~/server/sitemap/directory.server";
+import { directoryEntries, listingChunkStarts, sitemapChunkSize } from "~/server/sitemap/directory.server";
 import { marketingEntries } from "~/server/sitemap/marketing.server";
+import { sitemapResponse, urlsetXml } from "~/server/sitemap/xml.server";
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
+/**
+ * /sitemap.xml: one file with every public page, listing and article while they fit; past that, a
+ * sitemap index of /sitemap/paginas.xml plus chunks of entry pages (/sitemap/restaurantes.xml?desde=…).
+ */
 export async function loader() {
   const origin = getEnv().PUBLIC_URL;
-  const entries = (await Promise.all([marketingEntries(), directoryEntries(), blogEntries()])).flat();
-  const body = [
+  if (!(await activeListingsExceed(sitemapChunkSize()))) {
+    const entries = (await Promise.all([marketingEntries(), directoryEntries(), blogEntries()])).flat();
+    return sitemapResponse(urlsetXml(origin, entries));
+  }
+  const parts = [`${origin}/sitemap/paginas.xml`];
+  for (const [kind, name] of [["restaurant", "restaurantes"], ["business", "negocios"]] as const) {
+    for (const after of await listingChunkStarts(kind)) {
+      parts.push(`${origin}/sitemap/${name}.xml${after ? `?desde=${encodeURIComponent(after)}` : ""}`);
+    }
+  }
+  const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries.map(
-      (e) =>
-        `<url><loc>${esc(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ""}${
-          e.changefreq ? `<changefreq>${e.changefreq}</changefreq>` : ""
-        }${e.priority != null ? `<priority>${e.priority.toFixed(1)}</priority>` : ""}</url>`,
-    ),
-    "</urlset>",
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...parts.map((loc) => `<sitemap><loc>${loc.replace(/&/g, "&amp;")}</loc></sitemap>`),
+    "</sitemapindex>",
   ].join("\n");
-  return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
-  });
+  return sitemapResponse(xml);
 }
+

@@ -1,0 +1,23 @@
+import type { Route } from "./+types/sitemap-part";
+import { getEnv } from "~/server/env.server";
+import { blogEntries } from "~/server/sitemap/blog.server";
+import { listingChunkEntries, listingPageEntries } from "~/server/sitemap/directory.server";
+import { marketingEntries } from "~/server/sitemap/marketing.server";
+import { sitemapResponse, urlsetXml } from "~/server/sitemap/xml.server";
+
+/** The parts of the sitemap index: /sitemap/paginas.xml, /sitemap/restaurantes.xml, /sitemap/negocios.xml. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const origin = getEnv().PUBLIC_URL;
+  const after = new URL(request.url).searchParams.get("desde");
+  if (after !== null && (after.length === 0 || after.length > 300)) return sitemapResponse("<error>parámetro inválido</error>", 400);
+  switch (params.part) {
+    case "paginas.xml":
+      return sitemapResponse(urlsetXml(origin, [...(await marketingEntries()), ...listingPageEntries(), ...(await blogEntries())]));
+    case "restaurantes.xml":
+      return sitemapResponse(urlsetXml(origin, await listingChunkEntries("restaurant", after)));
+    case "negocios.xml":
+      return sitemapResponse(urlsetXml(origin, await listingChunkEntries("business", after)));
+    default:
+      return sitemapResponse("<error>no encontrado</error>", 404);
+  }
+}
