@@ -290,3 +290,15 @@ describe("hostile HTML through the editor and the API (public corpora)", () => {
     expect(failures).toEqual([]);
   }, 240_000);
 });
+
+describe("tags without JavaScript", () => {
+  it("takes the comma-separated tags typed in the tag box, de-duplicated", async () => {
+    const r = await call(
+      write.action,
+      formRequest("/write-blog", fields({ intent: "draft", title: "Etiquetas sin JS", tags: "ia", tags_nuevas: "IA, panamá ,  turismo" }), ana.cookie),
+    );
+    expect(r.status).toBeLessThan(400);
+    const [row] = await db.select().from(blogs).where(eq(blogs.title, "Etiquetas sin JS"));
+    expect(row!.tags).toEqual(["ia", "panamá", "turismo"]);
+  });
+});

@@ -62,6 +62,7 @@ export function TagInput({ name, defaultValue, errors }: { name: string; default
         ) : null}
         <Input
           id={id}
+          name={`${name}_nuevas`}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}

@@ -22,6 +22,7 @@ import { requireUser, type CurrentUser } from "~/server/guards.server";
 import { canManageBlog, createBlog, getBlogById, updateBlog } from "~/server/models/blogs.server";
 import { sanitizeBlogHtml } from "~/server/sanitize.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request.server";
 
 export const SIGN_IN_TO_WRITE = "Debes iniciar sesión para escribir un blog.";
 
@@ -81,8 +82,10 @@ type ActionResult = { fieldErrors: FieldErrors | null; toast: { type: "error"; t
 export async function action({ request, params }: Route.ActionArgs) {
   const current = await requireWriter(request);
   const existing = await editableBlog(params.id, current);
-  const form = await request.formData();
+  const form = await readForm(request);
   const fields = formToObject(form);
+  // Without JavaScript the tag box is a plain text field: its comma-separated tags join the list.
+  if (fields.tags_nuevas?.trim()) fields.tags = [fields.tags, fields.tags_nuevas].filter(Boolean).join(",");
 
   if (fields.intent === "preview") {
     const content = (fields.content ?? "").slice(0, CONTENT_MAX);
