@@ -121,6 +121,23 @@ export async function createApp() {
     next();
   });
 
+  // A URL with broken percent-encoding or a NUL byte is a bad request, not a crash further down.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    let bad = /%00/i.test(req.originalUrl);
+    if (!bad) {
+      try {
+        decodeURIComponent(req.path);
+      } catch {
+        bad = true;
+      }
+    }
+    if (bad) {
+      res.status(400).type("text/plain; charset=utf-8").send("Solicitud inválida: la dirección está mal formada.");
+      return;
+    }
+    next();
+  });
+
   // Pages take forms only (the JSON APIs live under /api): anything else is a 415, not a crash.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST" || req.path.startsWith("/api/")) return next();

@@ -24,7 +24,10 @@ export const LIMITS = {
   search: 100,
 } as const;
 
-const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+/** Control characters (NUL among them, which PostgreSQL refuses in text) go; line breaks and tabs stay. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const clean = (s: string) => s.replace(CONTROL, "");
+const trimmed = (v: unknown) => (typeof v === "string" ? clean(v).trim() : v);
 const emptyToNull = (v: unknown) => {
   const t = trimmed(v);
   return t === "" || t === undefined ? null : t;
@@ -101,7 +104,7 @@ function specialties(mode: "strict" | "dedupe") {
     (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
     z
       .array(z.string({ error: "Especialidad inválida" }))
-      .transform((list) => list.map((s) => s.trim()))
+      .transform((list) => list.map((s) => clean(s).trim()))
       .superRefine((list, ctx) => {
         const seen = new Set<string>();
         for (const s of list) {
@@ -207,7 +210,7 @@ export const ownerSchema = z.object({
 
 /** Filters of the admin lists: unknown values are ignored, never an error. */
 export const listFilterSchema = z.object({
-  q: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, LIMITS.search) : ""), z.string()),
+  q: z.preprocess((v) => (typeof v === "string" ? clean(v).trim().slice(0, LIMITS.search) : ""), z.string()),
   provincia: z.preprocess((v) => ((PROVINCE_SLUGS as readonly unknown[]).includes(v) ? v : null), z.enum(PROVINCE_SLUGS).nullable()),
 });
 
