@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as authRoute from "~/routes/account/auth";
 import * as logoutRoute from "~/routes/account/logout";
 import * as profileRoute from "~/routes/account/profile";
@@ -13,6 +13,7 @@ import * as apiAuth from "~/routes/api/auth";
 import { loader as rootLoader } from "~/root";
 import { getProfile } from "~/server/models/profiles.server";
 import { getCurrentUser } from "~/server/guards.server";
+import { getAuth } from "~/server/auth.server";
 import { readToast } from "~/server/toast.server";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
 
@@ -114,6 +115,24 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
     expect(out.location).toBe("/");
     expect(await toastOf(out.headers)).toMatchObject({ title: "Sesión cerrada", description: "Has cerrado sesión exitosamente." });
     expect(await getCurrentUser(getRequest("/", cookiesFrom(out.headers, cookie)))).toBeNull();
+  });
+
+  it("shows the destructive 'Error al cerrar sesión: {message}' toast when signing out fails", async () => {
+    const { cookie } = await signUp();
+    // The auth service failing (e.g. its database unreachable) is simulated at its API boundary.
+    const spy = vi.spyOn(getAuth().api, "signOut").mockRejectedValueOnce(new Error("servicio no disponible"));
+    try {
+      const req = formRequest("/logout", {}, cookie);
+      req.headers.set("Referer", `${ORIGIN}/profile`);
+      const out = await call(logoutRoute.action, req);
+      expect(out.status).toBe(302);
+      expect(out.location).toBe("/profile");
+      expect(await toastOf(out.headers)).toEqual({ type: "error", title: "Error", description: "Error al cerrar sesión: servicio no disponible" });
+      // Still signed in.
+      expect(await getCurrentUser(getRequest("/", cookie))).not.toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("treats malformed or forged cookies as signed out, never a 500", async () => {
