@@ -10,7 +10,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { INDUSTRIES } from "~/catalog/industries";
 import { PLAN_TYPES } from "~/catalog/plans";
-import { PROVINCES } from "~/catalog/provinces";
 import { seo } from "~/lib/meta";
 import { adminFormToObject, businessSchema, LIMITS } from "~/schemas/admin";
 import { fieldErrorsOf } from "~/schemas/auth";
@@ -18,6 +17,7 @@ import { requireAdmin } from "~/server/guards.server";
 import { createBusiness, getBusiness, updateBusiness } from "~/server/models/admin-listings.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { ProvinceOptions } from "~/components/province-options";
 
 const TEXT_KEYS = [
   "nombre", "descripcion", "direccion", "telefono", "horario", "rating", "industria", "provincia", "website", "imagen",
@@ -115,12 +115,7 @@ export default function BusinessFormPage({ loaderData, actionData }: Route.Compo
             ))}
           </SelectField>
           <SelectField label="Provincia *" name="provincia" defaultValue={v("provincia")} required errors={errors.provincia}>
-            <option value="">Selecciona una provincia</option>
-            {PROVINCES.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.label}
-              </option>
-            ))}
+            <ProvinceOptions emptyLabel="Selecciona una provincia" />
           </SelectField>
           <div className="sm:col-span-2">
             <Field label="Dirección *" name="direccion" defaultValue={v("direccion")} maxLength={LIMITS.direccion} required errors={errors.direccion} />

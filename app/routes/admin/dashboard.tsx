@@ -11,13 +11,14 @@ import { Input, Label, Select } from "~/components/ui/input";
 import { categoryLabel } from "~/catalog/categories";
 import { industryLabel } from "~/catalog/industries";
 import { planLabel } from "~/catalog/plans";
-import { PROVINCES, provinceLabel } from "~/catalog/provinces";
+import { provinceLabel } from "~/catalog/provinces";
 import { cn } from "~/lib/cn";
 import { seo } from "~/lib/meta";
 import { listFilterSchema, LIMITS } from "~/schemas/admin";
 import { requireAdmin } from "~/server/guards.server";
 import { listAdminBusinesses, listAdminRestaurants } from "~/server/models/admin-listings.server";
 import { handleListingAction } from "./listing-actions.server";
+import { ProvinceOptions } from "~/components/province-options";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard Admin", description: "Panel de administración.", path: "/admin", noindex: true });
@@ -179,12 +180,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             <div>
               <Label htmlFor="admin-provincia">Provincia</Label>
               <Select id="admin-provincia" name="provincia" defaultValue={filter.provincia ?? ""}>
-                <option value="">Todas las provincias</option>
-                {PROVINCES.map((p) => (
-                  <option key={p.slug} value={p.slug}>
-                    {p.label}
-                  </option>
-                ))}
+                <ProvinceOptions />
               </Select>
             </div>
             <div className="flex gap-2">

@@ -10,7 +10,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
 import { PLAN_TYPES } from "~/catalog/plans";
-import { PROVINCES } from "~/catalog/provinces";
 import { seo } from "~/lib/meta";
 import { adminFormToObject, LIMITS, restaurantSchema } from "~/schemas/admin";
 import { fieldErrorsOf } from "~/schemas/auth";
@@ -18,6 +17,7 @@ import { requireAdmin } from "~/server/guards.server";
 import { createRestaurant, getRestaurant, updateRestaurant } from "~/server/models/admin-listings.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { ProvinceOptions } from "~/components/province-options";
 
 const TEXT_KEYS = [
   "nombre", "descripcion", "direccion", "telefono", "horario", "rating", "categoria", "provincia", "website_url",
@@ -105,12 +105,7 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
             <Field label="Nombre *" name="nombre" defaultValue={v("nombre")} maxLength={LIMITS.nombre} required errors={errors.nombre} />
           </div>
           <SelectField label="Provincia *" name="provincia" defaultValue={v("provincia")} required errors={errors.provincia}>
-            <option value="">Selecciona una provincia</option>
-            {PROVINCES.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.label}
-              </option>
-            ))}
+            <ProvinceOptions emptyLabel="Selecciona una provincia" />
           </SelectField>
           <SelectField label="Categoría" name="categoria" defaultValue={v("categoria")} errors={errors.categoria}>
             <option value="">Sin categoría</option>

@@ -5,11 +5,12 @@ import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { Input, Label, Select } from "~/components/ui/input";
-import { PROVINCES, provinceLabel } from "~/catalog/provinces";
+import { provinceLabel } from "~/catalog/provinces";
 import { seo } from "~/lib/meta";
 import { listFilterSchema, LIMITS } from "~/schemas/admin";
 import { requireAdmin } from "~/server/guards.server";
 import { searchRestaurants } from "~/server/models/admin-listings.server";
+import { ProvinceOptions } from "~/components/province-options";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Buscar restaurantes", description: "Buscar restaurantes para editar.", path: "/admin/restaurant/search", noindex: true });
@@ -37,12 +38,7 @@ export default function RestaurantSearch({ loaderData }: Route.ComponentProps) {
         <div>
           <Label htmlFor="search-provincia">Provincia</Label>
           <Select id="search-provincia" name="provincia" defaultValue={filter.provincia ?? ""}>
-            <option value="">Todas las provincias</option>
-            {PROVINCES.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.label}
-              </option>
-            ))}
+            <ProvinceOptions />
           </Select>
         </div>
         <Button type="submit" disabled={busy}>

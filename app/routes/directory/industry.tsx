@@ -7,7 +7,7 @@ import { Pencil, Power, Trash2 } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/industry";
 import { INDUSTRIES, industryLabel, industryPath, isIndustry } from "~/catalog/industries";
-import { isProvince, PROVINCES, provinceLabel } from "~/catalog/provinces";
+import { isProvince, provinceLabel } from "~/catalog/provinces";
 import { ListingCard, type CardData } from "~/components/directory/listing-card";
 import { BookingCta, DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
@@ -23,6 +23,7 @@ import { getCurrentUser, requireAdmin } from "~/server/guards.server";
 import { deleteListing, setListingActive } from "~/server/models/listing-admin.server";
 import { listBusinessesByIndustry, type ListingPage } from "~/server/models/listings.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { ProvinceOptions } from "~/components/province-options";
 
 const LOAD_ERROR = "No se pudieron cargar los negocios";
 
@@ -161,12 +162,7 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
             <div>
               <Label htmlFor="filtro-provincia">Provincia</Label>
               <Select id="filtro-provincia" name="provincia" defaultValue={provincia ?? ""} key={provincia ?? ""} className="w-full sm:w-56">
-                <option value="">Todas las provincias</option>
-                {PROVINCES.map((p) => (
-                  <option key={p.slug} value={p.slug}>
-                    {p.label}
-                  </option>
-                ))}
+                <ProvinceOptions />
               </Select>
             </div>
             <button type="submit" className={buttonClass("primary", "md")}>

@@ -5,7 +5,7 @@
 import { LoaderCircle, Search } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
-import { PROVINCES, provinceLabel } from "~/catalog/provinces";
+import { provinceLabel } from "~/catalog/provinces";
 import { ListingCard } from "~/components/directory/listing-card";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
@@ -17,6 +17,7 @@ import { formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES, searchParamsObject, searchQuerySchema } from "~/schemas/directory";
 import { searchListings, type SearchResult } from "~/server/models/listings.server";
+import { ProvinceOptions } from "~/components/province-options";
 
 const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", "construcción", "sancocho"];
 const SEARCH_ERROR = "No se pudo realizar la búsqueda";
@@ -96,12 +97,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <div className="sm:col-span-2">
             <Label htmlFor="buscar-provincia">Provincia</Label>
             <Select id="buscar-provincia" name="provincia" defaultValue={provincia ?? ""}>
-              <option value="">Todas</option>
-              {PROVINCES.map((p) => (
-                <option key={p.slug} value={p.slug}>
-                  {p.label}
-                </option>
-              ))}
+              <ProvinceOptions emptyLabel="Todas" />
             </Select>
           </div>
           <button type="submit" className={buttonClass("primary", "md", "sm:col-span-2")} disabled={searching}>
