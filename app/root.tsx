@@ -64,7 +64,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useShowToast(loaderData.toast, loaderData.toast);
-  return <Outlet />;
+  const toast = loaderData.toast;
+  return (
+    <>
+      {toast ? (
+        // Without JavaScript the toast cannot pop up: the message is shown at the top of the page instead.
+        <noscript>
+          <p role="status" className={`px-4 py-3 text-center text-sm font-semibold ${toast.type === "error" ? "bg-red-50 text-danger" : "bg-emerald-50 text-success"}`}>
+            {toast.title}
+            {toast.description ? ` ${toast.description}` : ""}
+          </p>
+        </noscript>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

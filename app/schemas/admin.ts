@@ -33,12 +33,15 @@ const emptyToNull = (v: unknown) => {
   return t === "" || t === undefined ? null : t;
 };
 
+/** "El nombre es obligatorio", "La dirección es obligatoria". */
+const obligatorio = (label: string) => `${label} es ${/^la\s/i.test(label) ? "obligatoria" : "obligatorio"}`;
+
 const required = (label: string, max: number) =>
   z.preprocess(
     trimmed,
     z
-      .string({ error: `${label} es obligatorio` })
-      .min(1, `${label} es obligatorio`)
+      .string({ error: obligatorio(label) })
+      .min(1, obligatorio(label))
       .max(max, `${label} es demasiado largo (máximo ${max} caracteres)`),
   );
 

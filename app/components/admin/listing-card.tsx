@@ -44,12 +44,12 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
           )}
           {item.planLabel && <Badge tone="sun">{item.planLabel}</Badge>}
         </div>
-        <h3 className="mt-2 text-lg font-bold leading-snug text-ocean-950 break-words">{item.nombre}</h3>
+        <h3 className="mt-2 text-lg font-bold leading-snug text-ocean-950 wrap-anywhere">{item.nombre}</h3>
         <p className="mt-0.5 text-sm font-medium text-ocean-700">
           {[item.etiqueta, item.provinciaLabel].filter(Boolean).join(" · ")}
         </p>
         <p className="mt-2 flex items-start gap-1.5 text-sm text-muted">
-          <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> <span className="break-words">{item.direccion}</span>
+          <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> <span className="wrap-anywhere">{item.direccion}</span>
         </p>
         {item.rating != null && (
           <p className="mt-1 flex items-center gap-1 text-sm font-semibold text-ink">
@@ -57,7 +57,7 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
             <span className="sr-only"> de 5</span>
           </p>
         )}
-        {item.review && <p className="mt-3 rounded-lg bg-ocean-50/70 p-3 text-sm italic text-ink break-words">“{item.review}”</p>}
+        {item.review && <p className="mt-3 rounded-lg bg-ocean-50/70 p-3 text-sm italic text-ink wrap-anywhere">“{item.review}”</p>}
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-ocean-100 pt-4">
         <Form method="post" className="contents">

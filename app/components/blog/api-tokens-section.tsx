@@ -48,7 +48,7 @@ export function ApiTokensSection({ tokens, newToken, errors }: { tokens: ApiToke
           {tokens.map((t) => (
             <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <div className="min-w-0">
-                <p className="font-semibold break-words">{t.name}</p>
+                <p className="font-semibold wrap-anywhere">{t.name}</p>
                 <p className="mt-0.5 text-sm text-muted">
                   <code className="rounded bg-ocean-50 px-1.5 py-0.5 text-ocean-800">{t.prefix}…</code> · creado el {formatDate(t.created_at)} ·{" "}
                   {t.last_used_at ? `último uso ${formatDateTime(t.last_used_at)}` : "sin usar"}
@@ -106,7 +106,7 @@ function RevokeToken({ id, name }: { id: string; name: string }) {
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ocean-950/50 backdrop-blur-sm" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-lift">
           <AlertDialog.Title className="text-lg font-bold text-ocean-950">¿Revocar este token?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm break-words text-muted">
+          <AlertDialog.Description className="mt-2 text-sm wrap-anywhere text-muted">
             «{name}» dejará de funcionar de inmediato. Las integraciones que lo usen recibirán un error 401.
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

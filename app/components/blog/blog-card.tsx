@@ -31,12 +31,12 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
             {blog.category}
           </Badge>
         ) : null}
-        <h2 className="mt-3 text-lg leading-snug font-bold break-words">
+        <h2 className="mt-3 text-lg leading-snug font-bold wrap-anywhere">
           <Link to={href} className="hover:text-ocean-700">
             {blog.title}
           </Link>
         </h2>
-        <p className="mt-2 line-clamp-3 text-sm leading-6 break-words text-muted">{blog.excerpt}</p>
+        <p className="mt-2 line-clamp-3 text-sm leading-6 wrap-anywhere text-muted">{blog.excerpt}</p>
         <div className="mt-3">
           <TagList tags={blog.tags} />
         </div>

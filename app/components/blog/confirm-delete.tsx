@@ -23,7 +23,7 @@ export function ConfirmDeleteBlog({ id, title }: { id: string; title: string }) 
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ocean-950/50 backdrop-blur-sm" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-lift">
           <AlertDialog.Title className="text-lg font-bold text-ocean-950">¿Eliminar este artículo?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm break-words text-muted">
+          <AlertDialog.Description className="mt-2 text-sm wrap-anywhere text-muted">
             «{title}» se eliminará de forma permanente. Esta acción no se puede deshacer.
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

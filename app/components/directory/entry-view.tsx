@@ -25,7 +25,7 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
       </div>
       <div className="min-w-0">
         <dt className="text-xs font-bold uppercase tracking-wider text-muted">{label}</dt>
-        <dd className="mt-0.5 break-words font-medium text-ink">{children}</dd>
+        <dd className="mt-0.5 wrap-anywhere font-medium text-ink">{children}</dd>
       </div>
     </div>
   );

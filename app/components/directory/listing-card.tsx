@@ -95,7 +95,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
         <ul className="space-y-1.5 text-sm text-muted">
           <li className="flex gap-2">
             <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-ocean-500" />
-            <span className="min-w-0 break-words">{item.direccion}</span>
+            <span className="min-w-0 wrap-anywhere">{item.direccion}</span>
           </li>
           {item.telefono ? (
             <li className="flex items-center gap-2">

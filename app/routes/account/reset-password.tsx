@@ -41,6 +41,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             {problem} <Link to="/auth/recuperar" className="underline">Pedir otro enlace</Link>
           </p>
         ) : null}
+        {loaderData.invalid || !loaderData.token || actionData?.formError ? null : (
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <Field label="Nueva contraseña" name="password" type="password" autoComplete="new-password" required maxLength={128} errors={errors.password} hint="Mínimo 8 caracteres." />
@@ -49,6 +50,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             {busy ? "Procesando..." : "Guardar contraseña"}
           </Button>
         </Form>
+        )}
       </Card>
     </section>
   );

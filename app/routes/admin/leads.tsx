@@ -5,6 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/leads";
 import { CONTACT_SERVICES } from "~/catalog/plans";
+import { AdminShell } from "~/components/admin/admin-shell";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
@@ -74,20 +75,10 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
     cn("inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold", active ? "bg-ocean-700 text-white" : "text-ocean-800 hover:bg-ocean-50");
 
   return (
-    <section className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold text-muted">
-            <Link to="/admin" className="underline underline-offset-4 hover:text-ocean-700">
-              Dashboard Admin
-            </Link>{" "}
-            / Leads
-          </p>
-          <h1 className="mt-1 text-3xl font-extrabold">Mensajes de contacto</h1>
-          <p className="mt-1 text-muted">
-            {pending === 1 ? "1 mensaje pendiente" : `${formatInteger(pending)} mensajes pendientes`} · los más recientes primero
-          </p>
-        </div>
+    <AdminShell
+      title="Mensajes de contacto"
+      intro={`${pending === 1 ? "1 mensaje pendiente" : `${formatInteger(pending)} mensajes pendientes`} · los más recientes primero`}
+      actions={
         <nav aria-label="Filtrar mensajes" className="flex gap-1 rounded-full bg-white p-1 ring-1 ring-ocean-100">
           <Link to="/admin/leads" className={tab(!pendingOnly)} aria-current={!pendingOnly ? "page" : undefined}>
             Todos
@@ -96,8 +87,8 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
             Pendientes
           </Link>
         </nav>
-      </div>
-
+      }
+    >
       {leads.length === 0 ? (
         <Card className="mt-8 flex flex-col items-center p-10 text-center">
           <Inbox aria-hidden className="size-10 text-ocean-300" />
@@ -113,7 +104,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                   <article aria-label={`Mensaje de ${l.name}`}>
                     <div className="flex flex-wrap items-start justify-between gap-3">
                       <div className="min-w-0">
-                        <h2 className="text-lg font-bold break-words">{l.name}</h2>
+                        <h2 className="text-lg font-bold wrap-anywhere">{l.name}</h2>
                         <p className="text-sm text-muted">
                           <time dateTime={l.createdAt}>{formatDateTime(l.createdAt)}</time>
                           {l.business ? ` · ${l.business}` : ""}
@@ -130,7 +121,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                         )}
                       </div>
                     </div>
-                    <p className="mt-4 whitespace-pre-wrap break-words leading-7 text-ink">{l.message}</p>
+                    <p className="mt-4 whitespace-pre-wrap wrap-anywhere leading-7 text-ink">{l.message}</p>
                     <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
                       <a href={`mailto:${l.email}`} className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-ocean-700 break-all">
                         <Mail aria-hidden className="size-4 shrink-0" /> {l.email}
@@ -162,6 +153,6 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         </ul>
       )}
       {leads.length === LIMIT ? <p className="mt-6 text-center text-sm text-muted">Se muestran los {LIMIT} mensajes más recientes.</p> : null}
-    </section>
+    </AdminShell>
   );
 }

@@ -169,7 +169,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                         <div className="min-w-0">
                           <p className="flex flex-wrap items-center gap-2 font-bold text-ocean-950">
-                            <span className="break-words">{m.full_name || "Sin nombre"}</span>
+                            <span className="wrap-anywhere">{m.full_name || "Sin nombre"}</span>
                             {m.is_admin ? (
                               <Badge tone="sun">
                                 <ShieldCheck aria-hidden className="size-3.5" /> Administrador

@@ -63,12 +63,12 @@ export default function RestaurantSearch({ loaderData }: Route.ComponentProps) {
                   <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                     <div className="min-w-0">
                       <p className="flex flex-wrap items-center gap-2 font-bold text-ocean-950">
-                        <span className="break-words">{r.nombre}</span>
+                        <span className="wrap-anywhere">{r.nombre}</span>
                         {!r.is_active && <Badge tone="slate">Inactivo</Badge>}
                       </p>
                       <p className="mt-0.5 flex items-start gap-1.5 text-sm text-muted">
                         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
-                        <span className="break-words">
+                        <span className="wrap-anywhere">
                           {r.direccion} · {provinceLabel(r.provincia)}
                         </span>
                       </p>

@@ -106,8 +106,8 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
               <Badge tone="sun">{a.category}</Badge>
             </div>
           ) : null}
-          <h1 className="mt-3 text-3xl leading-tight font-extrabold break-words text-white sm:text-5xl">{a.title}</h1>
-          <p className="mt-4 text-lg break-words text-ocean-100">{a.excerpt}</p>
+          <h1 className="mt-3 text-3xl leading-tight font-extrabold wrap-anywhere text-white sm:text-5xl">{a.title}</h1>
+          <p className="mt-4 text-lg wrap-anywhere text-ocean-100">{a.excerpt}</p>
           <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ocean-100">
             <span className="flex items-center gap-1.5">
               <UserRound aria-hidden className="size-4" /> {a.author_name}
@@ -129,7 +129,7 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
       </div>
 
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <div className="prose-content break-words" dangerouslySetInnerHTML={{ __html: a.content }} />
+        <div className="prose-content wrap-anywhere" dangerouslySetInnerHTML={{ __html: a.content }} />
 
         {a.tags.length ? (
           <ul className="mt-10 flex flex-wrap gap-2" aria-label="Etiquetas">

@@ -162,8 +162,8 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
                     <Badge tone={b.is_published ? "green" : "slate"}>{b.is_published ? "Publicado" : "Borrador"}</Badge>
                     {b.category ? <Badge tone="sun">{b.category}</Badge> : null}
                   </div>
-                  <h2 className="mt-3 text-lg font-bold break-words">{b.title}</h2>
-                  {b.excerpt ? <p className="mt-1 line-clamp-2 text-sm break-words text-muted">{b.excerpt}</p> : null}
+                  <h2 className="mt-3 text-lg font-bold wrap-anywhere">{b.title}</h2>
+                  {b.excerpt ? <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-muted">{b.excerpt}</p> : null}
                   <div className="mt-3">
                     <TagList tags={b.tags} />
                   </div>

@@ -231,7 +231,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                     {preview.state !== "idle" ? (
                       <p className="text-muted">Procesando...</p>
                     ) : preview.data?.preview ? (
-                      <div className="prose-content break-words" dangerouslySetInnerHTML={{ __html: preview.data.preview }} />
+                      <div className="prose-content wrap-anywhere" dangerouslySetInnerHTML={{ __html: preview.data.preview }} />
                     ) : (
                       <p className="text-muted">No hay contenido para mostrar.</p>
                     )}
