@@ -80,6 +80,24 @@ test.describe("at 390px", () => {
   });
 });
 
+test.describe("long unbroken text at 390px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a 300-letter search term wraps instead of widening the page", async ({ page }) => {
+    for (const path of [`/buscar?q=${"a".repeat(300)}`, `/blog?q=${"b".repeat(300)}`]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
+test("a dead password-reset link explains itself and offers no form", async ({ page }) => {
+  await page.goto("/auth/nueva-contrasena?error=INVALID_TOKEN");
+  await expect(page.getByRole("alert")).toContainText("El enlace no es válido o ya expiró");
+  await expect(page.getByLabel("Nueva contraseña")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Pedir otro enlace" })).toHaveAttribute("href", "/auth/recuperar");
+});
+
 test("the logo image hides itself when it fails to load", async ({ page }) => {
   await page.route("**/logo.svg", (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto("/");
