@@ -43,7 +43,7 @@ test("write -> publish -> find it searching without accents -> open it -> views 
   await expect(page.getByText("1 resultado")).toBeVisible();
   await page.getByRole("link", { name: `Leer más: ${title}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByText("2 lecturas")).toBeVisible();
+  await expect(page.getByText("2 vistas")).toBeVisible();
   expect(await viewsInMyBlogs(page, title)).toBe("2 vistas");
   errors.expectNoErrors();
 });

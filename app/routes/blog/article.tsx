@@ -116,7 +116,7 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
               <CalendarDays aria-hidden className="size-4" /> <time dateTime={date}>{formatDate(date)}</time>
             </span>
             <span className="flex items-center gap-1.5">
-              <Eye aria-hidden className="size-4" /> {a.views === 1 ? "1 lectura" : `${formatInteger(a.views)} lecturas`}
+              <Eye aria-hidden className="size-4" /> {a.views === 1 ? "1 vista" : `${formatInteger(a.views)} vistas`}
             </span>
           </div>
         </div>
