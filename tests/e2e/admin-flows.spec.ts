@@ -65,6 +65,8 @@ test("create a restaurant, see it on its province page, deactivate it and it dis
   const entries = page.getByTestId("audit-entry").filter({ hasText: nombre });
   await expect(entries.filter({ hasText: "Creó" })).toHaveCount(1);
   await expect(entries.filter({ hasText: "Cambió estado" })).toHaveCount(1);
+  // The change reads in Spanish, not as a column name.
+  await expect(entries.filter({ hasText: "Cambió estado" })).toContainText(/Activo: Sí\s*→\s*No/);
   errors.expectNoErrors();
 });
 

@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { requireAdmin } from "~/server/guards.server";
 import { listAuditPage, listingNames } from "~/server/models/admin-audit.server";
-import { AUDIT_ENTITIES } from "~/components/admin/audit-labels";
+import { AUDIT_ENTITIES, auditFieldLabel } from "~/components/admin/audit-labels";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Auditoría", description: "Registro de cambios del área de administración.", path: "/admin/audit", noindex: true });
@@ -36,8 +36,12 @@ const ENTITY_LABELS: Record<string, string> = {
 };
 
 const IGNORED = new Set(["updated_at", "created_at"]);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const show = (v: unknown) => {
   if (v === null || v === undefined || v === "") return "—";
+  if (typeof v === "boolean") return v ? "Sí" : "No";
+  if (typeof v === "string" && ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
+  if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v.length ? v.join(", ") : "—";
   const s = typeof v === "string" ? v : JSON.stringify(v);
   return s.length > 80 ? `${s.slice(0, 80)}…` : s;
 };
@@ -51,7 +55,7 @@ function describe(before: unknown, after: unknown) {
       ? Object.keys({ ...b, ...a })
           .filter((k) => !IGNORED.has(k) && k in b && k in a && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
           .slice(0, 12)
-          .map((k) => ({ field: k, before: show(b[k]), after: show(a[k]) }))
+          .map((k) => ({ field: auditFieldLabel(k), before: show(b[k]), after: show(a[k]) }))
       : [];
   return { name: name ?? null, changes };
 }
@@ -140,7 +144,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                       <ul className="mt-2 space-y-0.5 text-sm">
                         {e.changes.map((c) => (
                           <li key={c.field} className="break-all">
-                            <span className="font-mono text-xs font-semibold text-ocean-800">{c.field}</span>: <span className="text-muted line-through">{c.before}</span> →{" "}
+                            <span className="text-xs font-semibold text-ocean-800">{c.field}</span>: <span className="text-muted line-through">{c.before}</span> →{" "}
                             <span className="text-ink">{c.after}</span>
                           </li>
                         ))}
