@@ -1,6 +1,8 @@
 /** Small building blocks of the admin forms. */
 import type { ReactNode } from "react";
+import { PLAN_TYPES } from "~/catalog/plans";
 import { Card } from "~/components/ui/card";
+import { Field, SelectField } from "~/components/ui/field";
 
 export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -43,4 +45,43 @@ export function toFormValues(row: Record<string, unknown>, keys: readonly string
     out[k] = v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "on" : "") : String(v);
   }
   return out;
+}
+
+type FieldValues = { v: (key: "rating" | "plan_type" | "is_active" | "is_verified") => string; errors: Record<string, string[] | undefined> };
+
+/** Rating 0-5 in steps of 0.1 (SPEC §5); empty means no rating. */
+export function RatingField({ v, errors }: FieldValues) {
+  return (
+    <Field
+      label="Calificación (0 a 5)"
+      name="rating"
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={5}
+      step={0.1}
+      defaultValue={v("rating")}
+      hint="Déjala vacía si no tiene calificación."
+      errors={errors.rating}
+    />
+  );
+}
+
+/** Plan, active and verified: the same for restaurants and businesses. */
+export function PublicationSection({ v, errors }: FieldValues) {
+  return (
+    <FormSection title="Publicación">
+      <SelectField label="Plan" name="plan_type" defaultValue={v("plan_type") || "free_local"} errors={errors.plan_type}>
+        {PLAN_TYPES.map((p) => (
+          <option key={p.slug} value={p.slug}>
+            {p.label}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-3">
+        <CheckboxField name="is_active" label="Activo" hint="Visible en el directorio público." defaultChecked={v("is_active") === "on"} />
+        <CheckboxField name="is_verified" label="Verificado" hint="Datos revisados por el equipo." defaultChecked={v("is_verified") === "on"} />
+      </div>
+    </FormSection>
+  );
 }

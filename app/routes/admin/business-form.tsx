@@ -2,14 +2,13 @@ import { ArrowLeft, Save } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/business-form";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { CheckboxField, FormError, FormSection, toFormValues } from "~/components/admin/form-parts";
+import { FormError, FormSection, PublicationSection, RatingField, toFormValues } from "~/components/admin/form-parts";
 import { SpecialtiesInput } from "~/components/admin/specialties-input";
 import { useAdminFormErrors } from "~/components/admin/use-admin-form";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { INDUSTRIES } from "~/catalog/industries";
-import { PLAN_TYPES } from "~/catalog/plans";
 import { seo } from "~/lib/meta";
 import { adminFormToObject, businessSchema, LIMITS } from "~/schemas/admin";
 import { fieldErrorsOf } from "~/schemas/auth";
@@ -133,18 +132,7 @@ export default function BusinessFormPage({ loaderData, actionData }: Route.Compo
         </FormSection>
 
         <FormSection title="Detalles">
-          <Field
-            label="Calificación (0 a 5)"
-            name="rating"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={5}
-            step={0.1}
-            defaultValue={v("rating")}
-            hint="Déjala vacía si no tiene calificación."
-            errors={errors.rating}
-          />
+          <RatingField v={v} errors={errors} />
           <Field label="Servicio especial" name="special_service" defaultValue={v("special_service")} maxLength={LIMITS.specialDish} errors={errors.special_service} />
           <div className="sm:col-span-2">
             <SpecialtiesInput defaultValue={especialidades} errors={errors.especialidades} max={LIMITS.especialidad} />
@@ -154,19 +142,7 @@ export default function BusinessFormPage({ loaderData, actionData }: Route.Compo
           </div>
         </FormSection>
 
-        <FormSection title="Publicación">
-          <SelectField label="Plan" name="plan_type" defaultValue={v("plan_type") || "free_local"} errors={errors.plan_type}>
-            {PLAN_TYPES.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.label}
-              </option>
-            ))}
-          </SelectField>
-          <div className="grid gap-3">
-            <CheckboxField name="is_active" label="Activo" hint="Visible en el directorio público." defaultChecked={v("is_active") === "on"} />
-            <CheckboxField name="is_verified" label="Verificado" hint="Datos revisados por el equipo." defaultChecked={v("is_verified") === "on"} />
-          </div>
-        </FormSection>
+        <PublicationSection v={v} errors={errors} />
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to="/admin?tab=negocios" className={buttonClass("outline")}>

@@ -2,14 +2,13 @@ import { ArrowLeft, Save } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/restaurant-form";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { CheckboxField, FormError, FormSection, toFormValues } from "~/components/admin/form-parts";
+import { FormError, FormSection, PublicationSection, RatingField, toFormValues } from "~/components/admin/form-parts";
 import { SpecialtiesInput } from "~/components/admin/specialties-input";
 import { useAdminFormErrors } from "~/components/admin/use-admin-form";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
-import { PLAN_TYPES } from "~/catalog/plans";
 import { seo } from "~/lib/meta";
 import { adminFormToObject, LIMITS, restaurantSchema } from "~/schemas/admin";
 import { fieldErrorsOf } from "~/schemas/auth";
@@ -136,18 +135,7 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
         </FormSection>
 
         <FormSection title="Detalles">
-          <Field
-            label="Calificación (0 a 5)"
-            name="rating"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={5}
-            step={0.1}
-            defaultValue={v("rating")}
-            hint="Déjala vacía si no tiene calificación."
-            errors={errors.rating}
-          />
+          <RatingField v={v} errors={errors} />
           <Field label="Plato especial" name="special_dish" defaultValue={v("special_dish")} maxLength={LIMITS.specialDish} errors={errors.special_dish} />
           <div className="sm:col-span-2">
             <SpecialtiesInput defaultValue={especialidades} errors={errors.especialidades} max={LIMITS.especialidad} />
@@ -157,19 +145,7 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
           </div>
         </FormSection>
 
-        <FormSection title="Publicación">
-          <SelectField label="Plan" name="plan_type" defaultValue={v("plan_type") || "free_local"} errors={errors.plan_type}>
-            {PLAN_TYPES.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.label}
-              </option>
-            ))}
-          </SelectField>
-          <div className="grid gap-3">
-            <CheckboxField name="is_active" label="Activo" hint="Visible en el directorio público." defaultChecked={v("is_active") === "on"} />
-            <CheckboxField name="is_verified" label="Verificado" hint="Datos revisados por el equipo." defaultChecked={v("is_verified") === "on"} />
-          </div>
-        </FormSection>
+        <PublicationSection v={v} errors={errors} />
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to="/admin?tab=restaurantes" className={buttonClass("outline")}>
