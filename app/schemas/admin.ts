@@ -9,6 +9,7 @@ import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { FREE_PLAN_DAYS, DEFAULT_FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "~/catalog/plans";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { emailField } from "./auth";
+import { UUID_PATTERN } from "~/lib/uuid";
 
 export const LIMITS = {
   nombre: 120,
@@ -207,7 +208,7 @@ export const roleSchema = z.object({
 export const ownerSchema = z.object({
   business_id: z
     .string({ error: "Selecciona un negocio" })
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Selecciona un negocio"),
+    .regex(UUID_PATTERN, "Selecciona un negocio"),
   email: emailField,
 });
 
@@ -234,7 +235,7 @@ export function adminFormToObject(form: FormData): Record<string, string | strin
   return out;
 }
 
-const uuidField = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Identificador inválido");
+const uuidField = z.string().regex(UUID_PATTERN, "Identificador inválido");
 
 /** Activar/Desactivar and delete on the admin lists. */
 export const listingActionSchema = z.discriminatedUnion("intent", [

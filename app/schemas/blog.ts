@@ -168,3 +168,16 @@ export const apiTokenSchema = z.object({
       .max(TOKEN_NAME_MAX, `El nombre es demasiado largo (máximo ${TOKEN_NAME_MAX} caracteres)`),
   ),
 });
+
+/** What a blog card shows: a published article without its content. */
+export type BlogCardData = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: string | null;
+  tags: string[];
+  image_url: string | null;
+  author_name: string;
+  published_at: string | null;
+  created_at: string;
+};

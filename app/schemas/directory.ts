@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
+import { UUID_PATTERN as UUID } from "~/lib/uuid";
 
 /** Listings and search answer 6 entries per request (SPEC §9). */
 export const PAGE_SIZE = 6;
@@ -15,7 +16,6 @@ export const SEARCH_CANDIDATES = 300;
 export type Cursor = { ts: string; id: string };
 export type SearchCursor = { score: string; id: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // created_at as UTC with microseconds, exactly as PostgreSQL prints it with to_char(... 'US').
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 const SCORE = /^-?\d{1,6}(?:\.\d{1,12})?(?:e-?\d{1,2})?$/i;
@@ -137,3 +137,24 @@ export function searchParamsObject(url: URL): Record<string, string> {
   for (const [k, v] of url.searchParams) if (!(k in out)) out[k] = v;
   return out;
 }
+
+export type ListingKind = "restaurant" | "business";
+
+/** What a listing card shows. `etiqueta` is the category (restaurants) or industry (businesses) slug. */
+export type ListingCard = {
+  kind: ListingKind;
+  id: string;
+  slug: string;
+  nombre: string;
+  etiqueta: string | null;
+  provincia: string;
+  rating: number | null;
+  direccion: string;
+  telefono: string | null;
+  horario: string | null;
+  especialidades: string[];
+  is_verified: boolean;
+  is_active: boolean;
+  plan_type: string;
+  imagen: string | null;
+};

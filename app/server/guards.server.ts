@@ -13,8 +13,20 @@ export type CurrentUser = { user: SessionUser; profile: Profile };
 
 export const ACCESS_DENIED = { title: "Acceso Denegado", description: "No tienes permisos de administrador." } as const;
 
+// The root loader and the page's own loader or guard ask for the same request: look it up once.
+const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
 /** The signed-in user and profile, or null. A malformed or expired session cookie is just "signed out". */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = lookUpCurrentUser(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
   if (!request.headers.get("cookie")?.includes("better-auth.session_token")) return null;
   let session: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>> = null;
   try {

@@ -4,18 +4,9 @@ import { Badge } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { BlogCover } from "./blog-cover";
 import { TagList } from "./tag-list";
+import type { BlogCardData } from "~/schemas/blog";
 
-export type BlogCardData = {
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: string | null;
-  tags: string[];
-  image_url: string | null;
-  author_name: string;
-  published_at: string | null;
-  created_at: string;
-};
+export type { BlogCardData };
 
 /** A published article on /blog: image, category, tags, author, date, excerpt and 'Leer más'. */
 export function BlogCard({ blog }: { blog: BlogCardData }) {

@@ -10,24 +10,10 @@ import { cn } from "~/lib/cn";
 import { telHref } from "./contact-links";
 import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
+import type { ListingCard } from "~/schemas/directory";
 
-export type CardData = {
-  kind: "restaurant" | "business";
-  id: string;
-  slug: string;
-  nombre: string;
-  etiqueta: string | null;
-  provincia: string;
-  rating: number | null;
-  direccion: string;
-  telefono: string | null;
-  horario: string | null;
-  especialidades: string[];
-  is_verified: boolean;
-  is_active: boolean;
-  plan_type: string;
-  imagen: string | null;
-};
+/** What a listing card shows (the model's listing rows). */
+export type CardData = ListingCard;
 
 export function entryPath(kind: CardData["kind"], slug: string): string {
   return kind === "restaurant" ? `/restaurante/${slug}` : `/negocio/${slug}`;

@@ -6,10 +6,10 @@ import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { api_tokens, profiles } from "~/db/schema";
 import { db } from "../db.server";
+import { UUID_PATTERN as UUID } from "~/lib/uuid";
 
 export const TOKEN_PREFIX = "pvb_";
 export const MAX_ACTIVE_TOKENS = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ApiTokenSummary = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
 

@@ -11,24 +11,13 @@ import type { BlogInput } from "~/schemas/blog";
 import { db, queryRows } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { sanitizeBlogHtml } from "../sanitize.server";
+import { UUID_PATTERN as UUID } from "~/lib/uuid";
+import type { BlogCardData } from "~/schemas/blog";
 
 export const BLOG_PAGE_SIZE = 6;
 const SLUG_MAX = 80;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type BlogSummary = {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: string | null;
-  tags: string[];
-  image_url: string | null;
-  author_name: string;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-};
+export type BlogSummary = BlogCardData & { id: string; updated_at: string };
 
 export type BlogArticle = BlogSummary & { content: string; views: number; author_id: string | null };
 
@@ -206,9 +195,20 @@ async function withSlugRetry<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The columns the editor and the API write, with the content sanitized on every write. */
+function editorFields(input: BlogInput) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    content: sanitizeBlogHtml(input.content),
+    category: input.category,
+    tags: input.tags,
+    image_url: input.image_url,
+  };
+}
+
 /** Creates an article for `authorId` (the author always comes from the session or the token). */
 export async function createBlog(authorId: string, input: BlogInput): Promise<Blog> {
-  const content = sanitizeBlogHtml(input.content);
   const row = await withSlugRetry(async () => {
     const slug = await uniqueBlogSlug(input.title);
     const now = new Date();
@@ -216,12 +216,7 @@ export async function createBlog(authorId: string, input: BlogInput): Promise<Bl
       .insert(blogs)
       .values({
         slug,
-        title: input.title,
-        excerpt: input.excerpt,
-        content,
-        category: input.category,
-        tags: input.tags,
-        image_url: input.image_url,
+        ...editorFields(input),
         author_id: authorId,
         is_published: input.is_published,
         published_at: input.is_published ? now : null,
@@ -240,7 +235,6 @@ export async function createBlog(authorId: string, input: BlogInput): Promise<Bl
  * published; after that it stays, so shared links keep working (issue 5).
  */
 export async function updateBlog(existing: Blog, input: BlogInput): Promise<Blog> {
-  const content = sanitizeBlogHtml(input.content);
   const row = await withSlugRetry(async () => {
     const slug =
       existing.published_at == null && input.title !== existing.title ? await uniqueBlogSlug(input.title, existing.id) : existing.slug;
@@ -249,12 +243,7 @@ export async function updateBlog(existing: Blog, input: BlogInput): Promise<Blog
       .update(blogs)
       .set({
         slug,
-        title: input.title,
-        excerpt: input.excerpt,
-        content,
-        category: input.category,
-        tags: input.tags,
-        image_url: input.image_url,
+        ...editorFields(input),
         is_published: input.is_published,
         published_at: existing.published_at ?? (input.is_published ? now : null),
         updated_at: now,

@@ -54,7 +54,4 @@ export async function deleteListing(kind: ListingKind, id: string, actor: Actor)
   invalidatePublicPages();
 }
 
-/** True when `value` looks like a UUID (ids from forms are checked before they reach SQL). */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
+export { isUuid } from "~/lib/uuid";

@@ -18,26 +18,8 @@ const NAME_CANDIDATES = 100;
 const NAME_FALLBACK_BELOW = 24;
 import { queryRows } from "../db.server";
 
-export type ListingKind = "restaurant" | "business";
-
-/** What a listing card shows. `etiqueta` is the category (restaurants) or industry (businesses) slug. */
-export type ListingCard = {
-  kind: ListingKind;
-  id: string;
-  slug: string;
-  nombre: string;
-  etiqueta: string | null;
-  provincia: string;
-  rating: number | null;
-  direccion: string;
-  telefono: string | null;
-  horario: string | null;
-  especialidades: string[];
-  is_verified: boolean;
-  is_active: boolean;
-  plan_type: string;
-  imagen: string | null;
-};
+import type { ListingCard, ListingKind } from "~/schemas/directory";
+export type { ListingCard, ListingKind };
 
 export type ListingPage = { items: ListingCard[]; nextCursor: string | null };
 
