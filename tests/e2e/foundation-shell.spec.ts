@@ -15,9 +15,14 @@ test("the navigation dropdowns work with the keyboard", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Principal" });
   const trigger = nav.getByRole("button", { name: "Restaurantes" });
-  await trigger.focus();
-  await page.keyboard.press("Enter");
-  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  // The menu works once the page has hydrated; a key pressed before that does nothing, so press again.
+  await expect(async () => {
+    if ((await trigger.getAttribute("aria-expanded")) !== "true") {
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+    }
+    await expect(trigger).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+  }).toPass();
   const panel = page.locator(`#${await trigger.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
   await expect(panel.getByRole("link")).toHaveCount(10);
   // Enter moved focus to the first province; arrows move on.
