@@ -3,6 +3,7 @@
  * fingerprinted assets cached immutable, GET /healthz, an origin check on state-changing requests,
  * and graceful shutdown on SIGTERM. In development Vite serves the app with HMR.
  */
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import path from "node:path";
 import type { Server } from "node:http";
@@ -12,7 +13,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { closeDb, pingDb } from "./app/server/db.server";
-import { publicPageCache } from "./app/server/page-cache.server";
+import { clearPublicPages, onInvalidate, publicPageCache } from "./app/server/page-cache.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
 
@@ -29,7 +30,8 @@ function originOf(url: string | undefined): string | null {
 
 export async function createApp() {
   const env = getEnv();
-  await prepareDatabase();
+  // In a cluster the primary has migrated and seeded before forking the workers.
+  if (!cluster.isWorker) await prepareDatabase();
 
   const app = express();
   app.disable("x-powered-by");
@@ -43,6 +45,11 @@ export async function createApp() {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", error: (error as Error).message });
     }
   });
+
+  // D18: a fresh copy of an anonymous public page is answered before anything else runs (decision
+  // 024); pages are stored further down, after helmet and compression (PAGE_CACHE=off disables it).
+  const pageCache = production && process.env.PAGE_CACHE !== "off" ? publicPageCache() : null;
+  if (pageCache) app.use(pageCache.serve);
 
   app.use(compression());
 
@@ -149,7 +156,9 @@ export async function createApp() {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {
     const buildDir = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    // Files of public/ (favicon…): only paths with an extension, so a page request costs no stat().
+    const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   } else {
     const vite = await import("vite");
@@ -158,8 +167,7 @@ export async function createApp() {
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
-  // D18: anonymous public HTML from an in-process cache (PAGE_CACHE=off disables it).
-  if (production && process.env.PAGE_CACHE !== "off") app.use(publicPageCache());
+  if (pageCache) app.use(pageCache.store);
 
   app.all(
     "*",
@@ -194,6 +202,14 @@ async function main() {
     }
     throw error;
   }
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) return runPrimary(env.WEB_CONCURRENCY);
+  if (cluster.isWorker) {
+    // A write in one worker empties every worker's page cache (through the primary).
+    onInvalidate(() => process.send?.({ type: "page-cache:invalidate" }));
+    process.on("message", (message: { type?: string }) => {
+      if (message?.type === "page-cache:invalidate") clearPublicPages();
+    });
+  }
   const app = await createApp();
   const server: Server = app.listen(env.PORT, () => {
     console.info(`Servidor listo en ${env.PUBLIC_URL} (puerto ${env.PORT})`);
@@ -219,6 +235,41 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only, D19): this process migrates and seeds once, then forks the
+ * workers that share the port, relays page-cache invalidations between them, replaces a worker that
+ * dies, and on SIGTERM lets every worker finish its requests before exiting.
+ */
+async function runPrimary(workers: number) {
+  await prepareDatabase();
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on("message", (from, message: { type?: string }) => {
+    if (message?.type !== "page-cache:invalidate") return;
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from) worker.send(message);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`[server] el proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza`);
+    fork();
+  });
+  for (let i = 0; i < workers; i++) fork();
+  console.info(`[server] ${workers} procesos`);
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`[server] ${signal}: deteniendo ${workers} procesos…`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  await closeDb().catch(() => {});
 }
 
 main().catch((error) => {

@@ -11,7 +11,11 @@ export function publicPageHeaders(): HeadersInit {
 
 /** True when the request carries a session (signed in) or a flash toast. */
 export function isPersonalRequest(request: Request): boolean {
-  const cookie = request.headers.get("cookie") ?? "";
+  return isPersonalCookie(request.headers.get("cookie") ?? "");
+}
+
+/** The same test on a raw Cookie header (the page cache reads it before any Request exists). */
+export function isPersonalCookie(cookie: string): boolean {
   return /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=|(?:^|;\s*)pv_toast=/.test(cookie);
 }
 

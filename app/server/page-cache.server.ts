@@ -1,25 +1,37 @@
 /**
  * D18: anonymous public HTML is the same for every visitor, so the server keeps a small in-process
- * copy of it. Only GET requests without a session or flash cookie are served from it, and only 200
- * text/html responses whose Cache-Control is public (and that set no cookie) are stored.
+ * copy of it. Only GET/HEAD requests without a session or flash cookie are served from it, and only
+ * 200 text/html responses whose Cache-Control is public (and that set no cookie) are stored.
+ *
+ * Two middlewares (decision 024):
+ * - `store`, mounted after helmet and compression, right before React Router, keeps the rendered
+ *   page and every response header. The page's CSP nonce was made for one response, so the stored
+ *   policy allows the page's inline scripts by their SHA-256 hashes instead of by the nonce.
+ * - `serve`, mounted first, answers a hit before any other middleware runs: the stored headers, the
+ *   body compressed once per entry (brotli or gzip, as the request accepts), an ETag and 304s.
  *
  * D19: nothing here is needed by another instance. Entries live at most PAGE_CACHE_TTL_MS (30 s by
  * default), and every write that changes a public page calls `invalidatePublicPages()`, which empties
- * this process's copy at once; other processes catch up within the TTL (docs/decisions/020).
+ * this process's copy at once and tells the listeners (the cluster relay of server.ts tells the other
+ * workers); other hosts catch up within the TTL (docs/decisions/020).
  *
  * The state lives in a process singleton because server.ts and the React Router build each load their
  * own copy of this module: a write inside the build must clear the cache that server.ts serves from.
  */
+import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isPersonalRequest } from "~/lib/cache-headers";
+import zlib from "node:zlib";
+import { isPersonalCookie } from "~/lib/cache-headers";
 import { singleton } from "./singleton.server";
 
 type Listener = () => void;
 
 type Entry = {
-  body: Buffer;
+  identity: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
   headers: Record<string, string>;
-  nonce: string | null;
+  etag: string;
   storedAt: number;
 };
 
@@ -53,14 +65,19 @@ export function onInvalidate(listener: Listener): void {
   state().listeners.push(listener);
 }
 
-/** Empties the public page cache (call after every write that changes what a public page shows). */
-export function invalidatePublicPages(): void {
+/** Empties this process's copy without telling the listeners (for a relayed invalidation). */
+export function clearPublicPages(): void {
   const s = state();
   s.generation++;
   s.entries.clear();
   s.bytes = 0;
   s.stats.invalidations++;
-  for (const l of s.listeners) l();
+}
+
+/** Empties the public page cache (call after every write that changes what a public page shows). */
+export function invalidatePublicPages(): void {
+  clearPublicPages();
+  for (const l of state().listeners) l();
 }
 
 export function pageCacheStats() {
@@ -68,66 +85,131 @@ export function pageCacheStats() {
   return { ...s.stats, entries: s.entries.size, bytes: s.bytes };
 }
 
-// Headers of the stored response that are replayed on a hit; the rest (security headers with this
-// request's CSP nonce, dates) comes from the middleware stack of the request being answered.
-const REPLAYED = ["content-type", "cache-control", "vary", "content-language", "link"];
+// Per-response headers that are not replayed: the transport's own, and the cache's.
+const NOT_REPLAYED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "age",
+  "set-cookie",
+  "x-page-cache",
+]);
 
 function evict(s: State, maxEntries: number, maxBytes: number) {
   while (s.entries.size > maxEntries || s.bytes > maxBytes) {
     const oldest = s.entries.keys().next();
     if (oldest.done) break;
     const e = s.entries.get(oldest.value)!;
-    s.bytes -= e.body.length;
+    s.bytes -= e.identity.length;
     s.entries.delete(oldest.value);
   }
 }
 
-function anonymous(req: IncomingMessage): boolean {
-  const cookie = req.headers.cookie;
-  if (!cookie) return true;
-  return !isPersonalRequest(new Request("http://local/", { headers: { cookie } }));
+function cacheKey(req: IncomingMessage & { originalUrl?: string }): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  const key = req.originalUrl ?? req.url ?? "/";
+  // Single-fetch data requests (*.data) are not pages.
+  if (key.length > 2048 || /\.data(?:\?|$)/.test(key)) return null;
+  if (req.headers.cookie && isPersonalCookie(req.headers.cookie)) return null;
+  return key;
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** The CSP source list that allows exactly the inline scripts of `html`: one SHA-256 hash each. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(m[1]!)) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(m[2]!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** Chooses the stored variant for this request's Accept-Encoding (brotli, then gzip, then none). */
+function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (ok("br")) return "br";
+  if (ok("gzip")) return "gzip";
+  return null;
+}
+
+function variant(entry: Entry, encoding: "br" | "gzip"): Buffer {
+  if (encoding === "br") {
+    entry.br ??= zlib.brotliCompressSync(entry.identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length },
+    });
+    return entry.br;
+  }
+  entry.gzip ??= zlib.gzipSync(entry.identity, { level: 6 });
+  return entry.gzip;
 }
 
 type Res = ServerResponse & { locals?: { cspNonce?: string } };
 type Next = (err?: unknown) => void;
+type Req = IncomingMessage & { originalUrl?: string };
 
-/**
- * Express middleware: answers anonymous GETs from the cache, and stores cacheable HTML on the way out.
- * Mount it after compression and helmet (hits are compressed like any response and carry this
- * request's security headers; the stored page's CSP nonce is swapped for this request's).
- */
 export function publicPageCache(options: PageCacheOptions = {}) {
   const opts = { ...DEFAULTS, ...options };
-  return (req: IncomingMessage & { originalUrl?: string }, res: Res, next: Next) => {
-    if (req.method !== "GET" || opts.ttlMs <= 0) return next();
-    const key = req.originalUrl ?? req.url ?? "/";
-    // Single-fetch data requests (*.data) and assets are not pages.
-    if (key.length > 2048 || /\.data(?:\?|$)/.test(key) || !anonymous(req)) return next();
-    const s = state();
-    const nonce = res.locals?.cspNonce ?? null;
 
+  /** Mount first: answers a fresh hit with no other middleware in the way. */
+  function serve(req: Req, res: Res, next: Next) {
+    if (opts.ttlMs <= 0) return next();
+    const key = cacheKey(req);
+    if (key === null) return next();
+    const s = state();
     const hit = s.entries.get(key);
-    if (hit && Date.now() - hit.storedAt < opts.ttlMs) {
-      s.stats.hits++;
-      // Refresh its place in the LRU order.
+    if (!hit) return next();
+    const age = Date.now() - hit.storedAt;
+    if (age >= opts.ttlMs) {
       s.entries.delete(key);
-      s.entries.set(key, hit);
-      let body = hit.body;
-      if (hit.nonce && nonce && hit.nonce !== nonce) body = Buffer.from(body.toString("utf8").split(hit.nonce).join(nonce), "utf8");
-      res.statusCode = 200;
-      for (const [k, v] of Object.entries(hit.headers)) res.setHeader(k, v);
-      res.setHeader("X-Page-Cache", "HIT");
-      res.setHeader("Age", String(Math.floor((Date.now() - hit.storedAt) / 1000)));
-      res.end(body);
+      s.bytes -= hit.identity.length;
+      return next();
+    }
+    s.stats.hits++;
+    // Refresh its place in the LRU order.
+    s.entries.delete(key);
+    s.entries.set(key, hit);
+
+    for (const [k, v] of Object.entries(hit.headers)) res.setHeader(k, v);
+    res.setHeader("ETag", hit.etag);
+    res.setHeader("Age", String(Math.floor(age / 1000)));
+    res.setHeader("X-Page-Cache", "HIT");
+    const inm = req.headers["if-none-match"];
+    if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === hit.etag)) {
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    if (hit) {
-      s.entries.delete(key);
-      s.bytes -= hit.body.length;
-    }
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const body = encoding ? variant(hit, encoding) : hit.identity;
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** Mount after helmet and compression, right before the pages: keeps what they render. */
+  function store(req: Req, res: Res, next: Next) {
+    if (opts.ttlMs <= 0 || req.method !== "GET") return next();
+    const key = cacheKey(req);
+    if (key === null) return next();
+    const s = state();
     s.stats.misses++;
     res.setHeader("X-Page-Cache", "MISS");
 
+    const nonce = res.locals?.cspNonce ?? null;
     const generation = s.generation;
     const chunks: Buffer[] = [];
     let size = 0;
@@ -137,7 +219,7 @@ export function publicPageCache(options: PageCacheOptions = {}) {
       const buf = Buffer.isBuffer(chunk)
         ? chunk
         : chunk instanceof Uint8Array
-          ? Buffer.from(chunk)
+          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
           : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
       size += buf.length;
       if (size > opts.maxEntryBytes) {
@@ -157,30 +239,43 @@ export function publicPageCache(options: PageCacheOptions = {}) {
     res.end = function (this: Res, ...args: unknown[]) {
       collect(args[0], args[1]);
       try {
-        store();
+        keep();
       } catch (error) {
         console.error("[page-cache] no se pudo guardar la página:", (error as Error).message);
       }
       return (end as (...a: unknown[]) => Res).apply(this, args);
     } as typeof res.end;
 
-    function store() {
+    function keep() {
       if (tooBig || res.statusCode !== 200 || s.generation !== generation) return;
       const type = String(res.getHeader("content-type") ?? "");
       const cacheControl = String(res.getHeader("cache-control") ?? "");
       if (!type.startsWith("text/html") || !/\bpublic\b/.test(cacheControl) || res.getHeader("set-cookie")) return;
-      const body = Buffer.concat(chunks);
-      if (!body.length) return;
+      const identity = Buffer.concat(chunks);
+      if (!identity.length) return;
       const headers: Record<string, string> = {};
-      for (const h of REPLAYED) {
-        const v = res.getHeader(h);
-        if (v != null) headers[h] = Array.isArray(v) ? v.join(", ") : String(v);
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value == null || NOT_REPLAYED.has(name)) continue;
+        headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
-      s.entries.set(key, { body, headers, nonce, storedAt: Date.now() });
-      s.bytes += body.length;
+      const vary = new Set((headers.vary ?? "").split(",").map((v) => v.trim()).filter(Boolean));
+      vary.add("Accept-Encoding");
+      headers.vary = [...vary].join(", ");
+      const csp = headers["content-security-policy"];
+      if (csp && nonce && csp.includes(`'nonce-${nonce}'`)) {
+        const hashes = inlineScriptHashes(identity.toString("utf8"));
+        headers["content-security-policy"] = csp.split(`'nonce-${nonce}'`).join(hashes.join(" ")).replace(/ {2,}/g, " ");
+      }
+      const etag = `"${crypto.createHash("sha1").update(identity).digest("base64url")}"`;
+      const previous = s.entries.get(key!);
+      if (previous) s.bytes -= previous.identity.length;
+      s.entries.set(key!, { identity, headers, etag, storedAt: Date.now() });
+      s.bytes += identity.length;
       s.stats.stores++;
       evict(s, opts.maxEntries, opts.maxBytes);
     }
     next();
-  };
+  }
+
+  return { serve, store };
 }
