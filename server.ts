@@ -13,7 +13,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { closeDb, pingDb } from "./app/server/db.server";
-import { clearPublicPages, onInvalidate, publicPageCache } from "./app/server/page-cache.server";
+import { joinCluster, runPrimary } from "./app/server/cluster.server";
+import { publicPageCache } from "./app/server/page-cache.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
 
@@ -202,14 +203,13 @@ async function main() {
     }
     throw error;
   }
-  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) return runPrimary(env.WEB_CONCURRENCY);
-  if (cluster.isWorker) {
-    // A write in one worker empties every worker's page cache (through the primary).
-    onInvalidate(() => process.send?.({ type: "page-cache:invalidate" }));
-    process.on("message", (message: { type?: string }) => {
-      if (message?.type === "page-cache:invalidate") clearPublicPages();
-    });
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+    // Migrate and seed once, then fork the workers (app/server/cluster.server.ts).
+    await prepareDatabase();
+    await closeDb();
+    return runPrimary(env.WEB_CONCURRENCY);
   }
+  joinCluster();
   const app = await createApp();
   const server: Server = app.listen(env.PORT, () => {
     console.info(`Servidor listo en ${env.PUBLIC_URL} (puerto ${env.PORT})`);
@@ -235,41 +235,6 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
-}
-
-/**
- * WEB_CONCURRENCY > 1 (PostgreSQL only, D19): this process migrates and seeds once, then forks the
- * workers that share the port, relays page-cache invalidations between them, replaces a worker that
- * dies, and on SIGTERM lets every worker finish its requests before exiting.
- */
-async function runPrimary(workers: number) {
-  await prepareDatabase();
-  let stopping = false;
-  const fork = () => cluster.fork();
-  cluster.on("message", (from, message: { type?: string }) => {
-    if (message?.type !== "page-cache:invalidate") return;
-    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from) worker.send(message);
-  });
-  cluster.on("exit", (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    console.error(`[server] el proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza`);
-    fork();
-  });
-  for (let i = 0; i < workers; i++) fork();
-  console.info(`[server] ${workers} procesos`);
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.info(`[server] ${signal}: deteniendo ${workers} procesos…`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    setTimeout(() => process.exit(1), 12_000).unref();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  await closeDb().catch(() => {});
 }
 
 main().catch((error) => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:directory -- --listings 1000000 [--embedded] [--duration 10] [--connections 20] [--explain] [--no-http]`
+ * `npm run bench:directory -- --listings 1000000 [--embedded] [--workers N] [--duration 10] [--connections 20] [--explain] [--no-http]`
  *
  * Seeds a throwaway PostgreSQL (or, with --embedded, PGlite) with generated listings, times every
  * directory query in the database (p50/p99 over repeated runs, plus EXPLAIN ANALYZE with --explain),
@@ -7,7 +7,9 @@
  * province page 1, page 50 through the cursor, an industry page with a province filter, an entry page
  * and a search. Per route it prints req/s, p50/p95/p99 and errors, from the page cache (D18) and
  * uncached (a unique query string per request), and the same HTML served as a static file by the
- * same server, as a ratio. A benchmark, not a test: it prints numbers and never fails on them.
+ * same server, as a ratio. On PostgreSQL the server runs one process per CPU (WEB_CONCURRENCY, as in
+ * production; `--workers 1` for a single process); PGlite is one process.
+ * A benchmark, not a test: it prints numbers and never fails on them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -39,6 +41,7 @@ const CONNECTIONS = Number(arg("connections", "20"));
 const PORT = Number(arg("port", "3290"));
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const QUERY_RUNS = Number(arg("query-runs", "300"));
+const WORKERS = EMBEDDED ? 1 : Number(arg("workers", String(os.cpus().length)));
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
@@ -53,6 +56,7 @@ async function main() {
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     BUILD_DIR,
     SEED_DEMO: "1",
+    WEB_CONCURRENCY: String(WORKERS),
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
   };
   if (EMBEDDED) {
@@ -67,7 +71,7 @@ async function main() {
     env.DATABASE_URL = `${pgServer.url}/pv_bench`;
   }
   Object.assign(process.env, env);
-  console.info(`\n== bench:directory · ${LISTINGS.toLocaleString("es-PA")} listados · ${EMBEDDED ? "PGlite (embebido)" : "PostgreSQL"} · ${os.cpus().length} CPU · ${DURATION} s × ${CONNECTIONS} conexiones por prueba\n`);
+  console.info(`\n== bench:directory · ${LISTINGS.toLocaleString("es-PA")} listados · ${EMBEDDED ? "PGlite (embebido)" : "PostgreSQL"} · ${os.cpus().length} CPU · ${WORKERS} proceso(s) de servidor · ${DURATION} s × ${CONNECTIONS} conexiones por prueba\n`);
 
   // ---- seed and time the queries in-process (PGlite allows one process at a time, so before the server)
   const { db, dbReady, closeDb, queryRows } = await import("../app/server/db.server");

@@ -1,0 +1,53 @@
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only, D19): one primary process forks the workers that share the
+ * port. The primary relays page-cache invalidations between workers (a write served by one worker
+ * must not leave another serving the old page for the rest of the TTL), replaces a worker that dies,
+ * and on SIGTERM/SIGINT lets every worker finish its requests before exiting.
+ */
+import cluster, { type Worker } from "node:cluster";
+import { clearPublicPages, onInvalidate } from "./page-cache.server";
+
+const INVALIDATE = "page-cache:invalidate";
+
+type Message = { type?: string };
+
+/** In a worker: report this process's invalidations to the primary and apply the others'. */
+export function joinCluster(): void {
+  if (!cluster.isWorker) return;
+  onInvalidate(() => process.send?.({ type: INVALIDATE }));
+  process.on("message", (message: Message) => {
+    if (message?.type === INVALIDATE) clearPublicPages();
+  });
+}
+
+/** In the primary: fork `workers` processes of this same script and look after them. */
+export function runPrimary(workers: number, log: (msg: string) => void = console.info): void {
+  let stopping = false;
+  const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+  cluster.on("message", (from, message: Message) => {
+    if (message?.type !== INVALIDATE) return;
+    for (const worker of live()) if (worker !== from) worker.send(message);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (live().length === 0) {
+        log("[server] cerrado");
+        process.exit(0);
+      }
+      return;
+    }
+    console.error(`[server] el proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza`);
+    cluster.fork();
+  });
+  for (let i = 0; i < workers; i++) cluster.fork();
+  log(`[server] ${workers} procesos`);
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`[server] ${signal}: deteniendo ${workers} procesos…`);
+    for (const worker of live()) worker.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
