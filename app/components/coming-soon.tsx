@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link, type MetaFunction } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/meta";
@@ -16,7 +16,7 @@ export function ComingSoon() {
   return (
     <section className="mx-auto flex max-w-2xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
       <div className="grid size-16 place-items-center rounded-2xl bg-sun-100 text-sun-700">
-        <Sparkles aria-hidden className="size-8" />
+        <Icon name="sparkles" aria-hidden className="size-8" />
       </div>
       <h1 className="mt-6 text-3xl font-extrabold">Próximamente</h1>
       <p className="mt-3 text-muted">Estamos preparando esta sección. Vuelve muy pronto.</p>

@@ -1,4 +1,4 @@
-import { Compass } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { buttonClass } from "./ui/button";
 
@@ -7,7 +7,7 @@ export function NotFound({ title = "Página no encontrada", message = "La págin
   return (
     <section className="mx-auto flex max-w-2xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
       <div className="grid size-16 place-items-center rounded-2xl bg-ocean-50 text-ocean-600">
-        <Compass aria-hidden className="size-8" />
+        <Icon name="compass" aria-hidden className="size-8" />
       </div>
       <p className="mt-6 text-sm font-bold tracking-widest text-sun-600">404</p>
       <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{title}</h1>

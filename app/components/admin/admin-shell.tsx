@@ -1,15 +1,15 @@
 /** Frame of every admin page: title, intro and the admin area's navigation. */
-import { ClipboardList, Gift, Inbox, LayoutDashboard, Users } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { cn } from "~/lib/cn";
 
 const LINKS = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin-members", label: "Miembros", icon: Users, end: true },
-  { to: "/admin/free-plans", label: "Planes gratuitos", icon: Gift, end: true },
-  { to: "/admin/leads", label: "Leads", icon: Inbox, end: true },
-  { to: "/admin/audit", label: "Auditoría", icon: ClipboardList, end: true },
+  { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
+  { to: "/admin-members", label: "Miembros", icon: "users", end: true },
+  { to: "/admin/free-plans", label: "Planes gratuitos", icon: "gift", end: true },
+  { to: "/admin/leads", label: "Leads", icon: "inbox", end: true },
+  { to: "/admin/audit", label: "Auditoría", icon: "clipboard-list", end: true },
 ] as const;
 
 export function AdminShell({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
@@ -17,7 +17,7 @@ export function AdminShell({ title, intro, actions, children }: { title: string;
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <nav aria-label="Administración" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-1 rounded-full bg-ocean-50 p-1 ring-1 ring-ocean-100 sm:min-w-0 sm:flex-wrap">
-          {LINKS.map(({ to, label, icon: Icon, end }) => (
+          {LINKS.map(({ to, label, icon, end }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -30,7 +30,7 @@ export function AdminShell({ title, intro, actions, children }: { title: string;
                   )
                 }
               >
-                <Icon aria-hidden className="size-4" /> {label}
+                <Icon name={icon} aria-hidden className="size-4" /> {label}
               </NavLink>
             </li>
           ))}

@@ -3,7 +3,7 @@
  * it. Each is submitted as a repeated hidden `especialidades` field, so the list also works without
  * JavaScript (the text box then submits its comma-separated content, split by the action).
  */
-import { X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useId, useState } from "react";
 import { Input, Label } from "~/components/ui/input";
 import { FieldErrors } from "~/components/ui/field";
@@ -60,7 +60,7 @@ export function SpecialtiesInput({
                 aria-label={`Quitar ${item}`}
                 disabled={!hydrated}
               >
-                {item} <X aria-hidden className="size-3.5" />
+                {item} <Icon name="x" aria-hidden className="size-3.5" />
               </button>
             </li>
           ))}

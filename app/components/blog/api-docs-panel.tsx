@@ -1,4 +1,4 @@
-import { Bot, KeyRound } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
@@ -19,7 +19,7 @@ export function ApiDocsPanel({ origin }: { origin: string }) {
   return (
     <Card className="p-5">
       <h2 className="flex items-center gap-2 text-lg font-bold">
-        <Bot aria-hidden className="size-5 text-ocean-600" /> API de escritura con IA
+        <Icon name="bot" aria-hidden className="size-5 text-ocean-600" /> API de escritura con IA
       </h2>
       <p className="mt-2 text-sm text-muted">
         Tu asistente de IA puede crear artículos por ti con una solicitud <code className="rounded bg-ocean-50 px-1">POST /api/blogs</code>.
@@ -29,7 +29,7 @@ export function ApiDocsPanel({ origin }: { origin: string }) {
         <li>
           <span className="font-semibold">1.</span> Crea un token en{" "}
           <Link to="/profile#tokens" className="inline-flex items-center gap-1 font-semibold text-ocean-700 underline">
-            <KeyRound aria-hidden className="size-3.5" /> tu perfil
+            <Icon name="key-round" aria-hidden className="size-3.5" /> tu perfil
           </Link>
           . Se muestra una sola vez.
         </li>

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, UserRound } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
@@ -34,10 +34,10 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5 text-sm text-muted">
           <span className="flex min-w-0 flex-col gap-1">
             <span className="flex items-center gap-1.5 truncate">
-              <UserRound aria-hidden className="size-4 shrink-0 text-ocean-600" /> {blog.author_name}
+              <Icon name="user-round" aria-hidden className="size-4 shrink-0 text-ocean-600" /> {blog.author_name}
             </span>
             <span className="flex items-center gap-1.5">
-              <CalendarDays aria-hidden className="size-4 shrink-0 text-ocean-600" />
+              <Icon name="calendar-days" aria-hidden className="size-4 shrink-0 text-ocean-600" />
               <time dateTime={blog.published_at ?? blog.created_at}>{formatDate(blog.published_at ?? blog.created_at)}</time>
             </span>
           </span>
@@ -46,7 +46,7 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
             className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-semibold text-ocean-700 hover:bg-ocean-50"
             aria-label={`Leer más: ${blog.title}`}
           >
-            Leer más <ArrowRight aria-hidden className="size-4" />
+            Leer más <Icon name="arrow-right" aria-hidden className="size-4" />
           </Link>
         </div>
       </div>

@@ -1,15 +1,15 @@
-import { BookOpen, BrainCircuit, Briefcase, Cpu, Megaphone, Palmtree, Rocket, UtensilsCrossed, type LucideIcon } from "lucide-react";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { useState } from "react";
 import { cn } from "~/lib/cn";
 
-const ICONS: Record<string, LucideIcon> = {
-  Gastronomía: UtensilsCrossed,
-  Tecnología: Cpu,
-  Negocios: Briefcase,
-  Turismo: Palmtree,
-  IA: BrainCircuit,
-  Marketing: Megaphone,
-  Emprendimiento: Rocket,
+const ICONS: Record<string, IconName> = {
+  Gastronomía: "utensils-crossed",
+  Tecnología: "cpu",
+  Negocios: "briefcase",
+  Turismo: "tree-palm",
+  IA: "brain-circuit",
+  Marketing: "megaphone",
+  Emprendimiento: "rocket",
 };
 
 /** The article's image, or a tinted placeholder with the category's icon (never a broken image). */
@@ -27,7 +27,7 @@ export function BlogCover({
   eager?: boolean;
 }) {
   const [broken, setBroken] = useState(false);
-  const Icon = (category && ICONS[category]) || BookOpen;
+  const icon: IconName = (category && ICONS[category]) || "book-open";
   if (src && !broken) {
     return (
       <img
@@ -43,7 +43,7 @@ export function BlogCover({
   }
   return (
     <div aria-hidden className={cn("grid h-full w-full place-items-center bg-gradient-to-br from-ocean-100 via-ocean-50 to-sun-100", className)}>
-      <Icon className="size-12 text-ocean-600/70" strokeWidth={1.5} />
+      <Icon name={icon} className="size-12 text-ocean-600/70" strokeWidth={1.5} />
     </div>
   );
 }

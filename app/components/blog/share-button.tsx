@@ -1,4 +1,4 @@
-import { Share2 } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 
@@ -23,7 +23,7 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
   }
   return (
     <Button variant="outline" onClick={share}>
-      <Share2 aria-hidden className="size-4" /> Compartir
+      <Icon name="share-2" aria-hidden className="size-4" /> Compartir
     </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useId, useState, type KeyboardEvent } from "react";
 import { FieldErrors } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/input";
@@ -54,7 +54,7 @@ export function TagInput({ name, defaultValue, errors }: { name: string; default
                   className="inline-flex min-h-9 max-w-full items-center gap-1 rounded-full bg-ocean-50 px-3 text-sm font-semibold break-all text-ocean-800 ring-1 ring-ocean-200 hover:bg-red-50 hover:text-danger hover:ring-red-200"
                   aria-label={`Quitar etiqueta ${t}`}
                 >
-                  #{t} <X aria-hidden className="size-3.5 shrink-0" />
+                  #{t} <Icon name="x" aria-hidden className="size-3.5 shrink-0" />
                 </button>
               </li>
             ))}

@@ -1,55 +1,33 @@
-import {
-  Beef,
-  Briefcase,
-  CakeSlice,
-  Coffee,
-  Cpu,
-  Dumbbell,
-  Fish,
-  Globe,
-  GraduationCap,
-  HardHat,
-  Salad,
-  Sandwich,
-  Scale,
-  ShoppingBag,
-  Soup,
-  Sparkles,
-  Stethoscope,
-  TreePalm,
-  Utensils,
-  Wine,
-  type LucideIcon,
-} from "lucide-react";
+import { Icon, type IconName } from "~/components/icons/icon";
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
 import { cn } from "~/lib/cn";
 import { safeUrl } from "./contact-links";
 
-const CATEGORY_ICONS: Record<RestaurantCategory, LucideIcon> = {
-  "comida-tradicional": Soup,
-  "comida-rapida": Sandwich,
-  mariscos: Fish,
-  parrilla: Beef,
-  internacional: Globe,
-  vegetariano: Salad,
-  postres: CakeSlice,
-  cafeteria: Coffee,
-  bar: Wine,
-  otro: Utensils,
+const CATEGORY_ICONS: Record<RestaurantCategory, IconName> = {
+  "comida-tradicional": "soup",
+  "comida-rapida": "sandwich",
+  mariscos: "fish",
+  parrilla: "beef",
+  internacional: "globe",
+  vegetariano: "salad",
+  postres: "cake-slice",
+  cafeteria: "coffee",
+  bar: "wine",
+  otro: "utensils",
 };
 
-const INDUSTRY_ICONS: Record<IndustrySlug, LucideIcon> = {
-  construccion: HardHat,
-  belleza: Sparkles,
-  tiendas: ShoppingBag,
-  abogados: Scale,
-  deportes: Dumbbell,
-  salud: Stethoscope,
-  educacion: GraduationCap,
-  tecnologia: Cpu,
-  turismo: TreePalm,
-  servicios: Briefcase,
+const INDUSTRY_ICONS: Record<IndustrySlug, IconName> = {
+  construccion: "hard-hat",
+  belleza: "sparkles",
+  tiendas: "shopping-bag",
+  abogados: "scale",
+  deportes: "dumbbell",
+  salud: "stethoscope",
+  educacion: "graduation-cap",
+  tecnologia: "cpu",
+  turismo: "tree-palm",
+  servicios: "briefcase",
 };
 
 // Tinted backgrounds from the brand palette, chosen by the entry's name so neighbours differ.
@@ -60,9 +38,9 @@ const TINTS = [
   "from-emerald-50 to-ocean-50 text-emerald-700",
 ];
 
-export function listingIcon(kind: "restaurant" | "business", etiqueta: string | null): LucideIcon {
-  if (kind === "restaurant") return CATEGORY_ICONS[etiqueta as RestaurantCategory] ?? Utensils;
-  return INDUSTRY_ICONS[etiqueta as IndustrySlug] ?? Briefcase;
+export function listingIcon(kind: "restaurant" | "business", etiqueta: string | null): IconName {
+  if (kind === "restaurant") return CATEGORY_ICONS[etiqueta as RestaurantCategory] ?? "utensils";
+  return INDUSTRY_ICONS[etiqueta as IndustrySlug] ?? "briefcase";
 }
 
 function hash(text: string): number {
@@ -88,7 +66,7 @@ export function ListingImage({
   eager?: boolean;
 }) {
   const src = safeUrl(imagen) ?? (imagen?.startsWith("/") && !imagen.startsWith("//") ? imagen : null);
-  const Icon = listingIcon(kind, etiqueta);
+  const icon = listingIcon(kind, etiqueta);
   return (
     <div className={cn("relative aspect-[16/9] w-full overflow-hidden bg-ocean-50", className)}>
       {src ? (
@@ -106,7 +84,7 @@ export function ListingImage({
           <div className="absolute -right-6 -top-6 size-28 rounded-full bg-white/40" />
           <div className="absolute -bottom-10 -left-4 size-32 rounded-full bg-white/30" />
           <div className="relative grid size-16 place-items-center rounded-2xl bg-white/80 shadow-sm ring-1 ring-white">
-            <Icon className="size-8" strokeWidth={1.75} />
+            <Icon name={icon} className="size-8" strokeWidth={1.75} />
           </div>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { CalendarCheck, SearchX } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -56,7 +56,7 @@ export function EmptyListing({ title, text, action }: { title: string; text: str
   return (
     <div className="rounded-card border border-dashed border-ocean-200 bg-white px-6 py-14 text-center">
       <div className="mx-auto grid size-14 place-items-center rounded-2xl bg-ocean-50 text-ocean-600">
-        <SearchX aria-hidden className="size-7" />
+        <Icon name="search-x" aria-hidden className="size-7" />
       </div>
       <h2 className="mt-4 text-xl font-extrabold">{title}</h2>
       <p className="mx-auto mt-2 max-w-md text-muted">{text}</p>
@@ -86,7 +86,7 @@ export function BookingCta({ bookingUrl, title, text }: { bookingUrl: string; ti
             <p className="mt-2 text-ocean-900">{text}</p>
           </div>
           <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "lg", "shrink-0")}>
-            <CalendarCheck aria-hidden className="size-5" />
+            <Icon name="calendar-check" aria-hidden className="size-5" />
             Agendar una reunión
           </a>
         </div>

@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -63,7 +63,7 @@ export function LoadMore({
         aria-disabled={loading || undefined}
         className={buttonClass("outline", "lg", "min-w-48")}
       >
-        {loading ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : null}
+        {loading ? <Icon name="loader-circle" aria-hidden className="size-5 animate-spin" /> : null}
         {loading ? "Cargando..." : label}
       </Link>
       <span className="sr-only" aria-live="polite">

@@ -1,4 +1,4 @@
-import { LogIn, UserPlus } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { useShowToast } from "~/components/toaster";
@@ -153,11 +153,11 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               "Procesando..."
             ) : mode === "signup" ? (
               <>
-                <UserPlus aria-hidden className="size-5" /> Crear Cuenta
+                <Icon name="user-plus" aria-hidden className="size-5" /> Crear Cuenta
               </>
             ) : (
               <>
-                <LogIn aria-hidden className="size-5" /> Iniciar Sesión
+                <Icon name="log-in" aria-hidden className="size-5" /> Iniciar Sesión
               </>
             )}
           </Button>

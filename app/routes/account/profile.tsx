@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, MailWarning, ShieldCheck, UserRound } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { ApiTokensSection } from "~/components/blog/api-tokens-section";
@@ -111,7 +111,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card className="p-6">
           <h2 className="flex items-center gap-2 text-lg font-bold">
-            <UserRound aria-hidden className="size-5 text-ocean-600" /> Información personal
+            <Icon name="user-round" aria-hidden className="size-5 text-ocean-600" /> Información personal
           </h2>
           <Form method="post" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
             <Field label="Nombre completo" name="full_name" defaultValue={profile.full_name} autoComplete="name" maxLength={100} required errors={errors.full_name} />
@@ -129,7 +129,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               <dd className="mt-1">
                 {profile.is_admin ? (
                   <Badge tone="sun">
-                    <ShieldCheck aria-hidden className="size-3.5" /> Administrador
+                    <Icon name="shield-check" aria-hidden className="size-3.5" /> Administrador
                   </Badge>
                 ) : (
                   <Badge>Usuario</Badge>
@@ -141,11 +141,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               <dd className="mt-1">
                 {emailVerified ? (
                   <Badge tone="green">
-                    <BadgeCheck aria-hidden className="size-3.5" /> Verificado
+                    <Icon name="badge-check" aria-hidden className="size-3.5" /> Verificado
                   </Badge>
                 ) : (
                   <Badge tone={verificationRequired ? "red" : "slate"}>
-                    <MailWarning aria-hidden className="size-3.5" /> Sin verificar
+                    <Icon name="mail-warning" aria-hidden className="size-3.5" /> Sin verificar
                   </Badge>
                 )}
               </dd>
@@ -153,7 +153,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <div>
               <dt className="text-muted">Miembro desde</dt>
               <dd className="mt-1 flex items-center gap-1.5 font-medium">
-                <CalendarDays aria-hidden className="size-4 text-ocean-600" />
+                <Icon name="calendar-days" aria-hidden className="size-4 text-ocean-600" />
                 {formatDate(profile.created_at)}
               </dd>
             </div>

@@ -1,4 +1,4 @@
-import { ChevronRight, ClipboardList } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
@@ -127,7 +127,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                   <Card className="p-4" data-testid="audit-entry">
                     <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between">
                       <p className="flex flex-wrap items-center gap-2 text-sm">
-                        <ClipboardList aria-hidden className="size-4 text-ocean-600" />
+                        <Icon name="clipboard-list" aria-hidden className="size-4 text-ocean-600" />
                         <Badge tone={action.tone}>{action.label}</Badge>
                         <span className="font-semibold text-ocean-950">{ENTITY_LABELS[e.entity] ?? e.entity}</span>
                         {e.name && <span className="break-all text-ink">“{e.name}”</span>}
@@ -181,7 +181,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           )}
           {nextCursor && (
             <Link to={`/admin/audit?${new URLSearchParams({ ...(entity ? { entidad: entity } : {}), cursor: nextCursor })}`} className={buttonClass("outline")}>
-              Anteriores <ChevronRight aria-hidden className="size-4" />
+              Anteriores <Icon name="chevron-right" aria-hidden className="size-4" />
             </Link>
           )}
         </div>

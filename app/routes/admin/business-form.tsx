@@ -1,4 +1,4 @@
-import { ArrowLeft, Save } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/business-form";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -95,7 +95,7 @@ export default function BusinessFormPage({ loaderData, actionData }: Route.Compo
       intro={editing ? `Estás editando "${loaderData.values.nombre}".` : "Los campos con * son obligatorios."}
       actions={
         <Link to="/admin?tab=negocios" className={buttonClass("ghost")}>
-          <ArrowLeft aria-hidden className="size-4" /> Volver al panel
+          <Icon name="arrow-left" aria-hidden className="size-4" /> Volver al panel
         </Link>
       }
     >
@@ -149,7 +149,7 @@ export default function BusinessFormPage({ loaderData, actionData }: Route.Compo
             Cancelar
           </Link>
           <Button type="submit" disabled={busy}>
-            <Save aria-hidden className="size-4" /> {busy ? "Procesando..." : editing ? "Guardar cambios" : "Crear negocio"}
+            <Icon name="save" aria-hidden className="size-4" /> {busy ? "Procesando..." : editing ? "Guardar cambios" : "Crear negocio"}
           </Button>
         </div>
       </Form>

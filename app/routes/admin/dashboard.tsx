@@ -1,4 +1,4 @@
-import { Building2, ChevronRight, Gift, Plus, Search, SearchCheck, UtensilsCrossed } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
@@ -98,10 +98,10 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   const confirm = actionData?.confirm;
   const kind = tab === "negocios" ? "business" : "restaurant";
   const tabs = [
-    { id: "restaurantes" as const, label: "Restaurantes", icon: UtensilsCrossed },
-    { id: "negocios" as const, label: "Negocios", icon: Building2 },
-    { id: "planes" as const, label: "Planes gratuitos", icon: Gift },
-    { id: "google" as const, label: "Búsqueda Google", icon: SearchCheck },
+    { id: "restaurantes" as const, label: "Restaurantes", icon: "utensils-crossed" as const },
+    { id: "negocios" as const, label: "Negocios", icon: "building-2" as const },
+    { id: "planes" as const, label: "Planes gratuitos", icon: "gift" as const },
+    { id: "google" as const, label: "Búsqueda Google", icon: "search-check" as const },
   ];
   const nextHref = nextCursor
     ? `/admin?${new URLSearchParams({ tab, ...(filter.q ? { q: filter.q } : {}), ...(filter.provincia ? { provincia: filter.provincia } : {}), cursor: nextCursor })}`
@@ -114,17 +114,17 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       actions={
         <>
           <Link to="/admin/restaurant/new" className={buttonClass("primary")}>
-            <Plus aria-hidden className="size-4" /> Nuevo restaurante
+            <Icon name="plus" aria-hidden className="size-4" /> Nuevo restaurante
           </Link>
           <Link to="/admin/business/new" className={buttonClass("outline")}>
-            <Plus aria-hidden className="size-4" /> Nuevo negocio
+            <Icon name="plus" aria-hidden className="size-4" /> Nuevo negocio
           </Link>
         </>
       }
     >
       <nav aria-label="Secciones del panel" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-2 border-b border-ocean-100 sm:min-w-0">
-          {tabs.map(({ id, label, icon: Icon }) => {
+          {tabs.map(({ id, label, icon }) => {
             const active = id === tab;
             return (
               <li key={id}>
@@ -136,7 +136,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                     active ? "border-sun-500 text-ocean-950" : "border-transparent text-muted hover:text-ocean-800",
                   )}
                 >
-                  <Icon aria-hidden className="size-4" /> {label}
+                  <Icon name={icon} aria-hidden className="size-4" /> {label}
                 </Link>
               </li>
             );
@@ -148,7 +148,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         <Card className="mt-6 p-6 sm:p-8">
           <div className="flex items-start gap-4">
             <div className="grid size-12 shrink-0 place-items-center rounded-2xl bg-sun-100 text-sun-700">
-              <SearchCheck aria-hidden className="size-6" />
+              <Icon name="search-check" aria-hidden className="size-6" />
             </div>
             <div>
               <h2 className="text-xl font-bold">Importar desde Google</h2>
@@ -185,7 +185,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             </div>
             <div className="flex gap-2">
               <Button type="submit" className="flex-1 sm:flex-none">
-                <Search aria-hidden className="size-4" /> Filtrar
+                <Icon name="search" aria-hidden className="size-4" /> Filtrar
               </Button>
               {(filter.q || filter.provincia) && (
                 <Link to={tabHref(tab)} className={buttonClass("ghost")}>
@@ -228,7 +228,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               )}
               {nextHref && (
                 <Link to={nextHref} className={buttonClass("outline")}>
-                  Siguiente página <ChevronRight aria-hidden className="size-4" />
+                  Siguiente página <Icon name="chevron-right" aria-hidden className="size-4" />
                 </Link>
               )}
             </div>

@@ -1,6 +1,6 @@
 // Must stay the first import: configures Zod before any schema is built (CSP without eval).
 import "~/schemas/zod-config";
-import { CheckCheck, Inbox, Mail, Phone } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/leads";
@@ -91,7 +91,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
     >
       {leads.length === 0 ? (
         <Card className="mt-8 flex flex-col items-center p-10 text-center">
-          <Inbox aria-hidden className="size-10 text-ocean-300" />
+          <Icon name="inbox" aria-hidden className="size-10 text-ocean-300" />
           <p className="mt-3 font-semibold text-ocean-950">{pendingOnly ? "No hay mensajes pendientes" : "Aún no hay mensajes"}</p>
         </Card>
       ) : (
@@ -114,7 +114,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                         {l.service ? <Badge tone="ocean">{l.service}</Badge> : null}
                         {l.handledAt ? (
                           <Badge tone="green">
-                            <CheckCheck aria-hidden className="size-3.5" /> Atendido
+                            <Icon name="check-check" aria-hidden className="size-3.5" /> Atendido
                           </Badge>
                         ) : (
                           <Badge tone="sun">Pendiente</Badge>
@@ -124,11 +124,11 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                     <p className="mt-4 whitespace-pre-wrap wrap-anywhere leading-7 text-ink">{l.message}</p>
                     <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
                       <a href={`mailto:${l.email}`} className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-ocean-700 break-all">
-                        <Mail aria-hidden className="size-4 shrink-0" /> {l.email}
+                        <Icon name="mail" aria-hidden className="size-4 shrink-0" /> {l.email}
                       </a>
                       {l.phone ? (
                         <a href={`tel:${l.phone.replace(/[^0-9+]/g, "")}`} className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-ocean-700">
-                          <Phone aria-hidden className="size-4" /> {l.phone}
+                          <Icon name="phone" aria-hidden className="size-4" /> {l.phone}
                         </a>
                       ) : null}
                       <span className="flex-1" />
@@ -139,7 +139,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                           <input type="hidden" name="intent" value="handle" />
                           <input type="hidden" name="id" value={l.id} />
                           <Button type="submit" variant="outline" disabled={busy}>
-                            <CheckCheck aria-hidden className="size-4" />
+                            <Icon name="check-check" aria-hidden className="size-4" />
                             {busy ? "Guardando..." : "Marcar como atendido"}
                           </Button>
                         </Form>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Save } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/restaurant-form";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -93,7 +93,7 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
       intro={editing ? `Estás editando "${loaderData.values.nombre}".` : "Los campos con * son obligatorios."}
       actions={
         <Link to="/admin?tab=restaurantes" className={buttonClass("ghost")}>
-          <ArrowLeft aria-hidden className="size-4" /> Volver al panel
+          <Icon name="arrow-left" aria-hidden className="size-4" /> Volver al panel
         </Link>
       }
     >
@@ -152,7 +152,7 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
             Cancelar
           </Link>
           <Button type="submit" disabled={busy}>
-            <Save aria-hidden className="size-4" /> {busy ? "Procesando..." : editing ? "Guardar cambios" : "Crear restaurante"}
+            <Icon name="save" aria-hidden className="size-4" /> {busy ? "Procesando..." : editing ? "Guardar cambios" : "Crear restaurante"}
           </Button>
         </div>
       </Form>

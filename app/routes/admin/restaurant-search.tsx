@@ -1,4 +1,4 @@
-import { MapPin, Pencil, Search } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/restaurant-search";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
@@ -42,7 +42,7 @@ export default function RestaurantSearch({ loaderData }: Route.ComponentProps) {
           </Select>
         </div>
         <Button type="submit" disabled={busy}>
-          <Search aria-hidden className="size-4" /> {busy ? "Buscando..." : "Buscar"}
+          <Icon name="search" aria-hidden className="size-4" /> {busy ? "Buscando..." : "Buscar"}
         </Button>
       </Form>
 
@@ -67,14 +67,14 @@ export default function RestaurantSearch({ loaderData }: Route.ComponentProps) {
                         {!r.is_active && <Badge tone="slate">Inactivo</Badge>}
                       </p>
                       <p className="mt-0.5 flex items-start gap-1.5 text-sm text-muted">
-                        <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+                        <Icon name="map-pin" aria-hidden className="mt-0.5 size-4 shrink-0" />
                         <span className="wrap-anywhere">
                           {r.direccion} · {provinceLabel(r.provincia)}
                         </span>
                       </p>
                     </div>
                     <Link to={`/admin/restaurant/edit/${r.id}`} className={buttonClass("outline", "md", "shrink-0")}>
-                      <Pencil aria-hidden className="size-4" /> Editar<span className="sr-only"> {r.nombre}</span>
+                      <Icon name="pencil" aria-hidden className="size-4" /> Editar<span className="sr-only"> {r.nombre}</span>
                     </Link>
                   </Card>
                 </li>

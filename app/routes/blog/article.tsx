@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { ArrowLeft, CalendarDays, Eye, UserRound } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/article";
 import { BlogCover } from "~/components/blog/blog-cover";
@@ -99,7 +99,7 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
       <header className="bg-gradient-to-br from-ocean-950 via-ocean-900 to-ocean-700 px-4 pt-8 pb-28 text-white sm:px-6">
         <div className="mx-auto max-w-3xl">
           <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 text-sm font-semibold text-ocean-100 hover:text-white">
-            <ArrowLeft aria-hidden className="size-4" /> Volver al blog
+            <Icon name="arrow-left" aria-hidden className="size-4" /> Volver al blog
           </Link>
           {a.category ? (
             <div className="mt-4">
@@ -110,13 +110,13 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
           <p className="mt-4 text-lg wrap-anywhere text-ocean-100">{a.excerpt}</p>
           <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ocean-100">
             <span className="flex items-center gap-1.5">
-              <UserRound aria-hidden className="size-4" /> {a.author_name}
+              <Icon name="user-round" aria-hidden className="size-4" /> {a.author_name}
             </span>
             <span className="flex items-center gap-1.5">
-              <CalendarDays aria-hidden className="size-4" /> <time dateTime={date}>{formatDate(date)}</time>
+              <Icon name="calendar-days" aria-hidden className="size-4" /> <time dateTime={date}>{formatDate(date)}</time>
             </span>
             <span className="flex items-center gap-1.5">
-              <Eye aria-hidden className="size-4" /> {a.views === 1 ? "1 vista" : `${formatInteger(a.views)} vistas`}
+              <Icon name="eye" aria-hidden className="size-4" /> {a.views === 1 ? "1 vista" : `${formatInteger(a.views)} vistas`}
             </span>
           </div>
         </div>
@@ -145,7 +145,7 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
 
         <div className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-ocean-100 pt-6">
           <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 font-semibold text-ocean-700 hover:underline">
-            <ArrowLeft aria-hidden className="size-4" /> Volver al blog
+            <Icon name="arrow-left" aria-hidden className="size-4" /> Volver al blog
           </Link>
           <ShareButton title={a.title} url={url} />
         </div>

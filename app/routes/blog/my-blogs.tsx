@@ -1,4 +1,4 @@
-import { CalendarDays, ExternalLink, Eye, FilePlus2, Pencil, Search } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/my-blogs";
 import { ConfirmDeleteBlog } from "~/components/blog/confirm-delete";
@@ -104,7 +104,7 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
             <p className="mt-1 text-muted">Borradores y artículos publicados, del más reciente al más antiguo.</p>
           </div>
           <Link to="/write-blog" className={buttonClass("primary")}>
-            <FilePlus2 aria-hidden className="size-4" /> Escribir artículo
+            <Icon name="file-plus-2" aria-hidden className="size-4" /> Escribir artículo
           </Link>
         </div>
 
@@ -132,7 +132,7 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
             </Label>
             <Input id="my-q" name="q" type="search" defaultValue={q} key={q} maxLength={100} placeholder="Buscar en mis artículos" />
             <Button type="submit" variant="outline" size="icon" aria-label="Buscar" className="shrink-0">
-              <Search aria-hidden className="size-4" />
+              <Icon name="search" aria-hidden className="size-4" />
             </Button>
           </Form>
         </div>
@@ -170,21 +170,21 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
                   <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-ocean-100 pt-3">
                     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
                       <span className="flex items-center gap-1.5" data-testid="views">
-                        <Eye aria-hidden className="size-4 text-ocean-600" /> {b.views === 1 ? "1 vista" : `${formatInteger(b.views)} vistas`}
+                        <Icon name="eye" aria-hidden className="size-4 text-ocean-600" /> {b.views === 1 ? "1 vista" : `${formatInteger(b.views)} vistas`}
                       </span>
                       <span className="flex items-center gap-1.5">
-                        <CalendarDays aria-hidden className="size-4 text-ocean-600" /> Actualizado el{" "}
+                        <Icon name="calendar-days" aria-hidden className="size-4 text-ocean-600" /> Actualizado el{" "}
                         <time dateTime={b.updated_at}>{formatDate(b.updated_at)}</time>
                       </span>
                     </div>
                     <div className="flex flex-wrap items-center gap-1">
                       {b.is_published ? (
                         <Link to={`/blog/${b.slug}`} className={buttonClass("ghost")} aria-label={`Ver «${b.title}»`}>
-                          <ExternalLink aria-hidden className="size-4" /> Ver
+                          <Icon name="external-link" aria-hidden className="size-4" /> Ver
                         </Link>
                       ) : null}
                       <Link to={`/edit-blog/${b.id}`} className={buttonClass("ghost")} aria-label={`Editar «${b.title}»`}>
-                        <Pencil aria-hidden className="size-4" /> Editar
+                        <Icon name="pencil" aria-hidden className="size-4" /> Editar
                       </Link>
                       <ConfirmDeleteBlog id={b.id} title={b.title} />
                     </div>

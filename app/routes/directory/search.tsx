@@ -2,7 +2,7 @@
  * /buscar?q=&tipo=&provincia= (D4): accent- and case-insensitive Spanish search over restaurants
  * and businesses, ranked by relevance, 6 per page with "Cargar más". No uncapped count(*).
  */
-import { LoaderCircle, Search } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { provinceLabel } from "~/catalog/provinces";
@@ -101,7 +101,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </Select>
           </div>
           <button type="submit" className={buttonClass("primary", "md", "sm:col-span-2")} disabled={searching}>
-            {searching ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Search aria-hidden className="size-4" />}
+            {searching ? <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" /> : <Icon name="search" aria-hidden className="size-4" />}
             {searching ? "Buscando..." : "Buscar"}
           </button>
         </Form>
