@@ -117,7 +117,9 @@ test("healthz reports the database", async ({ request }) => {
 });
 
 test("security headers and a CSP with a nonce are sent", async ({ request }) => {
-  const res = await request.get("/");
+  // A URL of its own, so this is a fresh render (a cached copy answers with hashes, see below).
+  const res = await request.get(`/?nonce-check=${Date.now()}`);
+  expect(res.headers()["x-page-cache"]).toBe("MISS");
   const csp = res.headers()["content-security-policy"];
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(csp).toContain("object-src 'none'");
@@ -128,4 +130,33 @@ test("security headers and a CSP with a nonce are sent", async ({ request }) => 
   expect(forged.status()).toBe(403);
   const json = await request.post("/auth", { data: { email: "a@b.pa" } });
   expect(json.status()).toBe(415);
+});
+
+test("a page from the page cache allows exactly its inline scripts by hash, and hydrates", async ({ page, request }) => {
+  const url = `/restaurantes-chiriqui?csp-hash=${Date.now()}`;
+  const first = await request.get(url);
+  expect(first.headers()["x-page-cache"]).toBe("MISS");
+  const hit = await request.get(url);
+  expect(hit.headers()["x-page-cache"]).toBe("HIT");
+  const csp = hit.headers()["content-security-policy"];
+  expect(csp).not.toContain("'nonce-");
+  const hashes = csp.match(/'sha256-[A-Za-z0-9+/=]+'/g) ?? [];
+  expect(hashes.length).toBeGreaterThanOrEqual(2);
+  expect(csp).toContain("object-src 'none'");
+  expect(hit.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") violations.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const response = await page.goto(url);
+  expect(response!.headers()["x-page-cache"]).toBe("HIT");
+  // React attaches its fiber to the DOM it hydrates: the page's scripts ran under the hashed policy.
+  await page.waitForFunction(() => Object.keys(document.querySelector("main")!).some((k) => k.startsWith("__reactFiber")));
+  await page.getByRole("button", { name: "Restaurantes" }).first().click();
+  await expect(page.getByRole("link", { name: "Chiriquí" }).first()).toBeVisible();
+  expect(violations).toEqual([]);
 });
