@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, Phone } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { ABOUT_LINKS, BUSINESS_LINKS, MAIN_LINKS, RESTAURANT_LINKS, type NavLink } from "~/catalog/navigation";
 import { SITE, whatsappLink } from "~/catalog/site";
@@ -31,17 +31,17 @@ export function SiteFooter() {
           <ul className="mt-5 space-y-2 text-sm">
             <li>
               <a href={SITE.phoneHref} className="inline-flex min-h-8 items-center gap-2 hover:text-white">
-                <Phone aria-hidden className="size-4" /> {SITE.phone}
+                <Icon name="phone" aria-hidden className="size-4" /> {SITE.phone}
               </a>
             </li>
             <li>
               <a href={`mailto:${SITE.email}`} className="inline-flex min-h-8 items-center gap-2 hover:text-white">
-                <Mail aria-hidden className="size-4" /> {SITE.email}
+                <Icon name="mail" aria-hidden className="size-4" /> {SITE.email}
               </a>
             </li>
             <li>
               <a href={whatsappLink("Hola, quiero información sobre sus servicios.")} className="inline-flex min-h-8 items-center gap-2 hover:text-white" rel="noopener" target="_blank">
-                <MessageCircle aria-hidden className="size-4" /> WhatsApp
+                <Icon name="message-circle" aria-hidden className="size-4" /> WhatsApp
               </a>
             </li>
           </ul>

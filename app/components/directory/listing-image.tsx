@@ -80,10 +80,17 @@ export function ListingImage({
           className="absolute inset-0 size-full object-cover"
         />
       ) : (
-        <div className={cn("absolute inset-0 grid place-items-center bg-gradient-to-br", TINTS[hash(nombre) % TINTS.length])} aria-hidden>
-          <div className="absolute -right-6 -top-6 size-28 rounded-full bg-white/40" />
-          <div className="absolute -bottom-10 -left-4 size-32 rounded-full bg-white/30" />
-          <div className="relative grid size-16 place-items-center rounded-2xl bg-white/80 shadow-sm ring-1 ring-white">
+        // The two soft circles are the box's ::before and ::after: no elements of their own.
+        <div
+          className={cn(
+            "absolute inset-0 isolate grid place-items-center bg-gradient-to-br",
+            "before:absolute before:-right-6 before:-top-6 before:size-28 before:rounded-full before:bg-white/40",
+            "after:absolute after:-bottom-10 after:-left-4 after:size-32 after:rounded-full after:bg-white/30",
+            TINTS[hash(nombre) % TINTS.length],
+          )}
+          aria-hidden
+        >
+          <div className="relative z-10 grid size-16 place-items-center rounded-2xl bg-white/80 shadow-sm ring-1 ring-white">
             <Icon name={icon} className="size-8" strokeWidth={1.75} />
           </div>
         </div>
