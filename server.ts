@@ -74,7 +74,9 @@ export async function createApp() {
   }
 
   app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    // 122 random bits from the CSPRNG; randomUUID draws from a buffered pool, randomBytes(16) made a
+    // system call per request.
+    res.locals.cspNonce = crypto.randomUUID().replaceAll("-", "");
     next();
   });
   app.use(
