@@ -113,5 +113,9 @@ export function DisclosureMenu({
   );
 }
 
-export const menuItemClass =
-  "flex min-h-10 w-full items-center rounded-xl px-3 text-left text-sm font-medium text-ocean-900 outline-none hover:bg-ocean-50 focus-visible:bg-ocean-50 focus-visible:text-ocean-700";
+const menuItemBase = "flex min-h-10 w-full items-center rounded-xl px-3 text-left text-sm outline-none";
+
+export const menuItemClass = `${menuItemBase} font-medium text-ocean-900 hover:bg-ocean-50 focus-visible:bg-ocean-50 focus-visible:text-ocean-700`;
+
+/** A menu item for a dangerous action (sign out). */
+export const menuItemDangerClass = `${menuItemBase} gap-2 font-semibold text-danger hover:bg-red-50 focus-visible:bg-red-50`;

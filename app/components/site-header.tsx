@@ -1,5 +1,5 @@
 import { ChevronDown, LogOut, Menu, Search, ShieldCheck, UserRound, X } from "lucide-react";
-import { DisclosureMenu, menuItemClass } from "./disclosure-menu";
+import { DisclosureMenu, menuItemClass, menuItemDangerClass } from "./disclosure-menu";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import {
@@ -62,7 +62,7 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
       ))}
       <div className="my-1 h-px bg-ocean-100" />
       <Form method="post" action="/logout">
-        <button type="submit" data-menu-item className={cn(menuItemClass, "gap-2 font-semibold text-danger hover:bg-red-50 focus-visible:bg-red-50 focus-visible:text-danger")}>
+        <button type="submit" data-menu-item className={menuItemDangerClass}>
           <LogOut aria-hidden className="size-4" />
           {signingOut ? "Procesando..." : "Cerrar Sesión"}
         </button>
@@ -186,7 +186,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
                   </Link>
                 ))}
                 <Form method="post" action="/logout" onSubmit={close}>
-                  <button type="submit" className={buttonClass("ghost", "md", "w-full text-danger")}>
+                  <button type="submit" className={buttonClass("ghost-danger", "md", "w-full")}>
                     Cerrar Sesión
                   </button>
                 </Form>

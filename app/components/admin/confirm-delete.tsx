@@ -43,9 +43,8 @@ export function ConfirmDeleteButton({
         ))}
         <Button
           type="submit"
-          variant="outline"
-          size={compact ? "sm" : "md"}
-          className="min-h-11 border-red-200 text-danger hover:bg-red-50"
+          variant="outline-danger"
+          size={compact ? "compact" : "md"}
           disabled={busy}
           onClick={(e) => {
             e.preventDefault();
@@ -85,7 +84,7 @@ export function ConfirmDeleteButton({
 /** The no-JavaScript confirmation step rendered from the action's answer. */
 export function ConfirmStep({ hidden, title, description, cancelTo }: { hidden: Hidden; title: string; description: ReactNode; cancelTo: string }) {
   return (
-    <Card role="alertdialog" aria-labelledby="confirm-step-title" className="mb-6 border-red-200 p-5">
+    <Card tone="danger" role="alertdialog" aria-labelledby="confirm-step-title" className="mb-6 p-5">
       <h2 id="confirm-step-title" className="text-lg font-bold">
         {title}
       </h2>

@@ -33,7 +33,7 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
   const editTo = kind === "restaurant" ? `/admin/restaurant/edit/${item.id}` : `/admin/business/edit/${item.id}`;
   const noun = kind === "restaurant" ? "restaurante" : "negocio";
   return (
-    <Card className={cn("flex flex-col p-5", !item.is_active && "bg-slate-50")} data-testid="listing-card">
+    <Card tone={item.is_active ? "default" : "muted"} className="flex flex-col p-5" data-testid="listing-card">
       <div className={cn("flex-1", !item.is_active && "opacity-60")}>
         <div className="flex flex-wrap items-center gap-1.5">
           {!item.is_active && <Badge tone="slate">Inactivo</Badge>}
@@ -65,13 +65,13 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="id" value={item.id} />
           <input type="hidden" name="active" value={item.is_active ? "false" : "true"} />
-          <Button type="submit" variant={item.is_active ? "outline" : "primary"} size="sm" className="min-h-11" disabled={toggling}>
+          <Button type="submit" variant={item.is_active ? "outline" : "primary"} size="compact" disabled={toggling}>
             {item.is_active ? <PowerOff aria-hidden className="size-4" /> : <Power aria-hidden className="size-4" />}
             {toggling ? "Procesando..." : item.is_active ? "Desactivar" : "Activar"}
             <span className="sr-only"> {item.nombre}</span>
           </Button>
         </Form>
-        <Link to={editTo} className={buttonClass("outline", "sm", "min-h-11")}>
+        <Link to={editTo} className={buttonClass("outline", "compact")}>
           <Pencil aria-hidden className="size-4" /> Editar<span className="sr-only"> {item.nombre}</span>
         </Link>
         <ConfirmDeleteButton

@@ -56,7 +56,7 @@ export function RoleDialog({ member, isSelf, noJsHref }: { member: RoleMember; i
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Link
         to={noJsHref}
-        className={buttonClass("outline", "sm", "min-h-11")}
+        className={buttonClass("outline", "compact")}
         onClick={(e) => {
           e.preventDefault();
           setOpen(true);

@@ -98,7 +98,7 @@ function RevokeToken({ id, name }: { id: string; name: string }) {
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>
-        <Button variant="ghost" className="text-danger hover:bg-red-50" aria-label={`Revocar el token ${name}`}>
+        <Button variant="ghost-danger" aria-label={`Revocar el token ${name}`}>
           <Trash2 aria-hidden className="size-4" /> Revocar
         </Button>
       </AlertDialog.Trigger>

@@ -15,7 +15,7 @@ export function ConfirmDeleteBlog({ id, title }: { id: string; title: string }) 
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger asChild>
-        <Button variant="ghost" className="text-danger hover:bg-red-50" aria-label={`Eliminar «${title}»`}>
+        <Button variant="ghost-danger" aria-label={`Eliminar «${title}»`}>
           <Trash2 aria-hidden className="size-4" /> Eliminar
         </Button>
       </AlertDialog.Trigger>

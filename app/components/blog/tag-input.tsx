@@ -69,7 +69,7 @@ export function TagInput({ name, defaultValue, errors }: { name: string; default
           onBlur={() => text.trim() && add(text)}
           maxLength={TAG_MAX}
           placeholder={tags.length >= TAGS_MAX ? "Has llegado al máximo" : "Escribe una etiqueta y pulsa Enter"}
-          className="border-0 px-1.5 focus:ring-0"
+          bare
           aria-describedby={`${id}-hint`}
           enterKeyHint="enter"
         />

@@ -88,18 +88,18 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
           {/* On phones the contact actions come first; on wide screens they live in the side card. */}
           <div className="mt-5 grid grid-cols-3 gap-2 lg:hidden">
             {whatsapp ? (
-              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "md", "bg-emerald-700 px-2 hover:bg-emerald-800")}>
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "tight")}>
                 <MessageCircle aria-hidden className="size-4" />
                 WhatsApp
               </a>
             ) : null}
             {tel ? (
-              <a href={tel} className={buttonClass("outline", "md", "px-2")}>
+              <a href={tel} className={buttonClass("outline", "tight")}>
                 <Phone aria-hidden className="size-4" />
                 Llamar
               </a>
             ) : null}
-            <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "md", "px-2")}>
+            <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "tight")}>
               <MapPin aria-hidden className="size-4" />
               Mapa
             </a>
@@ -149,7 +149,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
             <h2 className="text-lg font-extrabold">Contacto y ubicación</h2>
             <div className="mt-4 grid gap-2">
               {whatsapp ? (
-                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "lg", "bg-emerald-700 hover:bg-emerald-800")}>
+                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
                   <MessageCircle aria-hidden className="size-5" />
                   Escribir por WhatsApp
                 </a>

@@ -46,7 +46,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
         <ListingImage kind={item.kind} etiqueta={item.etiqueta} nombre={item.nombre} imagen={item.imagen} />
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           {isPaidPlan(item.plan_type) ? (
-            <Badge tone="sun" className="bg-sun-400 text-ocean-950 ring-sun-500" title={`Plan ${planLabel(item.plan_type)}`}>
+            <Badge tone="gold" title={`Plan ${planLabel(item.plan_type)}`}>
               <Crown aria-hidden className="size-3.5" />
               Destacado
             </Badge>

@@ -1,22 +1,32 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
-/** A page section with the site's rhythm: generous padding, centred max width. */
+/**
+ * A page section with the site's rhythm: generous padding (`compact`: less), centred max width.
+ * `className` may add a background or trim one side (pt-0, pb-8); the vertical rhythm itself is the
+ * `spacing` prop, since cn() does not merge conflicting Tailwind classes.
+ */
 export function Section({
   id,
   className,
   inner,
   children,
   labelledBy,
+  spacing = "default",
 }: {
   id?: string;
   className?: string;
   inner?: string;
   children: ReactNode;
   labelledBy?: string;
+  spacing?: "default" | "compact";
 }) {
   return (
-    <section id={id} aria-labelledby={labelledBy} className={cn("px-4 py-16 sm:px-6 sm:py-20", className)}>
+    <section
+      id={id}
+      aria-labelledby={labelledBy}
+      className={cn("px-4 sm:px-6", spacing === "compact" ? "py-10 sm:py-14" : "py-16 sm:py-20", className)}
+    >
       <div className={cn("mx-auto max-w-6xl", inner)}>{children}</div>
     </section>
   );

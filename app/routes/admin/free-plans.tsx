@@ -175,7 +175,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
                             <input type="hidden" name="intent" value="toggle" />
                             <input type="hidden" name="id" value={p.id} />
                             <input type="hidden" name="active" value={p.is_active ? "false" : "true"} />
-                            <Button type="submit" size="sm" variant="outline" className="min-h-11">
+                            <Button type="submit" size="compact" variant="outline">
                               {p.is_active ? <PowerOff aria-hidden className="size-4" /> : <Power aria-hidden className="size-4" />}
                               {p.is_active ? "Desactivar" : "Activar"}
                               <span className="sr-only"> plan de {p.email}</span>

@@ -142,7 +142,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
             Lista de miembros
           </h2>
           {editing && (
-            <Card className="mb-6 border-ocean-300 p-5">
+            <Card tone="highlight" className="mb-6 p-5">
               <h3 className="text-lg font-bold">Editar rol</h3>
               <p className="mb-4 break-all text-sm text-muted">{editing.full_name || editing.email}</p>
               <RoleForm member={editing} isSelf={editing.id === selfId} cancel={<Link to={keep({})} className={buttonClass("outline")}>Cancelar</Link>} />

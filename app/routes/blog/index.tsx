@@ -112,11 +112,11 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="flex items-center gap-2">
             {q ? (
-              <Link to="/blog" className={buttonClass("ghost", "sm", "min-h-11")}>
+              <Link to="/blog" className={buttonClass("ghost", "compact")}>
                 <X aria-hidden className="size-4" /> Limpiar búsqueda
               </Link>
             ) : null}
-            <a href="/blog/rss.xml" className={buttonClass("ghost", "sm", "min-h-11")}>
+            <a href="/blog/rss.xml" className={buttonClass("ghost", "compact")}>
               <Rss aria-hidden className="size-4 text-sun-600" /> RSS
             </a>
           </div>
@@ -156,7 +156,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
         {!loading && pageCount > 1 ? (
           <nav aria-label="Paginación" className="mt-10 flex flex-wrap items-center justify-center gap-2">
             {page > 1 ? (
-              <Link to={hrefFor(page - 1)} className={buttonClass("outline", "md", "px-3")} aria-label="Página anterior">
+              <Link to={hrefFor(page - 1)} className={buttonClass("outline", "compact")} aria-label="Página anterior">
                 <ChevronLeft aria-hidden className="size-4" /> <span className="hidden sm:inline">Anterior</span>
               </Link>
             ) : null}
@@ -181,7 +181,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
               ),
             )}
             {page < pageCount ? (
-              <Link to={hrefFor(page + 1)} className={buttonClass("outline", "md", "px-3")} aria-label="Página siguiente">
+              <Link to={hrefFor(page + 1)} className={buttonClass("outline", "compact")} aria-label="Página siguiente">
                 <span className="hidden sm:inline">Siguiente</span> <ChevronRight aria-hidden className="size-4" />
               </Link>
             ) : null}

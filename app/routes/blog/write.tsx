@@ -183,7 +183,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
 
               <div>
                 <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
-                  <Label htmlFor="content" className="mb-0">
+                  <Label htmlFor="content" flush>
                     Contenido
                   </Label>
                   <div role="tablist" aria-label="Modo del contenido" className="inline-flex rounded-full bg-ocean-50 p-1 text-sm">
@@ -218,7 +218,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                     required
                     aria-invalid={errors.content?.length ? true : undefined}
                     aria-describedby={errors.content?.length ? "content-error content-hint" : "content-hint"}
-                    className="font-mono text-sm leading-6"
+                    code
                   />
                   <p id="content-hint" className="mt-1 text-sm text-muted">
                     HTML básico: &lt;p&gt;, &lt;h2&gt;-&lt;h4&gt;, &lt;strong&gt;, &lt;em&gt;, &lt;u&gt;, &lt;s&gt;, &lt;blockquote&gt;, listas, enlaces, imágenes

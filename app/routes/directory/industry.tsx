@@ -120,7 +120,7 @@ function AdminControls({ item, action }: { item: CardData; action: string }) {
         </Button>
       </Form>
       <details className="group/del w-full">
-        <summary className={buttonClass("ghost", "md", "w-fit cursor-pointer list-none text-danger hover:bg-red-50 [&::-webkit-details-marker]:hidden")}>
+        <summary className={buttonClass("ghost-danger", "md", "w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
           <Trash2 aria-hidden className="size-4" />
           Eliminar
         </summary>

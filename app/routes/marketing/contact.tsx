@@ -232,7 +232,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </ul>
             </Card>
 
-            <Card className="bg-ocean-900 p-6 text-white">
+            <Card tone="inverse" className="p-6">
               <h2 className="flex items-center gap-2 text-lg font-bold text-white">
                 <Timer aria-hidden className="size-5 text-sun-300" /> Garantía de respuesta
               </h2>

@@ -95,7 +95,7 @@ function Hero() {
             <Link to="/ai-solutions" className={buttonClass("accent", "lg")}>
               Explorar Soluciones IA <ArrowRight aria-hidden className="size-5" />
             </Link>
-            <Link to="/restaurantes-panama" className={buttonClass("outline", "lg", "border-white/40 bg-transparent text-white hover:bg-white/10")}>
+            <Link to="/restaurantes-panama" className={buttonClass("inverse", "lg")}>
               Ver Restaurantes
             </Link>
           </div>
@@ -340,7 +340,7 @@ function FinalCta() {
               Agendar consulta gratuita<span className="sr-only"> (se abre en una pestaña nueva)</span>
               <ExternalLink aria-hidden className="size-4" />
             </a>
-            <Link to="/services" className={buttonClass("outline", "lg", "border-white/40 bg-transparent text-white hover:bg-white/10")}>
+            <Link to="/services" className={buttonClass("inverse", "lg")}>
               Ver Servicios
             </Link>
           </div>

@@ -131,7 +131,7 @@ export default function Services() {
                   Reservar una reunión<span className="sr-only"> (se abre en una pestaña nueva)</span>
                   <ExternalLink aria-hidden className="size-4" />
                 </a>
-                <Link to="/contact" className={buttonClass("outline", "lg", "border-white/40 bg-transparent text-white hover:bg-white/10")}>
+                <Link to="/contact" className={buttonClass("inverse", "lg")}>
                   Pedir información
                 </Link>
               </div>

@@ -28,7 +28,7 @@ const yodda = ASSISTANTS.find((a) => a.slug === "yodda")!;
 
 export default function Yodda({ loaderData }: Route.ComponentProps) {
   return (
-    <Section className="py-10 sm:py-14">
+    <Section spacing="compact">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
         <img src={yodda.image} alt="" width={80} height={80} className="size-20 rounded-2xl" />
         <div>

@@ -1,0 +1,40 @@
+/**
+ * cn() joins classes without tailwind-merge (docs/decisions/014): no variant, size or tone of the UI
+ * primitives may carry two Tailwind classes that fight each other, or the CSS order would decide.
+ * tailwind-merge (a dev dependency only) tells which classes it would drop.
+ */
+import { twMerge } from "tailwind-merge";
+import { describe, expect, it } from "vitest";
+import { buttonClass, buttonSizes, buttonVariants, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
+import { menuItemClass, menuItemDangerClass } from "~/components/disclosure-menu";
+import { cn } from "~/lib/cn";
+
+/** The classes twMerge would drop from `classes` (duplicates aside). */
+function conflictingClasses(classes: string): string[] {
+  const list = [...new Set(classes.split(/\s+/).filter(Boolean))];
+  const kept = new Set(twMerge(list.join(" ")).split(/\s+/));
+  return list.filter((c) => !kept.has(c));
+}
+
+describe("UI primitives without tailwind-merge", () => {
+  it("cn joins and drops falsy values, keeping every class", () => {
+    expect(cn("px-4", false, null, undefined, "py-2", { "text-white": true, hidden: false })).toBe("px-4 py-2 text-white");
+  });
+
+  it("every button variant and size combine without conflicting classes", () => {
+    for (const variant of Object.keys(buttonVariants) as ButtonVariant[]) {
+      for (const size of Object.keys(buttonSizes) as ButtonSize[]) {
+        expect(conflictingClasses(buttonClass(variant, size)), `${variant}/${size}`).toEqual([]);
+      }
+    }
+  });
+
+  it("menu items carry no conflicting classes", () => {
+    expect(conflictingClasses(menuItemClass)).toEqual([]);
+    expect(conflictingClasses(menuItemDangerClass)).toEqual([]);
+  });
+
+  it("the helper sees a conflict when there is one", () => {
+    expect(conflictingClasses("px-5 px-2 bg-white bg-transparent")).toEqual(["px-5", "bg-white"]);
+  });
+});
