@@ -1,4 +1,3 @@
-import "./schemas/zod-config";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -12,6 +11,12 @@ import { useNonce } from "./lib/nonce";
 import { getPublicEnv } from "./server/env.server";
 import { getCurrentUser } from "./server/guards.server";
 import { readToast } from "./server/toast.server";
+
+// Zod 4 probes `new Function` when it builds its first object schema; the CSP forbids eval, so the
+// browser reports the probe (Best Practices < 100). Zod keeps its settings in this global
+// (zod/v4/core/core.js), so setting it here, before any route module builds a schema, is
+// `z.config({ jitless: true })` without loading Zod on pages that have no form (docs/decisions/013, 015).
+((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

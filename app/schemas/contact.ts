@@ -3,10 +3,9 @@ import { z } from "zod";
 import { CONTACT_SERVICE_SLUGS } from "~/catalog/plans";
 import { emailField } from "./auth";
 
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, business: 120, message: 2000 } as const;
+import { CONTACT_LIMITS } from "./contact-fields";
 
-/** The honeypot field: invisible to people, bots fill it in. */
-export const CONTACT_HONEYPOT = "sitio_web";
+export { CONTACT_HONEYPOT, CONTACT_LIMITS } from "./contact-fields";
 
 // Postgres text cannot hold NUL; other control characters have no place in one-line fields.
 const stripNul = (v: unknown) => (typeof v === "string" ? v.replace(/\u0000/g, "").trim() : v);

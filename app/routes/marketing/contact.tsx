@@ -1,5 +1,3 @@
-// Must stay the first import: configures Zod before any schema is built (CSP without eval).
-import "~/schemas/zod-config";
 import { CheckCircle2, Clock, Mail, MessageCircle, Phone, Send, Timer } from "lucide-react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
@@ -13,9 +11,9 @@ import { Card } from "~/components/ui/card";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
-import { useFormErrors } from "~/lib/use-form-errors";
-import { fieldErrorsOf, formToObject } from "~/schemas/auth";
-import { CONTACT_HONEYPOT, CONTACT_LIMITS, contactSchema } from "~/schemas/contact";
+import { fieldErrorsOf, formToObject, type FieldErrors } from "~/schemas/auth";
+import { contactSchema } from "~/schemas/contact";
+import { CONTACT_HONEYPOT, CONTACT_LIMITS } from "~/schemas/contact-fields";
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_SECONDS, createContactMessage } from "~/server/models/contact.server";
 import { recordHit } from "~/server/models/rate-limits.server";
 import { readForm } from "~/server/request.server";
@@ -101,11 +99,13 @@ function ContactForm({ actionData, prefill }: { actionData: Route.ComponentProps
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
-  const { errors, onSubmit } = useFormErrors(contactSchema, actionData?.fieldErrors);
+  // The action validates (the Zod schema stays on the server): its Spanish field errors come back
+  // with what was typed, with or without JavaScript. No schema is shipped to the browser.
+  const errors: FieldErrors = actionData?.fieldErrors ?? {};
   const v: Values = actionData?.values ?? { service: prefill.service, message: prefill.message };
 
   return (
-    <Form method="post" action="/contact" noValidate onSubmit={onSubmit} className="space-y-5" key={location.key} aria-labelledby="form-title">
+    <Form method="post" action="/contact" noValidate className="space-y-5" key={location.key} aria-labelledby="form-title">
       {actionData?.formError ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
           {actionData.formError}
