@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { cn } from "~/lib/cn";
@@ -94,7 +94,7 @@ export function DisclosureMenu({
         }}
       >
         {label}
-        <ChevronDown aria-hidden className={cn("size-4 transition-transform", open && "rotate-180")} />
+        <Icon name="chevron-down" aria-hidden className={cn("size-4 transition-transform", open && "rotate-180")} />
       </button>
       <div
         id={id}

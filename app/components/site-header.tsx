@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Menu, Search, ShieldCheck, UserRound, X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { DisclosureMenu, menuItemClass, menuItemDangerClass } from "./disclosure-menu";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
@@ -45,7 +45,7 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
       panelClassName="min-w-60"
       label={
         <>
-          <UserRound aria-hidden className="size-4" />
+          <Icon name="user-round" aria-hidden className="size-4" />
           Mi Cuenta
         </>
       }
@@ -63,7 +63,7 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
       <div className="my-1 h-px bg-ocean-100" />
       <Form method="post" action="/logout">
         <button type="submit" data-menu-item className={menuItemDangerClass}>
-          <LogOut aria-hidden className="size-4" />
+          <Icon name="log-out" aria-hidden className="size-4" />
           {signingOut ? "Procesando..." : "Cerrar Sesión"}
         </button>
       </Form>
@@ -76,7 +76,7 @@ function MobileGroup({ title, links, onNavigate }: { title: string; links: NavIt
     <details className="group border-b border-ocean-100 py-1">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-1 font-semibold text-ocean-950">
         {title}
-        <ChevronDown aria-hidden className="size-5 transition-transform group-open:rotate-180" />
+        <Icon name="chevron-down" aria-hidden className="size-5 transition-transform group-open:rotate-180" />
       </summary>
       <ul className="grid grid-cols-2 gap-1 pb-3">
         {links.map((l) => (
@@ -117,7 +117,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         </nav>
         <div className="flex items-center gap-2">
           <Link to="/buscar" className={buttonClass("ghost", "icon")} aria-label="Buscar en el directorio">
-            <Search aria-hidden className="size-5" />
+            <Icon name="search" aria-hidden className="size-5" />
           </Link>
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (
@@ -126,7 +126,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
                   <>
                     <span className="rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950">ADMIN</span>
                     <Link to="/admin" className={buttonClass("primary", "md")}>
-                      <ShieldCheck aria-hidden className="size-4" />
+                      <Icon name="shield-check" aria-hidden className="size-4" />
                       Dashboard Admin
                     </Link>
                   </>
@@ -147,7 +147,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
             aria-label={open ? "Cerrar menú" : "Abrir menú"}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+            {open ? <Icon name="x" aria-hidden className="size-6" /> : <Icon name="menu" aria-hidden className="size-6" />}
           </button>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { ArrowRight, Crown, Gift } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Assistant } from "~/catalog/marketing";
 import { cn } from "~/lib/cn";
@@ -22,7 +22,7 @@ export function HeroAssistantCard({ assistant }: { assistant: Assistant }) {
         </span>
         <span className="mt-0.5 block text-sm leading-5 text-ocean-100">{assistant.role}</span>
       </span>
-      <ArrowRight aria-hidden className="size-5 shrink-0 text-sun-300 transition group-hover:translate-x-0.5" />
+      <Icon name="arrow-right" aria-hidden className="size-5 shrink-0 text-sun-300 transition group-hover:translate-x-0.5" />
     </Link>
   );
 }
@@ -41,11 +41,11 @@ export function AssistantCard({ assistant }: { assistant: Assistant }) {
       <div className="mt-4 flex flex-wrap items-center gap-2">
         {assistant.premium ? (
           <Badge tone="sun">
-            <Crown aria-hidden className="size-3.5" /> Premium
+            <Icon name="crown" aria-hidden className="size-3.5" /> Premium
           </Badge>
         ) : (
           <Badge tone="green">
-            <Gift aria-hidden className="size-3.5" /> Gratis
+            <Icon name="gift" aria-hidden className="size-3.5" /> Gratis
           </Badge>
         )}
         <span className="text-sm font-bold text-ocean-950" data-testid={`assistant-price-${assistant.slug}`}>
@@ -60,7 +60,7 @@ export function AssistantCard({ assistant }: { assistant: Assistant }) {
           className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full bg-ocean-700 px-5 text-sm font-semibold text-white hover:bg-ocean-800"
         >
           {assistant.premium ? `Conversar con ${assistant.name}` : `Hablar con ${assistant.name.split(" ")[0]} gratis`}
-          <ArrowRight aria-hidden className="size-4" />
+          <Icon name="arrow-right" aria-hidden className="size-4" />
         </Link>
       </div>
     </article>

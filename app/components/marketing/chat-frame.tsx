@@ -1,4 +1,4 @@
-import { MessageSquareOff } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 
 /** An embedded third-party chat, 700px high (SPEC §2), or a Spanish 'not available yet' panel. */
@@ -7,7 +7,7 @@ export function ChatFrame({ url, title, fallback }: { url: string | null; title:
     return (
       <div role="status" className="flex min-h-80 flex-col items-center justify-center rounded-card border border-dashed border-ocean-200 bg-ocean-50 px-6 py-12 text-center">
         <div className="grid size-14 place-items-center rounded-2xl bg-white text-ocean-600 shadow-card">
-          <MessageSquareOff aria-hidden className="size-7" />
+          <Icon name="message-square-off" aria-hidden className="size-7" />
         </div>
         <h2 className="mt-5 text-xl font-bold">El chat aún no está disponible</h2>
         <p className="mt-2 max-w-md text-muted">

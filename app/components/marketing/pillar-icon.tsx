@@ -1,9 +1,8 @@
-import { BookOpenText, HeartHandshake, MapPinned } from "lucide-react";
+import { Icon, type IconName } from "~/components/icons/icon";
 import type { Pillar } from "~/catalog/marketing";
 
-const ICONS = { storytelling: BookOpenText, purpose: HeartHandshake, local: MapPinned } as const;
+const ICONS: Record<Pillar["key"], IconName> = { storytelling: "book-open-text", purpose: "heart-handshake", local: "map-pinned" };
 
 export function PillarIcon({ kind, className }: { kind: Pillar["key"]; className?: string }) {
-  const Icon = ICONS[kind];
-  return <Icon aria-hidden className={className} />;
+  return <Icon name={ICONS[kind]} aria-hidden className={className} />;
 }

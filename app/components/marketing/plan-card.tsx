@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { CheckList } from "./check-list";
@@ -33,7 +33,7 @@ export function PlanCard({
     >
       {popular ? (
         <p className="absolute -top-3.5 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 whitespace-nowrap rounded-full bg-sun-400 px-3 py-1 text-xs font-bold text-ocean-950">
-          <Star aria-hidden className="size-3.5 fill-current" /> Más Popular
+          <Icon name="star" aria-hidden className="size-3.5 fill-current" /> Más Popular
         </p>
       ) : null}
       <h3 className={cn("text-xl font-bold", popular ? "text-white" : "text-ocean-950")}>{title}</h3>

@@ -1,4 +1,4 @@
-import { ArrowRight, Heart, Lightbulb, Users } from "lucide-react";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { ABOUT } from "~/catalog/marketing";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/about",
   });
 
-const VALUE_ICONS = [Lightbulb, Users, Heart] as const;
+const VALUE_ICONS: readonly IconName[] = ["lightbulb", "users", "heart"];
 
 export default function About() {
   const booking = useBookingUrl();
@@ -41,11 +41,11 @@ export default function About() {
         <SectionHeading id="valores-title" eyebrow="Nuestros valores" title="Lo que nos guía" />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {ABOUT.values.map((v, i) => {
-            const Icon = VALUE_ICONS[i] ?? Heart;
+            const icon = VALUE_ICONS[i] ?? "heart";
             return (
               <li key={v.title} className="rounded-card bg-white p-6 shadow-card">
                 <span className="grid size-12 place-items-center rounded-2xl bg-sun-100 text-sun-700">
-                  <Icon aria-hidden className="size-6" />
+                  <Icon name={icon} aria-hidden className="size-6" />
                 </span>
                 <h3 className="mt-5 text-xl font-bold">{v.title}</h3>
                 <p className="mt-2 leading-7 text-muted">{v.text}</p>
@@ -79,7 +79,7 @@ export default function About() {
         </div>
         <div className="mt-12 flex flex-wrap justify-center gap-3">
           <Link to="/services" className={buttonClass("primary", "lg")}>
-            Conoce nuestros servicios <ArrowRight aria-hidden className="size-5" />
+            Conoce nuestros servicios <Icon name="arrow-right" aria-hidden className="size-5" />
           </Link>
           <a href={booking} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "lg")}>
             Agendar una reunión<span className="sr-only"> (se abre en una pestaña nueva)</span>

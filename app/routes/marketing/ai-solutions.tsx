@@ -1,4 +1,4 @@
-import { Lock, MessageCircle } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/ai-solutions";
 import { ASSISTANTS, PREMIUM_PRICE_TEXT } from "~/catalog/marketing";
@@ -38,14 +38,14 @@ export default function AiSolutions() {
         </ul>
         <div className="mt-12 grid gap-6 rounded-card bg-ocean-50 p-6 sm:p-8 md:grid-cols-2">
           <div className="flex gap-4">
-            <Lock aria-hidden className="mt-1 size-6 shrink-0 text-ocean-700" />
+            <Icon name="lock" aria-hidden className="mt-1 size-6 shrink-0 text-ocean-700" />
             <p className="leading-7 text-ink">
               <strong>Premium:</strong> una suscripción de {PREMIUM_PRICE_TEXT} te da acceso a Roger y a Amy. Puedes cancelar cuando
               quieras.
             </p>
           </div>
           <div className="flex gap-4">
-            <MessageCircle aria-hidden className="mt-1 size-6 shrink-0 text-ocean-700" />
+            <Icon name="message-circle" aria-hidden className="mt-1 size-6 shrink-0 text-ocean-700" />
             <p className="leading-7 text-ink">
               ¿Quieres un asistente para tu propio negocio?{" "}
               <Link to="/contact" className="font-semibold text-ocean-700 underline underline-offset-4">

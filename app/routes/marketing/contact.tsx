@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Mail, MessageCircle, Phone, Send, Timer } from "lucide-react";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } from "~/catalog/marketing";
@@ -158,7 +158,7 @@ function ContactForm({ actionData, prefill }: { actionData: Route.ComponentProps
       </div>
       <p className="text-sm text-muted">Los campos con * son obligatorios.</p>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-        <Send aria-hidden className="size-4" />
+        <Icon name="send" aria-hidden className="size-4" />
         {busy ? "Enviando..." : "Enviar Mensaje"}
       </Button>
     </Form>
@@ -167,10 +167,10 @@ function ContactForm({ actionData, prefill }: { actionData: Route.ComponentProps
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const channels = [
-    { icon: Phone, label: "Teléfono", value: SITE.phone, href: SITE.phoneHref, external: false },
-    { icon: Mail, label: "Email", value: SITE.email, href: `mailto:${SITE.email}`, external: false },
+    { icon: "phone" as IconName, label: "Teléfono", value: SITE.phone, href: SITE.phoneHref, external: false },
+    { icon: "mail" as IconName, label: "Email", value: SITE.email, href: `mailto:${SITE.email}`, external: false },
     {
-      icon: MessageCircle,
+      icon: "message-circle" as IconName,
       label: "WhatsApp",
       value: "Escríbenos por WhatsApp",
       href: whatsappLink("Hola, quiero información sobre sus servicios."),
@@ -193,7 +193,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </h2>
             {loaderData.sent && !actionData ? (
               <div role="status" className="mt-5 flex gap-3 rounded-xl bg-emerald-50 p-4 text-success" data-testid="contact-sent">
-                <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
+                <Icon name="circle-check" aria-hidden className="mt-0.5 size-5 shrink-0" />
                 <p>
                   <strong className="block">{CONTACT_SUCCESS.title}</strong>
                   {CONTACT_SUCCESS.description}
@@ -209,7 +209,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <Card className="p-6">
               <h2 className="text-lg font-bold">Otros canales</h2>
               <ul className="mt-4 space-y-2">
-                {channels.map(({ icon: Icon, label, value, href, external }) => (
+                {channels.map(({ icon, label, value, href, external }) => (
                   <li key={label}>
                     <a
                       href={href}
@@ -217,7 +217,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                       className="flex min-h-11 items-center gap-3 rounded-xl p-2 hover:bg-ocean-50"
                     >
                       <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-ocean-50 text-ocean-700">
-                        <Icon aria-hidden className="size-5" />
+                        <Icon name={icon} aria-hidden className="size-5" />
                       </span>
                       <span>
                         <span className="block text-xs font-semibold uppercase tracking-wider text-muted">{label}</span>
@@ -234,7 +234,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
             <Card tone="inverse" className="p-6">
               <h2 className="flex items-center gap-2 text-lg font-bold text-white">
-                <Timer aria-hidden className="size-5 text-sun-300" /> Garantía de respuesta
+                <Icon name="timer" aria-hidden className="size-5 text-sun-300" /> Garantía de respuesta
               </h2>
               <p className="mt-3 text-2xl font-extrabold text-sun-300">{PROMISES.contactPageTypical}</p>
               <p className="mt-1 text-ocean-100">{PROMISES.contactPageMax}, en horario laboral.</p>
@@ -242,7 +242,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
             <Card className="p-6">
               <h2 className="flex items-center gap-2 text-lg font-bold">
-                <Clock aria-hidden className="size-5 text-ocean-700" /> Horario de atención
+                <Icon name="clock" aria-hidden className="size-5 text-ocean-700" /> Horario de atención
               </h2>
               <dl className="mt-4 space-y-2">
                 {OPENING_HOURS.map((h) => (

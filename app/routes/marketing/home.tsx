@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, CalendarCheck, Clock, ExternalLink, Newspaper, ShieldCheck, Sparkles, Users } from "lucide-react";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import {
@@ -82,7 +82,7 @@ function Hero() {
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[1.15fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-sun-300 ring-1 ring-white/15">
-            <Sparkles aria-hidden className="size-4" /> Marketing con IA hecho en Panamá
+            <Icon name="sparkles" aria-hidden className="size-4" /> Marketing con IA hecho en Panamá
           </p>
           <h1 id="hero-title" className="mt-5 text-4xl font-extrabold leading-[1.1] text-balance text-white sm:text-6xl">
             Tu historia, contada con <span className="text-sun-300">inteligencia artificial</span>
@@ -93,7 +93,7 @@ function Hero() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/ai-solutions" className={buttonClass("accent", "lg")}>
-              Explorar Soluciones IA <ArrowRight aria-hidden className="size-5" />
+              Explorar Soluciones IA <Icon name="arrow-right" aria-hidden className="size-5" />
             </Link>
             <Link to="/restaurantes-panama" className={buttonClass("inverse", "lg")}>
               Ver Restaurantes
@@ -137,7 +137,7 @@ function Pillars() {
               <span className="mt-5 text-xl font-bold text-ocean-950">{p.title}</span>
               <span className="mt-2 leading-7 text-muted">{p.description}</span>
               <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-ocean-700 group-hover:underline">
-                Ver servicios <ArrowRight aria-hidden className="size-4" />
+                Ver servicios <Icon name="arrow-right" aria-hidden className="size-4" />
               </span>
             </Link>
           </li>
@@ -195,7 +195,7 @@ function Showcase() {
               <ul className="mt-4 flex flex-wrap gap-2">
                 {c.achievements.map((a) => (
                   <li key={a} className="inline-flex items-center gap-1.5 rounded-lg bg-ocean-50 px-2.5 py-1 text-sm font-medium text-ocean-900">
-                    <BadgeCheck aria-hidden className="size-4 text-success" /> {a}
+                    <Icon name="badge-check" aria-hidden className="size-4 text-success" /> {a}
                   </li>
                 ))}
               </ul>
@@ -208,7 +208,7 @@ function Showcase() {
                   className="inline-flex min-h-11 items-center gap-2 rounded-full border border-ocean-200 px-4 text-sm font-semibold text-ocean-800 hover:bg-ocean-50"
                 >
                   Visitar sitio<span className="sr-only"> de {c.name} (se abre en una pestaña nueva)</span>
-                  <ExternalLink aria-hidden className="size-4" />
+                  <Icon name="external-link" aria-hidden className="size-4" />
                 </a>
               </div>
             </article>
@@ -229,7 +229,7 @@ function Pricing() {
         intro="Precios claros, sin contratos largos. Elige el plan que se ajusta a tus metas."
       />
       <p className="mx-auto mt-6 flex w-fit items-center gap-2 rounded-full bg-sun-100 px-4 py-2 text-sm font-bold text-sun-700">
-        <Users aria-hidden className="size-4" /> {PRICING_NOTES.vipLimit}
+        <Icon name="users" aria-hidden className="size-4" /> {PRICING_NOTES.vipLimit}
       </p>
       <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
         {HOME_PLANS.map((plan) => (
@@ -256,7 +256,7 @@ function Pricing() {
       </ul>
       <div className="mt-10 flex flex-col items-center gap-4 text-center">
         <p className="flex items-center gap-2 text-sm font-semibold text-ocean-900">
-          <ShieldCheck aria-hidden className="size-5 text-success" /> {PRICING_NOTES.moneyBack}
+          <Icon name="shield-check" aria-hidden className="size-5 text-success" /> {PRICING_NOTES.moneyBack}
         </p>
         <p className="text-sm text-muted">Más de {COMPANIES_SERVED} empresas panameñas ya trabajan con nosotros.</p>
         <Link to="/contact" className={buttonClass("primary", "lg")}>
@@ -274,7 +274,7 @@ function FeaturedArticle({ article }: { article: Route.ComponentProps["loaderDat
       <div className="flex flex-wrap items-end justify-between gap-4">
         <SectionHeading id="blog-title" align="left" eyebrow="Del blog" title="Artículo destacado" />
         <Link to="/blog" className={buttonClass("ghost", "md")}>
-          Ver todos los artículos <ArrowRight aria-hidden className="size-4" />
+          Ver todos los artículos <Icon name="arrow-right" aria-hidden className="size-4" />
         </Link>
       </div>
       <article className="mt-8 grid overflow-hidden rounded-card border border-ocean-100 bg-white shadow-card md:grid-cols-[2fr_3fr]" data-testid="featured-article">
@@ -282,7 +282,7 @@ function FeaturedArticle({ article }: { article: Route.ComponentProps["loaderDat
           <img src={a.imageUrl} alt="" width={640} height={400} loading="lazy" decoding="async" className="aspect-[16/10] h-full w-full object-cover" />
         ) : (
           <div aria-hidden className="grid aspect-[16/10] h-full place-items-center bg-gradient-to-br from-ocean-700 to-ocean-950 text-sun-300">
-            <Newspaper className="size-16" />
+            <Icon name="newspaper" className="size-16" />
           </div>
         )}
         <div className="flex flex-col p-6 sm:p-8">
@@ -304,7 +304,7 @@ function FeaturedArticle({ article }: { article: Route.ComponentProps["loaderDat
           <p className="mt-3 leading-7 text-muted">{a.excerpt}</p>
           <div className="mt-auto pt-6">
             <Link to={`/blog/${a.slug}`} className={buttonClass("primary", "md")} aria-label={`Leer artículo: ${a.title}`}>
-              Leer artículo <ArrowRight aria-hidden className="size-4" />
+              Leer artículo <Icon name="arrow-right" aria-hidden className="size-4" />
             </Link>
           </div>
         </div>
@@ -316,9 +316,9 @@ function FeaturedArticle({ article }: { article: Route.ComponentProps["loaderDat
 function FinalCta() {
   const booking = useBookingUrl();
   const perks = [
-    { icon: CalendarCheck, text: PROMISES.consultation },
-    { icon: Clock, text: PROMISES.homeCta },
-    { icon: ShieldCheck, text: PROMISES.satisfaction },
+    { icon: "calendar-check" as IconName, text: PROMISES.consultation },
+    { icon: "clock" as IconName, text: PROMISES.homeCta },
+    { icon: "shield-check" as IconName, text: PROMISES.satisfaction },
   ];
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6">
@@ -329,16 +329,16 @@ function FinalCta() {
             ¿Listo para que más clientes conozcan tu historia?
           </h2>
           <ul className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row sm:gap-8">
-            {perks.map(({ icon: Icon, text }) => (
+            {perks.map(({ icon, text }) => (
               <li key={text} className="inline-flex items-center gap-2 font-semibold text-ocean-50">
-                <Icon aria-hidden className="size-5 text-sun-300" /> {text}
+                <Icon name={icon} aria-hidden className="size-5 text-sun-300" /> {text}
               </li>
             ))}
           </ul>
           <div className="mt-10 flex flex-wrap justify-center gap-3">
             <a href={booking} target="_blank" rel="noopener noreferrer" className={buttonClass("accent", "lg")}>
               Agendar consulta gratuita<span className="sr-only"> (se abre en una pestaña nueva)</span>
-              <ExternalLink aria-hidden className="size-4" />
+              <Icon name="external-link" aria-hidden className="size-4" />
             </a>
             <Link to="/services" className={buttonClass("inverse", "lg")}>
               Ver Servicios

@@ -1,4 +1,4 @@
-import { ArrowRight, Bot, MessageCircle, Search } from "lucide-react";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/local-ai-pricing";
 import { FAQ, LOCAL_AI_EXPLAINER, LOCAL_AI_PLANS, PRICING_NOTES, priceText } from "~/catalog/marketing";
@@ -21,9 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 const STEPS = [
-  { icon: MessageCircle, title: "El cliente pregunta", text: "“¿Dónde como buen sancocho en Chitré?” a uno de nuestros asistentes de WhatsApp." },
-  { icon: Search, title: "La IA busca en el directorio", text: "Los asistentes consultan las fichas verificadas de Panama VIP IA." },
-  { icon: Bot, title: "Tu negocio aparece", text: "Con tu dirección, horario, teléfono y lo que te hace especial." },
+  { icon: "message-circle" as IconName, title: "El cliente pregunta", text: "“¿Dónde como buen sancocho en Chitré?” a uno de nuestros asistentes de WhatsApp." },
+  { icon: "search" as IconName, title: "La IA busca en el directorio", text: "Los asistentes consultan las fichas verificadas de Panama VIP IA." },
+  { icon: "bot" as IconName, title: "Tu negocio aparece", text: "Con tu dirección, horario, teléfono y lo que te hace especial." },
 ];
 
 export default function LocalAiPricing() {
@@ -38,10 +38,10 @@ export default function LocalAiPricing() {
           Cómo funciona
         </h2>
         <ol className="mt-8 grid gap-4 md:grid-cols-3">
-          {STEPS.map(({ icon: Icon, title, text }, i) => (
+          {STEPS.map(({ icon, title, text }, i) => (
             <li key={title} className="flex gap-4 rounded-card border border-ocean-100 bg-white p-5 shadow-card">
               <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-ocean-50 text-ocean-700">
-                <Icon aria-hidden className="size-5" />
+                <Icon name={icon} aria-hidden className="size-5" />
               </span>
               <span>
                 <span className="block font-bold text-ocean-950">
@@ -100,7 +100,7 @@ export default function LocalAiPricing() {
               Agendar consulta gratuita<span className="sr-only"> (se abre en una pestaña nueva)</span>
             </a>
             <Link to="/services" className={buttonClass("outline", "lg")}>
-              Ver todos los servicios <ArrowRight aria-hidden className="size-5" />
+              Ver todos los servicios <Icon name="arrow-right" aria-hidden className="size-5" />
             </Link>
           </div>
         </div>

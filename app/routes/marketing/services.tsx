@@ -1,4 +1,4 @@
-import { ArrowRight, BadgePercent, Crown, ExternalLink, Plus } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import {
@@ -39,7 +39,7 @@ export default function Services() {
       >
         <a href={booking} target="_blank" rel="noopener noreferrer" className={buttonClass("accent", "lg")}>
           Agendar consulta gratuita<span className="sr-only"> (se abre en una pestaña nueva)</span>
-          <ExternalLink aria-hidden className="size-4" />
+          <Icon name="external-link" aria-hidden className="size-4" />
         </a>
       </PageHero>
 
@@ -93,7 +93,7 @@ export default function Services() {
         </ul>
         <div className="mt-8 text-center">
           <Link to="/local-ai-pricing" className={buttonClass("primary", "lg")}>
-            Ver planes Local AI en detalle <ArrowRight aria-hidden className="size-5" />
+            Ver planes Local AI en detalle <Icon name="arrow-right" aria-hidden className="size-5" />
           </Link>
         </div>
       </Section>
@@ -104,7 +104,7 @@ export default function Services() {
           <div className="relative grid gap-10 lg:grid-cols-2">
             <div>
               <p className="inline-flex items-center gap-2 rounded-full bg-sun-400 px-3 py-1 text-sm font-bold text-ocean-950">
-                <Crown aria-hidden className="size-4" /> Mejor valor
+                <Icon name="crown" aria-hidden className="size-4" /> Mejor valor
               </p>
               <h2 id="vip-title" className="mt-4 text-3xl font-extrabold text-white sm:text-4xl">
                 {VIP_PACKAGE.title}
@@ -120,7 +120,7 @@ export default function Services() {
                 </span>
               </p>
               <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-900" data-testid="vip-saving">
-                <BadgePercent aria-hidden className="size-4" /> Ahorras {priceText(VIP_PACKAGE.saving)} al mes
+                <Icon name="badge-percent" aria-hidden className="size-4" /> Ahorras {priceText(VIP_PACKAGE.saving)} al mes
               </p>
             </div>
             <div>
@@ -129,7 +129,7 @@ export default function Services() {
               <div className="mt-8 flex flex-wrap gap-3">
                 <a href={booking} target="_blank" rel="noopener noreferrer" className={buttonClass("accent", "lg")}>
                   Reservar una reunión<span className="sr-only"> (se abre en una pestaña nueva)</span>
-                  <ExternalLink aria-hidden className="size-4" />
+                  <Icon name="external-link" aria-hidden className="size-4" />
                 </a>
                 <Link to="/contact" className={buttonClass("inverse", "lg")}>
                   Pedir información
@@ -146,7 +146,7 @@ export default function Services() {
           {ADDITIONAL_SERVICES.map((a) => (
             <li key={a.title} className="flex flex-col rounded-card border border-ocean-100 bg-white p-5 shadow-card">
               <span className="grid size-10 place-items-center rounded-xl bg-sun-100 text-sun-700">
-                <Plus aria-hidden className="size-5" />
+                <Icon name="plus" aria-hidden className="size-5" />
               </span>
               <h3 className="mt-4 font-bold">{a.title}</h3>
               <p className="mt-1 text-sm leading-6 text-muted">{a.description}</p>
@@ -162,7 +162,7 @@ export default function Services() {
             </Link>
             <a href={booking} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "lg")}>
               Agendar consulta gratuita<span className="sr-only"> (se abre en una pestaña nueva)</span>
-              <ExternalLink aria-hidden className="size-4" />
+              <Icon name="external-link" aria-hidden className="size-4" />
             </a>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { Gift, MapPin, Utensils } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/yodda";
 import { ASSISTANTS } from "~/catalog/marketing";
@@ -35,7 +35,7 @@ export default function Yodda({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-extrabold sm:text-4xl">{yodda.name}</h1>
             <Badge tone="green">
-              <Gift aria-hidden className="size-3.5" /> Gratis
+              <Icon name="gift" aria-hidden className="size-3.5" /> Gratis
             </Badge>
           </div>
           <p className="mt-2 max-w-2xl text-lg leading-7 text-muted">{yodda.description}</p>
@@ -48,7 +48,7 @@ export default function Yodda({ loaderData }: Route.ComponentProps) {
           fallback={
             <div className="flex flex-wrap justify-center gap-3">
               <Link to="/restaurantes-panama" className={buttonClass("primary", "md")}>
-                <Utensils aria-hidden className="size-4" /> Ver Restaurantes
+                <Icon name="utensils" aria-hidden className="size-4" /> Ver Restaurantes
               </Link>
               <Link to="/contact" className={buttonClass("outline", "md")}>
                 Contáctanos
@@ -58,7 +58,7 @@ export default function Yodda({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <p className="mt-6 flex items-center gap-2 text-sm text-muted">
-        <MapPin aria-hidden className="size-4" /> Yodda usa el directorio de restaurantes y negocios de Panama VIP IA para sus
+        <Icon name="map-pin" aria-hidden className="size-4" /> Yodda usa el directorio de restaurantes y negocios de Panama VIP IA para sus
         recomendaciones.
       </p>
     </Section>
