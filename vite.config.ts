@@ -3,14 +3,99 @@ import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
 
-export default defineConfig(() => ({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  ssr: {
-    // Native/wasm packages stay external to the server bundle.
-    external: ["@electric-sql/pglite", "pg", "nodemailer"],
-  },
-  build: {
-    assetsInlineLimit: 0,
-  },
-}));
+const appDir = path.resolve(import.meta.dirname, "app");
+
+type ModuleInfo = { importers: readonly string[]; importedIds: readonly string[] };
+type GetModuleInfo = (id: string) => ModuleInfo | null;
+
+/** app/routes/<area>/… -> <area>; root.tsx -> "root"; other app modules -> null. */
+function routeArea(id: string): string | null {
+  const rel = path.relative(appDir, id.split("?")[0]!);
+  if (rel === "root.tsx") return "root";
+  const m = /^routes\/(?:([^/]+)\/)?[^/]+$/.exec(rel);
+  return m ? (m[1] ?? "misc") : null;
+}
+
+/** The areas of the route modules (and root) that statically import `id`, through app modules. */
+function areasOf(id: string, info: GetModuleInfo, memo: Map<string, Set<string>>, stack = new Set<string>()): Set<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const out = new Set<string>();
+  const area = routeArea(id);
+  if (area) out.add(area);
+  else if (!stack.has(id)) {
+    stack.add(id);
+    for (const importer of info(id)?.importers ?? []) for (const a of areasOf(importer, info, memo, stack)) out.add(a);
+    stack.delete(id);
+  }
+  if (!stack.size) memo.set(id, out);
+  return out;
+}
+
+type Memo = { areas: Map<string, Set<string>>; zod: Map<string, boolean> };
+
+/** Whether `id` imports Zod, directly or through other app modules. */
+function usesZod(id: string, info: GetModuleInfo, memo: Map<string, boolean>, stack = new Set<string>()): boolean {
+  const known = memo.get(id);
+  if (known !== undefined) return known;
+  if (stack.has(id)) return false;
+  stack.add(id);
+  const result = (info(id)?.importedIds ?? []).some(
+    (dep) => dep.includes("/node_modules/zod/") || (dep.startsWith(appDir) && !routeArea(dep) && usesZod(dep, info, memo, stack)),
+  );
+  stack.delete(id);
+  memo.set(id, result);
+  return result;
+}
+
+/**
+ * A page used to load ~45 modulepreloaded files (one per icon, catalog file, UI primitive…); on
+ * Lighthouse's mobile profile (HTTP/1.1, 6 connections, 150 ms RTT) every extra round trip delayed
+ * the first paint. Chunks instead (docs/decisions/015):
+ * - `framework`: React, React DOM and React Router, loaded by every page;
+ * - `shell`: everything root.tsx needs (header, footer, menus, toaster, UI primitives, catalogs);
+ * - `<area>-shared`: modules used by several routes of one area (marketing, directory, blog,
+ *   admin, account…); a module used across areas goes to the shell, or to `forms` when it uses
+ *   Zod (so that pages without a client-side form never load Zod); a module used by one route
+ *   stays in that route's chunk;
+ * - `zod` and `radix` only for the pages with client-side forms and dialogs.
+ * Every module is named explicitly: Rollup otherwise pulls a manual chunk's dependencies into it.
+ * `npm run js-budget` prints what each page loads.
+ */
+function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo }, memo: Memo): string | undefined {
+  if (id.includes("/node_modules/")) {
+    if (/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return "framework";
+    if (id.includes("/node_modules/zod/")) return "zod";
+    if (/\/node_modules\/@radix-ui\/react-(slot|compose-refs)\//.test(id) || id.includes("/node_modules/clsx/")) return "shell";
+    if (id.includes("/node_modules/@radix-ui/") || id.includes("/node_modules/radix-ui/")) return "radix";
+    if (id.includes("/node_modules/lucide-react/")) return "lucide";
+    return undefined; // sonner: loaded on demand (toaster.tsx)
+  }
+  if (!id.startsWith(appDir) || routeArea(id)) return undefined; // route modules are entries
+  const areas = areasOf(id, getModuleInfo, memo.areas);
+  if (areas.has("root")) return "shell";
+  if (areas.size === 0) return undefined;
+  // Used by one route only: leave it in that route's chunk.
+  const importers = (getModuleInfo(id)?.importers ?? []).filter((i) => i.startsWith(appDir));
+  if (importers.length <= 1 && areas.size === 1 && importers.every((i) => routeArea(i))) return undefined;
+  if (areas.size === 1) return `${[...areas][0]}-shared`;
+  // Used across areas: mostly small helpers nearly every page needs (meta, format, card, plans…),
+  // so they ride with the shell instead of costing every page one more request.
+  return usesZod(id, getModuleInfo, memo.zod) ? "forms" : "shell";
+}
+
+export default defineConfig(({ isSsrBuild }) => {
+  const memo: Memo = { areas: new Map(), zod: new Map() };
+  return {
+    plugins: [tailwindcss(), reactRouter()],
+    resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+    ssr: {
+      // Native/wasm packages stay external to the server bundle.
+      external: ["@electric-sql/pglite", "pg", "nodemailer"],
+    },
+    build: {
+      assetsInlineLimit: 0,
+      rollupOptions: isSsrBuild ? {} : { output: { manualChunks: (id: string, meta: { getModuleInfo: GetModuleInfo }) => chunkFor(id, meta, memo) } },
+    },
+  };
+});

@@ -2,13 +2,16 @@
  * `npm run lighthouse`: builds (when stale) and starts the app in production mode on a fresh demo
  * database, launches the installed Chromium headless, and runs Lighthouse on the home page,
  * /services, /contact, one listing page and one article, on mobile and on desktop. Prints the four
- * category scores, LCP / TBT / CLS and the JavaScript transferred (gzip) per page. A benchmark to
- * read, not a test: it never fails on a score.
+ * category scores, LCP / TBT / CLS and the JavaScript transferred (gzip) per page, then the static
+ * JavaScript budget of the public routes (`npm run js-budget`). A benchmark to read, not a test: it
+ * never fails on a score.
  *
  * Environment: LIGHTHOUSE_PORT (3290), LIGHTHOUSE_DATA_DIR ($TMPDIR/pv-lighthouse-data-PORT, wiped first),
  * BUILD_DIR (build), CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_PAGES (comma-separated paths to
  * measure instead of the default set), LIGHTHOUSE_FORM_FACTORS ("mobile,desktop"),
- * LIGHTHOUSE_JSON (write every report summary to this file).
+ * LIGHTHOUSE_JSON (write every report summary to this file), LIGHTHOUSE_REPORT_DIR (write each full
+ * Lighthouse JSON report there, to read the diagnostics: render-blocking-resources, network-requests,
+ * largest-contentful-paint-element, unused-javascript…).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -17,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { JS_BUDGET_KB, jsBudget, printBudget, PUBLIC_ROUTES } from "./js-budget";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
@@ -161,6 +165,12 @@ async function measure(debugPort: number, page: string, formFactor: "mobile" | "
   );
   if (!result) throw new Error(`Lighthouse no devolvió resultados para ${page}`);
   const lhr = result.lhr;
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    const dir = path.resolve(process.env.LIGHTHOUSE_REPORT_DIR);
+    fs.mkdirSync(dir, { recursive: true });
+    const name = `${formFactor}-${page.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}.json`;
+    fs.writeFileSync(path.join(dir, name), JSON.stringify(lhr));
+  }
   if (lhr.categories.performance?.score == null) {
     const why = lhr.runtimeError?.message ?? lhr.audits["largest-contentful-paint"]?.errorMessage ?? "sin detalle";
     throw new Error(`sin puntuación de rendimiento (${why})`);
@@ -246,6 +256,12 @@ async function main() {
     }
   }
   printTable(rows);
+  try {
+    console.info(`\nJavaScript por ruta pública según el manifiesto de la compilación (gzip -9; presupuesto ${JS_BUDGET_KB} kB):`);
+    printBudget(jsBudget(path.join(root, process.env.BUILD_DIR ?? "build", "client"), PUBLIC_ROUTES), false);
+  } catch (error) {
+    console.error(`[lighthouse] sin presupuesto de JavaScript: ${(error as Error).message}`);
+  }
   if (process.env.LIGHTHOUSE_JSON) fs.writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(rows, null, 2));
 }
 
