@@ -6,7 +6,7 @@
 import { AlertDialog } from "radix-ui";
 import { useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { Trash2 } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 
@@ -51,7 +51,7 @@ export function ConfirmDeleteButton({
             setOpen(true);
           }}
         >
-          <Trash2 aria-hidden className="size-4" /> {busy ? "Eliminando..." : label}
+          <Icon name="trash-2" aria-hidden className="size-4" /> {busy ? "Eliminando..." : label}
         </Button>
       </Form>
       <AlertDialog.Root open={open} onOpenChange={setOpen}>

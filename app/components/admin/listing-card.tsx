@@ -1,5 +1,5 @@
 /** A restaurant or business in the admin lists (SPEC §2 'Admin panel'): state, badges, actions. */
-import { BadgeCheck, MapPin, Pencil, Power, PowerOff, Star } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
@@ -39,7 +39,7 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
           {!item.is_active && <Badge tone="slate">Inactivo</Badge>}
           {item.is_verified && (
             <Badge tone="green">
-              <BadgeCheck aria-hidden className="size-3.5" /> Verificado
+              <Icon name="badge-check" aria-hidden className="size-3.5" /> Verificado
             </Badge>
           )}
           {item.planLabel && <Badge tone="sun">{item.planLabel}</Badge>}
@@ -49,11 +49,11 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
           {[item.etiqueta, item.provinciaLabel].filter(Boolean).join(" · ")}
         </p>
         <p className="mt-2 flex items-start gap-1.5 text-sm text-muted">
-          <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> <span className="wrap-anywhere">{item.direccion}</span>
+          <Icon name="map-pin" aria-hidden className="mt-0.5 size-4 shrink-0" /> <span className="wrap-anywhere">{item.direccion}</span>
         </p>
         {item.rating != null && (
           <p className="mt-1 flex items-center gap-1 text-sm font-semibold text-ink">
-            <Star aria-hidden className="size-4 fill-sun-400 text-sun-500" /> {formatRating(item.rating)}
+            <Icon name="star" aria-hidden className="size-4 fill-sun-400 text-sun-500" /> {formatRating(item.rating)}
             <span className="sr-only"> de 5</span>
           </p>
         )}
@@ -66,13 +66,13 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
           <input type="hidden" name="id" value={item.id} />
           <input type="hidden" name="active" value={item.is_active ? "false" : "true"} />
           <Button type="submit" variant={item.is_active ? "outline" : "primary"} size="compact" disabled={toggling}>
-            {item.is_active ? <PowerOff aria-hidden className="size-4" /> : <Power aria-hidden className="size-4" />}
+            {item.is_active ? <Icon name="power-off" aria-hidden className="size-4" /> : <Icon name="power" aria-hidden className="size-4" />}
             {toggling ? "Procesando..." : item.is_active ? "Desactivar" : "Activar"}
             <span className="sr-only"> {item.nombre}</span>
           </Button>
         </Form>
         <Link to={editTo} className={buttonClass("outline", "compact")}>
-          <Pencil aria-hidden className="size-4" /> Editar<span className="sr-only"> {item.nombre}</span>
+          <Icon name="pencil" aria-hidden className="size-4" /> Editar<span className="sr-only"> {item.nombre}</span>
         </Link>
         <ConfirmDeleteButton
           compact

@@ -4,7 +4,7 @@
  * the same form inline (<RoleForm>).
  */
 import { Dialog } from "radix-ui";
-import { ShieldCheck, UserCog, UserRound, X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -23,12 +23,12 @@ export function RoleForm({ member, isSelf, cancel }: { member: RoleMember; isSel
         <div className="mt-2 grid gap-2">
           <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50">
             <input type="radio" name="role" value="user" defaultChecked={!member.is_admin} disabled={isSelf && member.is_admin} className="size-5 accent-ocean-700" />
-            <UserRound aria-hidden className="size-4 text-ocean-700" />
+            <Icon name="user-round" aria-hidden className="size-4 text-ocean-700" />
             <span className="text-sm font-medium">Usuario regular</span>
           </label>
           <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50">
             <input type="radio" name="role" value="admin" defaultChecked={member.is_admin} className="size-5 accent-ocean-700" />
-            <ShieldCheck aria-hidden className="size-4 text-sun-600" />
+            <Icon name="shield-check" aria-hidden className="size-4 text-sun-600" />
             <span className="text-sm font-medium">Administrador</span>
           </label>
         </div>
@@ -62,7 +62,7 @@ export function RoleDialog({ member, isSelf, noJsHref }: { member: RoleMember; i
           setOpen(true);
         }}
       >
-        <UserCog aria-hidden className="size-4" /> Editar rol<span className="sr-only"> de {who}</span>
+        <Icon name="user-cog" aria-hidden className="size-4" /> Editar rol<span className="sr-only"> de {who}</span>
       </Link>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ocean-950/50 backdrop-blur-[2px]" />
@@ -76,7 +76,7 @@ export function RoleDialog({ member, isSelf, noJsHref }: { member: RoleMember; i
               </Dialog.Description>
             </div>
             <Dialog.Close className={buttonClass("ghost", "icon")} aria-label="Cerrar">
-              <X aria-hidden className="size-5" />
+              <Icon name="x" aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
           <div className="mt-4">

@@ -1,4 +1,4 @@
-import { Check, Copy, KeyRound, Trash2 } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -22,7 +22,7 @@ export function ApiTokensSection({ tokens, newToken, errors }: { tokens: ApiToke
   return (
     <Card className="p-6" id="tokens">
       <h2 className="flex items-center gap-2 text-lg font-bold">
-        <KeyRound aria-hidden className="size-5 text-ocean-600" /> Tokens de la API de escritura
+        <Icon name="key-round" aria-hidden className="size-5 text-ocean-600" /> Tokens de la API de escritura
       </h2>
       <p className="mt-1 text-sm text-muted">
         Con un token, tu asistente de IA puede crear artículos a tu nombre mediante <code className="rounded bg-ocean-50 px-1">POST /api/blogs</code>.{" "}
@@ -85,7 +85,7 @@ function NewTokenBox({ token }: { token: NewApiToken }) {
           {token.token}
         </code>
         <Button variant="outline" onClick={copy}>
-          {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />} {copied ? "Copiado" : "Copiar"}
+          {copied ? <Icon name="check" aria-hidden className="size-4" /> : <Icon name="copy" aria-hidden className="size-4" />} {copied ? "Copiado" : "Copiar"}
         </Button>
       </div>
     </div>
@@ -99,7 +99,7 @@ function RevokeToken({ id, name }: { id: string; name: string }) {
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>
         <Button variant="ghost-danger" aria-label={`Revocar el token ${name}`}>
-          <Trash2 aria-hidden className="size-4" /> Revocar
+          <Icon name="trash-2" aria-hidden className="size-4" /> Revocar
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>

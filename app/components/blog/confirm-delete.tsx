@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { useFetcher, useLocation } from "react-router";
@@ -16,7 +16,7 @@ export function ConfirmDeleteBlog({ id, title }: { id: string; title: string }) 
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger asChild>
         <Button variant="ghost-danger" aria-label={`Eliminar «${title}»`}>
-          <Trash2 aria-hidden className="size-4" /> Eliminar
+          <Icon name="trash-2" aria-hidden className="size-4" /> Eliminar
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>

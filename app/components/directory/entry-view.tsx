@@ -1,4 +1,4 @@
-import { BadgeCheck, ChevronRight, Clock, Crown, ExternalLink, Globe, MapPin, MessageCircle, Phone, Quote, Sparkles } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { provinceLabel } from "~/catalog/provinces";
@@ -46,13 +46,13 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
               Inicio
             </Link>
           </li>
-          <ChevronRight aria-hidden className="size-4" />
+          <Icon name="chevron-right" aria-hidden className="size-4" />
           <li>
             <Link to={back.to} className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
               {back.label}
             </Link>
           </li>
-          <ChevronRight aria-hidden className="size-4" />
+          <Icon name="chevron-right" aria-hidden className="size-4" />
           <li aria-current="page" className="min-w-0 truncate font-semibold text-ocean-950">
             {entry.nombre}
           </li>
@@ -73,13 +73,13 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
               <RatingStars rating={entry.rating} size="md" />
               {entry.is_verified ? (
                 <Badge tone="green">
-                  <BadgeCheck aria-hidden className="size-3.5" />
+                  <Icon name="badge-check" aria-hidden className="size-3.5" />
                   Verificado
                 </Badge>
               ) : null}
               {isPaidPlan(entry.plan_type) ? (
                 <Badge tone="sun">
-                  <Crown aria-hidden className="size-3.5" />
+                  <Icon name="crown" aria-hidden className="size-3.5" />
                   Destacado
                 </Badge>
               ) : null}
@@ -89,18 +89,18 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
           <div className="mt-5 grid grid-cols-3 gap-2 lg:hidden">
             {whatsapp ? (
               <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "tight")}>
-                <MessageCircle aria-hidden className="size-4" />
+                <Icon name="message-circle" aria-hidden className="size-4" />
                 WhatsApp
               </a>
             ) : null}
             {tel ? (
               <a href={tel} className={buttonClass("outline", "tight")}>
-                <Phone aria-hidden className="size-4" />
+                <Icon name="phone" aria-hidden className="size-4" />
                 Llamar
               </a>
             ) : null}
             <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "tight")}>
-              <MapPin aria-hidden className="size-4" />
+              <Icon name="map-pin" aria-hidden className="size-4" />
               Mapa
             </a>
           </div>
@@ -108,7 +108,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
 
           {entry.special ? (
             <div className="mt-6 flex gap-3 rounded-card border border-sun-300 bg-sun-100/60 p-4">
-              <Sparkles aria-hidden className="mt-0.5 size-5 shrink-0 text-sun-700" />
+              <Icon name="sparkles" aria-hidden className="mt-0.5 size-5 shrink-0 text-sun-700" />
               <p>
                 <span className="block text-xs font-bold uppercase tracking-wider text-sun-700">{entry.special.label}</span>
                 <span className="font-semibold text-ocean-950">{entry.special.value}</span>
@@ -137,7 +137,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
                 Lo que dicen los clientes
               </h2>
               <blockquote className="mt-3 flex gap-3 rounded-card border border-ocean-100 bg-white p-5 shadow-card">
-                <Quote aria-hidden className="size-6 shrink-0 text-sun-500" />
+                <Icon name="quote" aria-hidden className="size-6 shrink-0 text-sun-500" />
                 <p className="italic text-ink">{entry.customer_reviews}</p>
               </blockquote>
             </section>
@@ -150,29 +150,29 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
             <div className="mt-4 grid gap-2">
               {whatsapp ? (
                 <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
-                  <MessageCircle aria-hidden className="size-5" />
+                  <Icon name="message-circle" aria-hidden className="size-5" />
                   Escribir por WhatsApp
                 </a>
               ) : null}
               {tel ? (
                 <a href={tel} className={buttonClass("outline", "lg")}>
-                  <Phone aria-hidden className="size-5" />
+                  <Icon name="phone" aria-hidden className="size-5" />
                   Llamar
                 </a>
               ) : null}
               <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "lg")}>
-                <MapPin aria-hidden className="size-5" />
+                <Icon name="map-pin" aria-hidden className="size-5" />
                 Cómo llegar
               </a>
             </div>
             <dl className="mt-6 space-y-4">
-              <InfoRow icon={<MapPin className="size-5" />} label="Dirección">
+              <InfoRow icon={<Icon name="map-pin" className="size-5" />} label="Dirección">
                 <a href={maps} target="_blank" rel="noopener noreferrer" className="text-ocean-700 hover:underline">
                   {entry.direccion}
                 </a>
               </InfoRow>
               {entry.telefono ? (
-                <InfoRow icon={<Phone className="size-5" />} label="Teléfono">
+                <InfoRow icon={<Icon name="phone" className="size-5" />} label="Teléfono">
                   {tel ? (
                     <a href={tel} className="text-ocean-700 hover:underline">
                       {entry.telefono}
@@ -183,18 +183,18 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
                 </InfoRow>
               ) : null}
               {entry.horario ? (
-                <InfoRow icon={<Clock className="size-5" />} label="Horario">
+                <InfoRow icon={<Icon name="clock" className="size-5" />} label="Horario">
                   {entry.horario}
                 </InfoRow>
               ) : null}
               {links.length ? (
-                <InfoRow icon={<Globe className="size-5" />} label="En internet">
+                <InfoRow icon={<Icon name="globe" className="size-5" />} label="En internet">
                   <ul className="space-y-1">
                     {links.map((l) => (
                       <li key={l.label}>
                         <a href={l.href!} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex min-h-11 items-center gap-1 text-ocean-700 hover:underline">
                           {l.label}
-                          <ExternalLink aria-hidden className="size-3.5" />
+                          <Icon name="external-link" aria-hidden className="size-3.5" />
                         </a>
                       </li>
                     ))}

@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock, Crown, MapPin, Phone } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { categoryLabel } from "~/catalog/categories";
@@ -47,7 +47,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           {isPaidPlan(item.plan_type) ? (
             <Badge tone="gold" title={`Plan ${planLabel(item.plan_type)}`}>
-              <Crown aria-hidden className="size-3.5" />
+              <Icon name="crown" aria-hidden className="size-3.5" />
               Destacado
             </Badge>
           ) : null}
@@ -72,7 +72,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
             <RatingStars rating={item.rating} />
             {item.is_verified ? (
               <Badge tone="green">
-                <BadgeCheck aria-hidden className="size-3.5" />
+                <Icon name="badge-check" aria-hidden className="size-3.5" />
                 Verificado
               </Badge>
             ) : null}
@@ -80,12 +80,12 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
         </div>
         <ul className="space-y-1.5 text-sm text-muted">
           <li className="flex gap-2">
-            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-ocean-500" />
+            <Icon name="map-pin" aria-hidden className="mt-0.5 size-4 shrink-0 text-ocean-500" />
             <span className="min-w-0 wrap-anywhere">{item.direccion}</span>
           </li>
           {item.telefono ? (
             <li className="flex items-center gap-2">
-              <Phone aria-hidden className="size-4 shrink-0 text-ocean-500" />
+              <Icon name="phone" aria-hidden className="size-4 shrink-0 text-ocean-500" />
               {tel ? (
                 <a href={tel} className="relative z-10 -my-2 inline-flex min-h-11 items-center font-semibold text-ocean-700 hover:underline">
                   {item.telefono}
@@ -97,7 +97,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
           ) : null}
           {item.horario ? (
             <li className="flex gap-2">
-              <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-ocean-500" />
+              <Icon name="clock" aria-hidden className="mt-0.5 size-4 shrink-0 text-ocean-500" />
               <span>{item.horario}</span>
             </li>
           ) : null}

@@ -1,4 +1,4 @@
-import { CalendarClock, Gift, Power, PowerOff } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/free-plans";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
@@ -112,7 +112,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr] lg:items-start">
         <Card className="p-5 sm:p-6">
           <h2 className="flex items-center gap-2 text-lg font-bold">
-            <Gift aria-hidden className="size-5 text-sun-600" /> Otorgar plan
+            <Icon name="gift" aria-hidden className="size-5 text-sun-600" /> Otorgar plan
           </h2>
           <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="grant" />
@@ -165,7 +165,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
                             {p.user_id ? null : <Badge tone="sun">Sin cuenta aún</Badge>}
                           </div>
                           <p className="mt-1.5 flex items-center gap-1.5 text-sm text-muted">
-                            <CalendarClock aria-hidden className="size-4" />
+                            <Icon name="calendar-clock" aria-hidden className="size-4" />
                             {expired ? "Expiró" : "Expira"} el {formatDate(p.expires_at)}
                             {p.granted_by_email ? ` · otorgado por ${p.granted_by_email}` : ""}
                           </p>
@@ -176,7 +176,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
                             <input type="hidden" name="id" value={p.id} />
                             <input type="hidden" name="active" value={p.is_active ? "false" : "true"} />
                             <Button type="submit" size="compact" variant="outline">
-                              {p.is_active ? <PowerOff aria-hidden className="size-4" /> : <Power aria-hidden className="size-4" />}
+                              {p.is_active ? <Icon name="power-off" aria-hidden className="size-4" /> : <Icon name="power" aria-hidden className="size-4" />}
                               {p.is_active ? "Desactivar" : "Activar"}
                               <span className="sr-only"> plan de {p.email}</span>
                             </Button>

@@ -1,4 +1,4 @@
-import { BadgeCheck, Building2, CalendarDays, ChevronRight, Gift, Search, ShieldCheck, UserRound } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/members";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
@@ -155,7 +155,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
               <Input id="members-q" name="q" type="search" defaultValue={q} maxLength={LIMITS.search} placeholder="Nombre o email" />
             </div>
             <Button type="submit">
-              <Search aria-hidden className="size-4" /> Buscar
+              <Icon name="search" aria-hidden className="size-4" /> Buscar
             </Button>
           </Form>
           <div className="mt-4">
@@ -172,11 +172,11 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                             <span className="wrap-anywhere">{m.full_name || "Sin nombre"}</span>
                             {m.is_admin ? (
                               <Badge tone="sun">
-                                <ShieldCheck aria-hidden className="size-3.5" /> Administrador
+                                <Icon name="shield-check" aria-hidden className="size-3.5" /> Administrador
                               </Badge>
                             ) : (
                               <Badge>
-                                <UserRound aria-hidden className="size-3.5" /> Usuario
+                                <Icon name="user-round" aria-hidden className="size-3.5" /> Usuario
                               </Badge>
                             )}
                             {m.id === selfId && <Badge tone="slate">Tú</Badge>}
@@ -185,12 +185,12 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                             {m.email}
                             {m.email_verified && (
                               <span className="inline-flex items-center gap-1 text-success">
-                                <BadgeCheck aria-hidden className="size-3.5" /> verificado
+                                <Icon name="badge-check" aria-hidden className="size-3.5" /> verificado
                               </span>
                             )}
                           </p>
                           <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
-                            <CalendarDays aria-hidden className="size-4" /> Miembro desde {formatDate(m.created_at)}
+                            <Icon name="calendar-days" aria-hidden className="size-4" /> Miembro desde {formatDate(m.created_at)}
                           </p>
                         </div>
                         <RoleDialog member={m} isSelf={m.id === selfId} noJsHref={keep({ editar: m.id })} />
@@ -198,7 +198,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                       {m.plans.length > 0 && (
                         <div className="mt-3 border-t border-ocean-100 pt-3">
                           <p className="flex items-center gap-1.5 text-xs font-bold uppercase tracking-wide text-muted">
-                            <Gift aria-hidden className="size-3.5" /> Planes gratuitos
+                            <Icon name="gift" aria-hidden className="size-3.5" /> Planes gratuitos
                           </p>
                           <ul className="mt-1.5 flex flex-wrap gap-1.5">
                             {m.plans.map((p) => (
@@ -226,7 +226,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
               )}
               {nextCursor && (
                 <Link to={keep({ cursor: nextCursor })} className={buttonClass("outline")}>
-                  Siguiente página <ChevronRight aria-hidden className="size-4" />
+                  Siguiente página <Icon name="chevron-right" aria-hidden className="size-4" />
                 </Link>
               )}
             </div>
@@ -236,7 +236,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
         <aside aria-labelledby="owner-title" className="space-y-6">
           <Card className="p-5">
             <h2 id="owner-title" className="flex items-center gap-2 text-lg font-bold">
-              <Building2 aria-hidden className="size-5 text-ocean-600" /> Asignar propietario
+              <Icon name="building-2" aria-hidden className="size-5 text-ocean-600" /> Asignar propietario
             </h2>
             <p className="mt-1 text-sm text-muted">Busca el negocio, elige y escribe el email de una cuenta verificada. Reemplaza al propietario anterior.</p>
             <Form method="get" className="mt-4 flex items-end gap-2">
@@ -246,7 +246,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                 <Input id="owner-negocio" name="negocio" type="search" defaultValue={negocio} maxLength={LIMITS.search} placeholder="Nombre del negocio" />
               </div>
               <Button type="submit" variant="outline" size="icon" aria-label="Buscar negocio">
-                <Search aria-hidden className="size-4" />
+                <Icon name="search" aria-hidden className="size-4" />
               </Button>
             </Form>
             {negocio && (

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Loader2, Rss, Search, SearchX, X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { BlogCard, BlogCardSkeleton } from "~/components/blog/blog-card";
@@ -88,11 +88,11 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
               <Label htmlFor="blog-q" className="sr-only">
                 Buscar artículos
               </Label>
-              <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-slate-500" />
+              <Icon name="search" aria-hidden className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-slate-500" />
               <Input id="blog-q" name="q" type="search" defaultValue={q} key={q} maxLength={100} placeholder="Buscar por título, resumen o categoría" className="pl-11" />
             </div>
             <Button type="submit" variant="accent" disabled={searching}>
-              {searching ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Search aria-hidden className="size-4" />}
+              {searching ? <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" /> : <Icon name="search" aria-hidden className="size-4" />}
               {searching ? "Buscando..." : "Buscar"}
             </Button>
           </Form>
@@ -113,11 +113,11 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           <div className="flex items-center gap-2">
             {q ? (
               <Link to="/blog" className={buttonClass("ghost", "compact")}>
-                <X aria-hidden className="size-4" /> Limpiar búsqueda
+                <Icon name="x" aria-hidden className="size-4" /> Limpiar búsqueda
               </Link>
             ) : null}
             <a href="/blog/rss.xml" className={buttonClass("ghost", "compact")}>
-              <Rss aria-hidden className="size-4 text-sun-600" /> RSS
+              <Icon name="rss" aria-hidden className="size-4 text-sun-600" /> RSS
             </a>
           </div>
         </div>
@@ -157,7 +157,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           <nav aria-label="Paginación" className="mt-10 flex flex-wrap items-center justify-center gap-2">
             {page > 1 ? (
               <Link to={hrefFor(page - 1)} className={buttonClass("outline", "compact")} aria-label="Página anterior">
-                <ChevronLeft aria-hidden className="size-4" /> <span className="hidden sm:inline">Anterior</span>
+                <Icon name="chevron-left" aria-hidden className="size-4" /> <span className="hidden sm:inline">Anterior</span>
               </Link>
             ) : null}
             {pageList(page, pageCount).map((p, i) =>
@@ -182,7 +182,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             )}
             {page < pageCount ? (
               <Link to={hrefFor(page + 1)} className={buttonClass("outline", "compact")} aria-label="Página siguiente">
-                <span className="hidden sm:inline">Siguiente</span> <ChevronRight aria-hidden className="size-4" />
+                <span className="hidden sm:inline">Siguiente</span> <Icon name="chevron-right" aria-hidden className="size-4" />
               </Link>
             ) : null}
           </nav>
@@ -196,7 +196,7 @@ function EmptyState({ title, text, action }: { title: string; text: string; acti
   return (
     <div className="mx-auto flex max-w-md flex-col items-center rounded-card border border-dashed border-ocean-200 bg-white px-6 py-14 text-center">
       <div className="grid size-14 place-items-center rounded-2xl bg-ocean-50 text-ocean-600">
-        <SearchX aria-hidden className="size-7" />
+        <Icon name="search-x" aria-hidden className="size-7" />
       </div>
       <h2 className="mt-4 text-xl font-bold">{title}</h2>
       <p className="mt-2 text-muted">{text}</p>

@@ -2,7 +2,7 @@
  * The blog editor: /write-blog (route id "write-blog") and /edit-blog/{id} (route id "edit-blog", D7).
  * Guard -> Zod -> model. Only the author (or an admin) can open the edit page or save it (D1).
  */
-import { Eye, FileText, PenLine, Send, Save } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useState, type FormEvent } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/write";
@@ -194,7 +194,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                       onClick={() => setTab("write")}
                       className={cn("inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold", tab === "write" ? "bg-white text-ocean-800 shadow-sm" : "text-muted")}
                     >
-                      <PenLine aria-hidden className="size-4" /> Escribir
+                      <Icon name="pen-line" aria-hidden className="size-4" /> Escribir
                     </button>
                     <button
                       type="button"
@@ -203,7 +203,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                       onClick={showPreview}
                       className={cn("inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold", tab === "preview" ? "bg-white text-ocean-800 shadow-sm" : "text-muted")}
                     >
-                      <Eye aria-hidden className="size-4" /> Vista previa
+                      <Icon name="eye" aria-hidden className="size-4" /> Vista previa
                     </button>
                   </div>
                 </div>
@@ -276,11 +276,11 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                   </Link>
                 ) : null}
                 <Button type="submit" name="intent" value="draft" variant="outline" disabled={Boolean(pendingIntent)}>
-                  <Save aria-hidden className="size-4" />
+                  <Icon name="save" aria-hidden className="size-4" />
                   {pendingIntent === "draft" ? "Procesando..." : "Guardar borrador"}
                 </Button>
                 <Button type="submit" name="intent" value="publish" disabled={Boolean(pendingIntent)}>
-                  <Send aria-hidden className="size-4" />
+                  <Icon name="send" aria-hidden className="size-4" />
                   {pendingIntent === "publish" ? "Procesando..." : "Publicar"}
                 </Button>
               </div>
@@ -290,7 +290,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
           <aside className="space-y-6">
             <Card className="p-5">
               <h2 className="flex items-center gap-2 text-lg font-bold">
-                <FileText aria-hidden className="size-5 text-ocean-600" /> Antes de publicar
+                <Icon name="file-text" aria-hidden className="size-5 text-ocean-600" /> Antes de publicar
               </h2>
               <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-muted">
                 <li>Título, resumen y contenido son obligatorios.</li>

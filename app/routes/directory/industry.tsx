@@ -3,7 +3,7 @@
  * with a province filter applied on the server (load-more keeps the filter). Admins also get edit,
  * Activar/Desactivar and delete controls on each card; every action is enforced here (D1).
  */
-import { Pencil, Power, Trash2 } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/industry";
 import { INDUSTRIES, industryLabel, industryPath, isIndustry } from "~/catalog/industries";
@@ -107,7 +107,7 @@ function AdminControls({ item, action }: { item: CardData; action: string }) {
   return (
     <div className="flex flex-wrap items-start gap-2" data-testid="admin-controls">
       <a href={`/admin/business/edit/${item.id}`} className={buttonClass("outline", "md")}>
-        <Pencil aria-hidden className="size-4" />
+        <Icon name="pencil" aria-hidden className="size-4" />
         Editar
       </a>
       <Form method="post" action={action}>
@@ -115,13 +115,13 @@ function AdminControls({ item, action }: { item: CardData; action: string }) {
         <input type="hidden" name="id" value={item.id} />
         <input type="hidden" name="active" value={String(!item.is_active)} />
         <Button type="submit" variant={item.is_active ? "outline" : "primary"} disabled={busy}>
-          <Power aria-hidden className="size-4" />
+          <Icon name="power" aria-hidden className="size-4" />
           {busy && navigation.formData?.get("intent") === "toggle" ? "Procesando..." : item.is_active ? "Desactivar" : "Activar"}
         </Button>
       </Form>
       <details className="group/del w-full">
         <summary className={buttonClass("ghost-danger", "md", "w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
-          <Trash2 aria-hidden className="size-4" />
+          <Icon name="trash-2" aria-hidden className="size-4" />
           Eliminar
         </summary>
         <div className="mt-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm">
