@@ -1,7 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
-import { defineConfig } from "vite";
+import zlib, { type InputType } from "node:zlib";
+import { gzipAsync } from "@gfx/zopfli";
+import { defineConfig, type PluginOption } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const appDir = path.resolve(import.meta.dirname, "app");
 
@@ -84,10 +87,37 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
   return usesZod(id, getModuleInfo, memo.zod) ? "forms" : "shell";
 }
 
+/**
+ * Scripts, the stylesheet and the icon sprite are compressed once at build time (decision 016) and
+ * served as files by server.ts: gzip by zopfli (the same format, ~3 % smaller than gzip -9) and
+ * brotli at quality 11, both too slow to run per request.
+ */
+const zopfliGzip = async (input: InputType): Promise<Buffer> =>
+  Buffer.from(await gzipAsync(typeof input === "string" ? Buffer.from(input) : Buffer.from(input as Uint8Array), { numiterations: 15 }));
+
+function precompressed(): PluginOption[] {
+  const include = /\.(js|css|svg)$/;
+  return [
+    compression({
+      include,
+      threshold: 512,
+      filename: "[path][base].gz",
+      algorithms: [defineAlgorithm(zopfliGzip)],
+      logLevel: "silent",
+    }),
+    compression({
+      include,
+      threshold: 512,
+      algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })],
+      logLevel: "silent",
+    }),
+  ];
+}
+
 export default defineConfig(({ isSsrBuild }) => {
   const memo: Memo = { areas: new Map(), zod: new Map() };
   return {
-    plugins: [tailwindcss(), reactRouter()],
+    plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : precompressed())],
     resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
     ssr: {
       // Native/wasm packages stay external to the server bundle.
@@ -95,6 +125,9 @@ export default defineConfig(({ isSsrBuild }) => {
     },
     build: {
       assetsInlineLimit: 0,
+      // Terser makes the browser's JavaScript ~3 % smaller after compression than esbuild's minifier
+      // (decision 016); the server build is not minified.
+      ...(isSsrBuild ? {} : { minify: "terser" as const, terserOptions: { compress: { passes: 2 }, format: { comments: false } } }),
       rollupOptions: isSsrBuild ? {} : { output: { manualChunks: (id: string, meta: { getModuleInfo: GetModuleInfo }) => chunkFor(id, meta, memo) } },
     },
   };

@@ -1,9 +1,10 @@
 /**
  * `npm run js-budget`: the JavaScript each page loads, from the client build's React Router manifest
- * (entry + the route's chain of route modules and their imports), gzip -9 per file as served. Issue 3's
+ * (entry + the route's chain of route modules and their imports), gzip per file as served: the
+ * build's precompressed `.gz` (zopfli, decision 016) when there is one, else gzip -9. Issue 3's
  * budget is 120 kB gzip on public pages. Reads BUILD_DIR (build); pass route ids to see the files of
  * those routes (`npm run js-budget -- routes/marketing/home province-panama`), `--all` for every route.
- * Lighthouse's "JS kB" column is a little higher: it counts HTTP headers and the server's own gzip level.
+ * Lighthouse's "JS kB" column is a little higher: it counts HTTP headers too.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -50,7 +51,11 @@ export function jsBudget(clientDir: string, ids?: string[]): RouteBudget[] {
   const manifest = readManifest(clientDir);
   const sizes = new Map<string, number>();
   const gz = (file: string) => {
-    if (!sizes.has(file)) sizes.set(file, zlib.gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length);
+    if (!sizes.has(file)) {
+      const full = path.join(clientDir, file);
+      const served = fs.existsSync(`${full}.gz`) ? fs.statSync(`${full}.gz`).size : zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
+      sizes.set(file, served);
+    }
     return sizes.get(file)!;
   };
   return (ids ?? Object.keys(manifest.routes)).map((id) => {
