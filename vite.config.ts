@@ -35,7 +35,25 @@ function areasOf(id: string, info: GetModuleInfo, memo: Map<string, Set<string>>
   return out;
 }
 
-type Memo = { areas: Map<string, Set<string>>; zod: Map<string, boolean> };
+type Memo = { areas: Map<string, Set<string>>; zod: Map<string, boolean>; entry: Map<string, boolean>; listing: Map<string, boolean> };
+
+const ENTRY_ROUTES = new Set(["routes/directory/restaurant.tsx", "routes/directory/business.tsx"]);
+const LISTING_ROUTES = new Set(["routes/directory/province.tsx", "routes/directory/industry.tsx", "routes/directory/search.tsx"]);
+
+/** Whether every route module that reaches `id` (through app modules) is one of `routes`. */
+function onlyReachedFrom(id: string, routes: Set<string>, info: GetModuleInfo, memo: Map<string, boolean>, stack = new Set<string>()): boolean {
+  const known = memo.get(id);
+  if (known !== undefined) return known;
+  const rel = path.relative(appDir, id.split("?")[0]!);
+  if (routeArea(id)) return routes.has(rel);
+  if (stack.has(id)) return true;
+  stack.add(id);
+  const importers = (info(id)?.importers ?? []).filter((i) => i.startsWith(appDir));
+  const result = importers.length > 0 && importers.every((i) => onlyReachedFrom(i, routes, info, memo, stack));
+  stack.delete(id);
+  if (!stack.size) memo.set(id, result);
+  return result;
+}
 
 /** Whether `id` imports Zod, directly or through other app modules. */
 function usesZod(id: string, info: GetModuleInfo, memo: Map<string, boolean>, stack = new Set<string>()): boolean {
@@ -81,7 +99,14 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
   // Used by one route only: leave it in that route's chunk.
   const importers = (getModuleInfo(id)?.importers ?? []).filter((i) => i.startsWith(appDir));
   if (importers.length <= 1 && areas.size === 1 && importers.every((i) => routeArea(i))) return undefined;
-  if (areas.size === 1) return `${[...areas][0]}-shared`;
+  if (areas.size === 1) {
+    const area = [...areas][0]!;
+    // The directory's entry pages and listing pages share only the small parts of a card (picture,
+    // stars, contact links): each kind of page gets its own chunk besides that.
+    if (area === "directory" && onlyReachedFrom(id, ENTRY_ROUTES, getModuleInfo, memo.entry)) return "directory-entry";
+    if (area === "directory" && onlyReachedFrom(id, LISTING_ROUTES, getModuleInfo, memo.listing)) return "directory-listings";
+    return `${area}-shared`;
+  }
   // Used across areas: mostly small helpers nearly every page needs (meta, format, card, plans…),
   // so they ride with the shell instead of costing every page one more request.
   return usesZod(id, getModuleInfo, memo.zod) ? "forms" : "shell";
@@ -115,7 +140,7 @@ function precompressed(): PluginOption[] {
 }
 
 export default defineConfig(({ isSsrBuild }) => {
-  const memo: Memo = { areas: new Map(), zod: new Map() };
+  const memo: Memo = { areas: new Map(), zod: new Map(), entry: new Map(), listing: new Map() };
   return {
     plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : precompressed())],
     resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },

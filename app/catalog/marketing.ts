@@ -3,25 +3,10 @@
  * the VIP package, additional services, Local AI plans, showcase clients, the FAQ and the response
  * promises. Pages read these; they never retype a price or a plan.
  */
-import { formatPrice } from "~/lib/format";
 import { PLAN_TYPES, PREMIUM_PRICE, type PlanType } from "./plans";
+import { priceText, type Price } from "./price";
 
-/** A price as shown to visitors. `amount: null` means "by quote" / custom. */
-export type Price = {
-  amount: number | null;
-  /** 'Desde $300/mes' rather than '$300/mes'. */
-  from?: boolean;
-  period?: "mes" | "año" | "6 meses";
-  /** Shown instead of an amount (e.g. 'Personalizado', 'Gratis', 'Por cotización'). */
-  label?: string;
-};
-
-/** '$299/mes', 'Desde $300/mes', '$750/año', 'Gratis', 'Personalizado'. */
-export function priceText(p: Price): string {
-  if (p.amount === null || p.amount === 0) return p.label ?? "Personalizado";
-  const amount = `${formatPrice(p.amount)}${p.period ? `/${p.period}` : ""}`;
-  return p.from ? `Desde ${amount}` : amount;
-}
+export { priceText, type Price };
 
 // ------------------------------------------------------------------ AI assistants (SPEC §1, §2)
 export const PREMIUM_PRICE_TEXT = priceText({ amount: PREMIUM_PRICE.amount, period: PREMIUM_PRICE.period });

@@ -5,13 +5,10 @@
 import { z } from "zod";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
+import { PAGE_SIZE, SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "./directory-fields";
 
-/** Listings and search answer 6 entries per request (SPEC §9). */
-export const PAGE_SIZE = 6;
-/** Longest search text we look at; longer input is cut, never rejected with a 500. */
-export const SEARCH_MAX_LENGTH = 100;
-/** Rows a search reads per table before ranking; above it the page says "más de N resultados". */
-export const SEARCH_CANDIDATES = 300;
+export { PAGE_SIZE, SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES };
+
 
 export type Cursor = { ts: string; id: string };
 export type SearchCursor = { score: string; id: string };
@@ -87,10 +84,6 @@ export const listingQuerySchema = z.object({ cursor: cursorField });
 /** ?provincia=&cursor= of an industry page (D2: the filter is applied on the server). */
 export const industryQuerySchema = z.object({ cursor: cursorField, provincia: provinceFilter });
 
-export const SEARCH_TYPES = [
-  { slug: "restaurantes", label: "Restaurantes", kind: "restaurant" },
-  { slug: "negocios", label: "Negocios", kind: "business" },
-] as const;
 
 /** /buscar?q=&tipo=&provincia=&cursor= */
 export const searchQuerySchema = z.object({

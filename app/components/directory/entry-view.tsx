@@ -5,7 +5,7 @@ import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
 import { listingWhatsappHref, mapsHref, safeUrl, telHref } from "./contact-links";
-import { etiquetaLabel, isPaidPlan, type CardData } from "./listing-card";
+import { etiquetaLabel, isPaidPlan, type CardData } from "./labels";
 import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
 

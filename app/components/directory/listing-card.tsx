@@ -1,32 +1,16 @@
 import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { categoryLabel } from "~/catalog/categories";
-import { industryLabel } from "~/catalog/industries";
-import { PAID_PLAN_TYPES, planLabel, type PlanType } from "~/catalog/plans";
+import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { telHref } from "./contact-links";
 import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
-import type { ListingCard } from "~/schemas/directory";
+import { entryPath, etiquetaLabel, isPaidPlan, type CardData } from "./labels";
 
-/** What a listing card shows (the model's listing rows). */
-export type CardData = ListingCard;
-
-export function entryPath(kind: CardData["kind"], slug: string): string {
-  return kind === "restaurant" ? `/restaurante/${slug}` : `/negocio/${slug}`;
-}
-
-export function etiquetaLabel(kind: CardData["kind"], etiqueta: string | null): string {
-  if (!etiqueta) return kind === "restaurant" ? "Restaurante" : "Negocio";
-  return kind === "restaurant" ? categoryLabel(etiqueta) : industryLabel(etiqueta);
-}
-
-export function isPaidPlan(plan: string): boolean {
-  return PAID_PLAN_TYPES.includes(plan as PlanType);
-}
+export { entryPath, etiquetaLabel, isPaidPlan, type CardData } from "./labels";
 
 const MAX_SPECIALTIES = 3;
 

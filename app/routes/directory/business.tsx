@@ -5,7 +5,7 @@ import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/indust
 import { provinceLabel } from "~/catalog/provinces";
 import { EntryView } from "~/components/directory/entry-view";
 import { businessJsonLd, JsonLd } from "~/components/directory/json-ld";
-import { BookingCta } from "~/components/directory/listing-layout";
+import { BookingCta } from "~/components/directory/booking-cta";
 import { directoryPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";

@@ -5,7 +5,7 @@ import { categoryLabel } from "~/catalog/categories";
 import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { EntryView } from "~/components/directory/entry-view";
 import { JsonLd, restaurantJsonLd } from "~/components/directory/json-ld";
-import { BookingCta } from "~/components/directory/listing-layout";
+import { BookingCta } from "~/components/directory/booking-cta";
 import { directoryPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";

@@ -15,7 +15,8 @@ import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { directoryPageHeaders } from "./cache-headers";
 import { formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES, searchParamsObject, searchQuerySchema } from "~/schemas/directory";
+import { searchParamsObject, searchQuerySchema } from "~/schemas/directory";
+import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/directory-fields";
 import { searchListings, type SearchResult } from "~/server/models/listings.server";
 import { ProvinceOptions } from "~/components/province-options";
 

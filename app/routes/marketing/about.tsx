@@ -10,6 +10,11 @@ import { seo } from "~/lib/meta";
 
 export const headers = publicPageHeaders;
 
+export function loader() {
+  // The page's copy reaches the browser as loader data, not as JavaScript to download (decision 017).
+  return { content: { ABOUT } };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Sobre Nosotros",
@@ -20,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const VALUE_ICONS: readonly IconName[] = ["lightbulb", "users", "heart"];
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { ABOUT } = loaderData.content;
   const booking = useBookingUrl();
   return (
     <>

@@ -10,14 +10,20 @@ import { seo } from "~/lib/meta";
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export function loader() {
+  // The page's copy reaches the browser as loader data, not as JavaScript to download (decision 017).
+  return { content: { ASSISTANTS, PREMIUM_PRICE_TEXT } };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(matches, {
     title: "Soluciones IA: Roger, Yodda & Sophia y Amy",
-    description: `Asistentes de inteligencia artificial para Panamá: Roger, experto en la Ley 384 y derecho de la construcción, y Amy, experta en emprendimiento (premium, ${PREMIUM_PRICE_TEXT}); Yodda, guía turística gratis.`,
+    description: `Asistentes de inteligencia artificial para Panamá: Roger, experto en la Ley 384 y derecho de la construcción, y Amy, experta en emprendimiento (premium, ${data?.content.PREMIUM_PRICE_TEXT}); Yodda, guía turística gratis.`,
     path: "/ai-solutions",
   });
 
-export default function AiSolutions() {
+export default function AiSolutions({ loaderData }: Route.ComponentProps) {
+  const { ASSISTANTS, PREMIUM_PRICE_TEXT } = loaderData.content;
   return (
     <>
       <PageHero

@@ -42,6 +42,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const service = url.searchParams.get("servicio");
   const plan = PLAN_TYPES.find((p) => p.slug === url.searchParams.get("plan"));
   return {
+    // The page's copy reaches the browser as loader data, not as JavaScript to download (decision 017).
+    content: { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES },
     sent: url.searchParams.has("enviado"),
     prefill: {
       service: CONTACT_SERVICES.some((s) => s.slug === service) ? service! : "",
@@ -166,6 +168,7 @@ function ContactForm({ actionData, prefill }: { actionData: Route.ComponentProps
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } = loaderData.content;
   const channels = [
     { icon: "phone" as IconName, label: "Teléfono", value: SITE.phone, href: SITE.phoneHref, external: false },
     { icon: "mail" as IconName, label: "Email", value: SITE.email, href: `mailto:${SITE.email}`, external: false },

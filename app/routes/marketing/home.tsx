@@ -29,8 +29,24 @@ import { newestPublishedArticle } from "~/server/models/marketing.server";
 export const headers = publicPageHeaders;
 
 export async function loader() {
-  return { article: await newestPublishedArticle() };
+  return {
+    article: await newestPublishedArticle(),
+    // The page's copy reaches the browser as loader data, not as JavaScript to download (decision 017).
+    content: {
+      assistants: HERO_ASSISTANTS,
+      pillars: PILLARS,
+      humanPlusAi: HUMAN_PLUS_AI,
+      notes: PRICING_NOTES,
+      clients: SHOWCASE_CLIENTS,
+      plans: HOME_PLANS.map((plan) => ({ ...plan, priceText: priceText(plan.price) })),
+      companies: COMPANIES_SERVED,
+      promises: PROMISES,
+      sampleArticle: SAMPLE_ARTICLE,
+    },
+  };
 }
+
+type Content = Route.ComponentProps["loaderData"]["content"];
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = publicUrlFrom(matches);
@@ -72,7 +88,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-function Hero() {
+function Hero({ c }: { c: Content }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-ocean-950 px-4 pb-16 pt-14 text-white sm:px-6 sm:pb-24 sm:pt-20">
       <div
@@ -103,7 +119,7 @@ function Hero() {
         <div>
           <h2 className="text-sm font-bold uppercase tracking-widest text-ocean-200">Nuestros asistentes de IA</h2>
           <ul className="mt-4 space-y-3">
-            {HERO_ASSISTANTS.map((a) => (
+            {c.assistants.map((a) => (
               <li key={a.slug}>
                 <HeroAssistantCard assistant={a} />
               </li>
@@ -115,7 +131,7 @@ function Hero() {
   );
 }
 
-function Pillars() {
+function Pillars({ c }: { c: Content }) {
   return (
     <Section labelledBy="pilares-title">
       <SectionHeading
@@ -125,7 +141,7 @@ function Pillars() {
         intro="Combinamos historias auténticas, propósito y visibilidad local para que más clientes te elijan."
       />
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
-        {PILLARS.map((p) => (
+        {c.pillars.map((p) => (
           <li key={p.key}>
             <Link
               to="/services"
@@ -147,13 +163,13 @@ function Pillars() {
   );
 }
 
-function HumanPlusAi() {
+function HumanPlusAi({ c }: { c: Content }) {
   return (
     <Section className="bg-ocean-50" labelledBy="humano-ia-title">
       <div className="grid items-center gap-10 lg:grid-cols-2">
-        <SectionHeading id="humano-ia-title" align="left" eyebrow="Nuestra forma de trabajar" title={HUMAN_PLUS_AI.title} intro={HUMAN_PLUS_AI.body} />
+        <SectionHeading id="humano-ia-title" align="left" eyebrow="Nuestra forma de trabajar" title={c.humanPlusAi.title} intro={c.humanPlusAi.body} />
         <ul className="grid gap-4">
-          {HUMAN_PLUS_AI.points.map((pt, i) => (
+          {c.humanPlusAi.points.map((pt, i) => (
             <li key={pt.title} className="flex gap-4 rounded-card bg-white p-5 shadow-card">
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-sun-400 font-extrabold text-ocean-950" aria-hidden>
                 {i + 1}
@@ -170,44 +186,44 @@ function HumanPlusAi() {
   );
 }
 
-function Showcase() {
+function Showcase({ c }: { c: Content }) {
   return (
     <Section labelledBy="clientes-title">
       <SectionHeading
         id="clientes-title"
         eyebrow="Casos de éxito"
         title="Negocios que ya cuentan su historia con nosotros"
-        intro={PRICING_NOTES.companies}
+        intro={c.notes.companies}
       />
       <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-        {SHOWCASE_CLIENTS.map((c) => (
-          <li key={c.name}>
+        {c.clients.map((client) => (
+          <li key={client.name}>
             <article className="flex h-full flex-col rounded-card border border-ocean-100 bg-white p-6 shadow-card">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge tone="slate">{c.industry}</Badge>
-                {c.poweredBy ? <Badge tone="ocean">Powered by {c.poweredBy}</Badge> : null}
-                {c.status ? <Badge tone="sun">{c.status}</Badge> : null}
-                {c.partnership ? <Badge tone="green">{c.partnership}</Badge> : null}
+                <Badge tone="slate">{client.industry}</Badge>
+                {client.poweredBy ? <Badge tone="ocean">Powered by {client.poweredBy}</Badge> : null}
+                {client.status ? <Badge tone="sun">{client.status}</Badge> : null}
+                {client.partnership ? <Badge tone="green">{client.partnership}</Badge> : null}
               </div>
-              <h3 className="mt-4 text-xl font-bold">{c.name}</h3>
-              <p className="text-sm font-semibold italic text-ocean-700">“{c.tagline}”</p>
-              <p className="mt-3 leading-7 text-muted">{c.description}</p>
+              <h3 className="mt-4 text-xl font-bold">{client.name}</h3>
+              <p className="text-sm font-semibold italic text-ocean-700">“{client.tagline}”</p>
+              <p className="mt-3 leading-7 text-muted">{client.description}</p>
               <ul className="mt-4 flex flex-wrap gap-2">
-                {c.achievements.map((a) => (
+                {client.achievements.map((a) => (
                   <li key={a} className="inline-flex items-center gap-1.5 rounded-lg bg-ocean-50 px-2.5 py-1 text-sm font-medium text-ocean-900">
                     <Icon name="badge-check" aria-hidden className="size-4 text-success" /> {a}
                   </li>
                 ))}
               </ul>
-              <p className="mt-4 text-xs text-muted">{c.owner}</p>
+              <p className="mt-4 text-xs text-muted">{client.owner}</p>
               <div className="mt-auto pt-5">
                 <a
-                  href={c.website}
+                  href={client.website}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="inline-flex min-h-11 items-center gap-2 rounded-full border border-ocean-200 px-4 text-sm font-semibold text-ocean-800 hover:bg-ocean-50"
                 >
-                  Visitar sitio<span className="sr-only"> de {c.name} (se abre en una pestaña nueva)</span>
+                  Visitar sitio<span className="sr-only"> de {client.name} (se abre en una pestaña nueva)</span>
                   <Icon name="external-link" aria-hidden className="size-4" />
                 </a>
               </div>
@@ -219,7 +235,7 @@ function Showcase() {
   );
 }
 
-function Pricing() {
+function Pricing({ c }: { c: Content }) {
   return (
     <Section className="bg-gradient-to-b from-white to-ocean-50" labelledBy="precios-title">
       <SectionHeading
@@ -229,15 +245,15 @@ function Pricing() {
         intro="Precios claros, sin contratos largos. Elige el plan que se ajusta a tus metas."
       />
       <p className="mx-auto mt-6 flex w-fit items-center gap-2 rounded-full bg-sun-100 px-4 py-2 text-sm font-bold text-sun-700">
-        <Icon name="users" aria-hidden className="size-4" /> {PRICING_NOTES.vipLimit}
+        <Icon name="users" aria-hidden className="size-4" /> {c.notes.vipLimit}
       </p>
       <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-        {HOME_PLANS.map((plan) => (
+        {c.plans.map((plan) => (
           <li key={plan.name} className="flex">
             <PlanCard
               testId={`home-plan-${plan.name}`}
               title={plan.title}
-              price={priceText(plan.price)}
+              price={plan.priceText}
               description={plan.description}
               features={plan.features}
               popular={plan.popular}
@@ -256,9 +272,9 @@ function Pricing() {
       </ul>
       <div className="mt-10 flex flex-col items-center gap-4 text-center">
         <p className="flex items-center gap-2 text-sm font-semibold text-ocean-900">
-          <Icon name="shield-check" aria-hidden className="size-5 text-success" /> {PRICING_NOTES.moneyBack}
+          <Icon name="shield-check" aria-hidden className="size-5 text-success" /> {c.notes.moneyBack}
         </p>
-        <p className="text-sm text-muted">Más de {COMPANIES_SERVED} empresas panameñas ya trabajan con nosotros.</p>
+        <p className="text-sm text-muted">Más de {c.companies} empresas panameñas ya trabajan con nosotros.</p>
         <Link to="/contact" className={buttonClass("primary", "lg")}>
           Hablar con un Experto
         </Link>
@@ -267,8 +283,8 @@ function Pricing() {
   );
 }
 
-function FeaturedArticle({ article }: { article: Route.ComponentProps["loaderData"]["article"] }) {
-  const a = article ?? { ...SAMPLE_ARTICLE, imageUrl: null, publishedAt: null };
+function FeaturedArticle({ article, c }: { article: Route.ComponentProps["loaderData"]["article"]; c: Content }) {
+  const a = article ?? { ...c.sampleArticle, imageUrl: null, publishedAt: null };
   return (
     <Section labelledBy="blog-title">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -313,12 +329,12 @@ function FeaturedArticle({ article }: { article: Route.ComponentProps["loaderDat
   );
 }
 
-function FinalCta() {
+function FinalCta({ c }: { c: Content }) {
   const booking = useBookingUrl();
   const perks = [
-    { icon: "calendar-check" as IconName, text: PROMISES.consultation },
-    { icon: "clock" as IconName, text: PROMISES.homeCta },
-    { icon: "shield-check" as IconName, text: PROMISES.satisfaction },
+    { icon: "calendar-check" as IconName, text: c.promises.consultation },
+    { icon: "clock" as IconName, text: c.promises.homeCta },
+    { icon: "shield-check" as IconName, text: c.promises.satisfaction },
   ];
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6">
@@ -353,13 +369,13 @@ function FinalCta() {
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Hero />
-      <Pillars />
-      <HumanPlusAi />
-      <Showcase />
-      <Pricing />
-      <FeaturedArticle article={loaderData.article} />
-      <FinalCta />
+      <Hero c={loaderData.content} />
+      <Pillars c={loaderData.content} />
+      <HumanPlusAi c={loaderData.content} />
+      <Showcase c={loaderData.content} />
+      <Pricing c={loaderData.content} />
+      <FeaturedArticle article={loaderData.article} c={loaderData.content} />
+      <FinalCta c={loaderData.content} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { Icon, type IconName } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/local-ai-pricing";
-import { FAQ, LOCAL_AI_EXPLAINER, LOCAL_AI_PLANS, PRICING_NOTES, priceText } from "~/catalog/marketing";
+import { FAQ, LOCAL_AI_EXPLAINER, LOCAL_AI_PLANS, PRICING_NOTES } from "~/catalog/marketing";
+import { priceText } from "~/catalog/price";
 import { useBookingUrl } from "~/components/marketing/booking";
 import { FaqList } from "~/components/marketing/faq-list";
 import { PlanCard } from "~/components/marketing/plan-card";
@@ -11,6 +12,11 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
 
 export const headers = publicPageHeaders;
+
+export function loader() {
+  // The page's copy reaches the browser as loader data, not as JavaScript to download (decision 017).
+  return { content: { faq: FAQ.filter((f) => f.localAi), LOCAL_AI_EXPLAINER, LOCAL_AI_PLANS, PRICING_NOTES } };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -26,9 +32,9 @@ const STEPS = [
   { icon: "bot" as IconName, title: "Tu negocio aparece", text: "Con tu dirección, horario, teléfono y lo que te hace especial." },
 ];
 
-export default function LocalAiPricing() {
+export default function LocalAiPricing({ loaderData }: Route.ComponentProps) {
+  const { faq, LOCAL_AI_EXPLAINER, LOCAL_AI_PLANS, PRICING_NOTES } = loaderData.content;
   const booking = useBookingUrl();
-  const faq = FAQ.filter((f) => f.localAi);
   return (
     <>
       <PageHero eyebrow="Planes Local AI" title={`${LOCAL_AI_EXPLAINER.title}: que la IA recomiende tu negocio`} intro={LOCAL_AI_EXPLAINER.body} />

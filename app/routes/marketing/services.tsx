@@ -7,8 +7,8 @@ import {
   LOCAL_AI_PLANS,
   SERVICES,
   VIP_PACKAGE,
-  priceText,
 } from "~/catalog/marketing";
+import { priceText } from "~/catalog/price";
 import { useBookingUrl } from "~/components/marketing/booking";
 import { CheckList } from "~/components/marketing/check-list";
 import { PillarIcon } from "~/components/marketing/pillar-icon";
@@ -20,6 +20,11 @@ import { seo } from "~/lib/meta";
 
 export const headers = publicPageHeaders;
 
+export function loader() {
+  // The page's copy reaches the browser as loader data, not as JavaScript to download (decision 017).
+  return { content: { ADDITIONAL_SERVICES, LOCAL_AI_EXPLAINER, LOCAL_AI_PLANS, SERVICES, VIP_PACKAGE } };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Servicios de Marketing con IA",
@@ -28,7 +33,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/services",
   });
 
-export default function Services() {
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { ADDITIONAL_SERVICES, LOCAL_AI_EXPLAINER, LOCAL_AI_PLANS, SERVICES, VIP_PACKAGE } = loaderData.content;
   const booking = useBookingUrl();
   return (
     <>

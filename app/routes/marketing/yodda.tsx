@@ -13,7 +13,8 @@ import { getEnv } from "~/server/env.server";
 export const headers = publicPageHeaders;
 
 export function loader() {
-  return { chatUrl: getEnv().CHAT_URL_YODDA ?? null };
+  // The assistant's copy reaches the browser as loader data, not as JavaScript (decision 017).
+  return { chatUrl: getEnv().CHAT_URL_YODDA ?? null, yodda: ASSISTANTS.find((a) => a.slug === "yodda")! };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,9 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/ai-solutions/yodda",
   });
 
-const yodda = ASSISTANTS.find((a) => a.slug === "yodda")!;
-
 export default function Yodda({ loaderData }: Route.ComponentProps) {
+  const { yodda } = loaderData;
   return (
     <Section spacing="compact">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">

@@ -1,0 +1,25 @@
+/**
+ * What a card and an entry page both say about an entry: its path, category or industry label, and
+ * whether its plan is a paid one. Kept apart from the card component so that entry pages do not
+ * download the card (vite.config.ts splits the directory's chunks by kind of page).
+ */
+import { categoryLabel } from "~/catalog/categories";
+import { industryLabel } from "~/catalog/industries";
+import { PAID_PLAN_TYPES, type PlanType } from "~/catalog/plans";
+import type { ListingCard } from "~/schemas/directory";
+
+/** What a listing card shows (the model's listing rows). */
+export type CardData = ListingCard;
+
+export function entryPath(kind: CardData["kind"], slug: string): string {
+  return kind === "restaurant" ? `/restaurante/${slug}` : `/negocio/${slug}`;
+}
+
+export function etiquetaLabel(kind: CardData["kind"], etiqueta: string | null): string {
+  if (!etiqueta) return kind === "restaurant" ? "Restaurante" : "Negocio";
+  return kind === "restaurant" ? categoryLabel(etiqueta) : industryLabel(etiqueta);
+}
+
+export function isPaidPlan(plan: string): boolean {
+  return PAID_PLAN_TYPES.includes(plan as PlanType);
+}
