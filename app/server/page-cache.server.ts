@@ -5,7 +5,9 @@
  *
  * Two middlewares (decision 024):
  * - `store`, mounted after helmet and compression, right before React Router, keeps the rendered
- *   page and every response header. The page's CSP nonce was made for one response, so the stored
+ *   page and every response header, from the second request for a URL within the TTL on: a URL asked
+ *   for once (a crawler's tracking parameters, a one-off query string) only leaves its key behind, so
+ *   one-hit wonders neither evict popular pages nor cost a copy of their body. The page's CSP nonce was made for one response, so the stored
  *   policy allows the page's inline scripts by their SHA-256 hashes instead of by the nonce.
  * - `serve`, mounted first, answers a hit before any other middleware runs: the stored headers, the
  *   body compressed once per entry (brotli or gzip, as the request accepts), an ETag and 304s.
@@ -37,6 +39,8 @@ type Entry = {
 
 type State = {
   entries: Map<string, Entry>;
+  /** URLs requested once (key -> time), waiting for a second request to be stored. */
+  seen: Map<string, number>;
   bytes: number;
   generation: number;
   listeners: Listener[];
@@ -46,6 +50,7 @@ type State = {
 const state = () =>
   singleton<State>("page-cache", () => ({
     entries: new Map(),
+    seen: new Map(),
     bytes: 0,
     generation: 0,
     listeners: [],
@@ -70,6 +75,7 @@ export function clearPublicPages(): void {
   const s = state();
   s.generation++;
   s.entries.clear();
+  s.seen.clear();
   s.bytes = 0;
   s.stats.invalidations++;
 }
@@ -208,6 +214,16 @@ export function publicPageCache(options: PageCacheOptions = {}) {
     const s = state();
     s.stats.misses++;
     res.setHeader("X-Page-Cache", "MISS");
+    // Admission: the first request for a URL only records it; the next one within the TTL stores it.
+    const now = Date.now();
+    const firstSeen = s.seen.get(key);
+    if (firstSeen === undefined || now - firstSeen >= opts.ttlMs) {
+      s.seen.delete(key);
+      s.seen.set(key, now);
+      while (s.seen.size > opts.maxEntries * 5) s.seen.delete(s.seen.keys().next().value!);
+      return next();
+    }
+    s.seen.delete(key);
 
     const nonce = res.locals?.cspNonce ?? null;
     const generation = s.generation;

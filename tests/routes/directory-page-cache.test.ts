@@ -1,6 +1,6 @@
 /**
- * D18 page cache middleware on a real Express server: anonymous public HTML is stored and replayed
- * before the rest of the stack, with every stored header, a CSP that allows the page's inline scripts
+ * D18 page cache middleware on a real Express server: anonymous public HTML is stored from the second
+ * request for a URL on and replayed before the rest of the stack, with every stored header, a CSP that allows the page's inline scripts
  * by hash instead of the one-response nonce, brotli/gzip variants, an ETag and 304s; personal
  * requests and non-public or cookie-setting responses bypass it, invalidation empties it, and entries
  * expire.
@@ -12,7 +12,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inlineScriptHashes, invalidatePublicPages, publicPageCache } from "~/server/page-cache.server";
+import { inlineScriptHashes, invalidatePublicPages, pageCacheStats, publicPageCache } from "~/server/page-cache.server";
 
 let server: ReturnType<express.Express["listen"]>;
 let shortServer: ReturnType<express.Express["listen"]>;
@@ -97,21 +97,36 @@ function raw(path: string, headers: Record<string, string> = {}) {
 }
 
 describe("public page cache", () => {
-  it("stores anonymous public HTML per URL and replays it", async () => {
+  it("stores anonymous public HTML per URL from its second request, and replays it", async () => {
     invalidatePublicPages();
     const start = renders;
-    const a = await get("/publica?x=1");
-    const b = await get("/publica?x=1");
-    expect(a.cache).toBe("MISS");
-    expect(b.cache).toBe("HIT");
-    expect(renders - start).toBe(1);
-    expect(b.body).toBe(a.body);
-    expect(b.cc).toMatch(/public/);
+    const first = await get("/publica?x=1");
+    const second = await get("/publica?x=1");
+    const third = await get("/publica?x=1");
+    const fourth = await get("/publica?x=1");
+    expect([first.cache, second.cache, third.cache, fourth.cache]).toEqual(["MISS", "MISS", "HIT", "HIT"]);
+    expect(renders - start).toBe(2);
+    expect(third.body).toBe(second.body);
+    expect(third.cc).toMatch(/public/);
     expect((await get("/publica?x=2")).cache).toBe("MISS");
+  });
+
+  it("keeps only the key of a URL asked for once, and forgets it after the TTL", async () => {
+    invalidatePublicPages();
+    const before = pageCacheStats().stores;
+    for (let i = 0; i < 50; i++) await get(`/publica?unica=${i}`);
+    expect(pageCacheStats().stores).toBe(before);
+    expect(pageCacheStats().entries).toBe(0);
+    // On the 50 ms server a second request after the TTL counts as a first one again.
+    await get("/publica?lenta=1", undefined, shortUrl);
+    await new Promise((r) => setTimeout(r, 120));
+    await get("/publica?lenta=1", undefined, shortUrl);
+    expect(pageCacheStats().stores).toBe(before);
   });
 
   it("replays the stored headers, with the inline scripts allowed by hash instead of the spent nonce", async () => {
     invalidatePublicPages();
+    await (await fetch(`${url}/publica?csp=1`)).text();
     const miss = await fetch(`${url}/publica?csp=1`);
     const missNonce = /'nonce-([^']+)'/.exec(miss.headers.get("content-security-policy") ?? "")?.[1];
     expect(missNonce).toBeTruthy();
@@ -133,6 +148,7 @@ describe("public page cache", () => {
 
   it("serves brotli, gzip or plain as accepted, with an ETag that answers 304", async () => {
     invalidatePublicPages();
+    await raw("/publica?enc=1", { "accept-encoding": "identity" });
     const plain = await raw("/publica?enc=1", { "accept-encoding": "identity" });
     const html = plain.bytes.toString("utf8");
     const br = await raw("/publica?enc=1", { "accept-encoding": "gzip, deflate, br" });
@@ -160,11 +176,11 @@ describe("public page cache", () => {
     await get("/publica", "pv_toast=abc");
     expect(renders - start).toBe(3);
     for (const path of ["/privada", "/con-cookie", "/falla"]) {
-      await get(path);
-      await get(path);
+      for (let i = 0; i < 3; i++) await get(path);
     }
-    expect(renders - start).toBe(9);
+    expect(renders - start).toBe(12);
     // An unrelated cookie does not make a request personal.
+    await get("/publica", "tema=oscuro");
     await get("/publica", "tema=oscuro");
     expect((await get("/publica", "tema=oscuro")).cache).toBe("HIT");
   });
@@ -172,12 +188,15 @@ describe("public page cache", () => {
   it("empties on invalidation and expires after the TTL", async () => {
     invalidatePublicPages();
     await get("/publica");
+    await get("/publica");
     expect((await get("/publica")).cache).toBe("HIT");
     invalidatePublicPages();
+    expect((await get("/publica")).cache).toBe("MISS");
     expect((await get("/publica")).cache).toBe("MISS");
     expect((await get("/publica")).cache).toBe("HIT");
     // The 50 ms server: once stored, a request at least 50 ms later is a miss.
     invalidatePublicPages();
+    await get("/publica?corta=1", undefined, shortUrl);
     await get("/publica?corta=1", undefined, shortUrl);
     await new Promise((r) => setTimeout(r, 120));
     expect((await get("/publica?corta=1", undefined, shortUrl)).cache).toBe("MISS");
