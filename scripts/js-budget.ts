@@ -83,6 +83,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const clientDir = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build", "client");
   const all = args.includes("--all");
   const ids = args.filter((a) => !a.startsWith("--"));
-  console.info(`JavaScript por página (gzip -9), ${path.relative(process.cwd(), clientDir)}; presupuesto ${JS_BUDGET_KB} kB en páginas públicas:`);
+  console.info(`JavaScript por página (gzip tal como se sirve), ${path.relative(process.cwd(), clientDir)}; presupuesto ${JS_BUDGET_KB} kB en páginas públicas:`);
   printBudget(jsBudget(clientDir, all ? undefined : ids.length ? ids : PUBLIC_ROUTES), ids.length > 0);
 }

@@ -2,7 +2,7 @@
  * `npm run lighthouse`: builds (when stale) and starts the app in production mode on a fresh demo
  * database, launches the installed Chromium headless, and runs Lighthouse on the home page,
  * /services, /contact, one listing page and one article, on mobile and on desktop. Prints the four
- * category scores, LCP / TBT / CLS and the JavaScript transferred (gzip) per page, then the static
+ * category scores, LCP / TBT / CLS and the JavaScript transferred per page (brotli when Chromium asks for it) and the gzip budget per route, then the static
  * JavaScript budget of the public routes (`npm run js-budget`). A benchmark to read, not a test: it
  * never fails on a score.
  *
@@ -203,7 +203,7 @@ async function measure(debugPort: number, page: string, formFactor: "mobile" | "
 
 function printTable(rows: Row[]) {
   const fmt = (v: number | null, digits = 0) => (v == null ? "—" : v.toFixed(digits));
-  const header = ["página", "disp.", "Perf", "A11y", "BP", "SEO", "LCP ms", "TBT ms", "CLS", "JS kB gz"];
+  const header = ["página", "disp.", "Perf", "A11y", "BP", "SEO", "LCP ms", "TBT ms", "CLS", "JS kB transf."];
   const lines = rows.map((r) => [
     r.page,
     r.formFactor,
@@ -257,7 +257,7 @@ async function main() {
   }
   printTable(rows);
   try {
-    console.info(`\nJavaScript por ruta pública según el manifiesto de la compilación (gzip -9; presupuesto ${JS_BUDGET_KB} kB):`);
+    console.info(`\nJavaScript por ruta pública según el manifiesto de la compilación (gzip tal como se sirve; presupuesto ${JS_BUDGET_KB} kB):`);
     printBudget(jsBudget(path.join(root, process.env.BUILD_DIR ?? "build", "client"), PUBLIC_ROUTES), false);
   } catch (error) {
     console.error(`[lighthouse] sin presupuesto de JavaScript: ${(error as Error).message}`);
