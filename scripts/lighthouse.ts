@@ -2,8 +2,8 @@
  * `npm run lighthouse`: builds (when stale) and starts the app in production mode on a fresh demo
  * database, launches the installed Chromium headless, and runs Lighthouse on the home page,
  * /services, /contact, one listing page and one article, on mobile and on desktop. Prints the four
- * category scores, LCP / TBT / CLS and the JavaScript transferred per page (brotli when Chromium asks for it) and the gzip budget per route, then the static
- * JavaScript budget of the public routes (`npm run js-budget`). A benchmark to read, not a test: it
+ * category scores, LCP / TBT / CLS and the JavaScript transferred per page (brotli when Chromium
+ * asks for it), then the gzip JavaScript budget of the public routes (`npm run js-budget`). A benchmark to read, not a test: it
  * never fails on a score.
  *
  * Environment: LIGHTHOUSE_PORT (3290), LIGHTHOUSE_DATA_DIR ($TMPDIR/pv-lighthouse-data-PORT, wiped first),
