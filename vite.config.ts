@@ -93,6 +93,8 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
     return undefined; // sonner: loaded on demand (toaster.tsx)
   }
   if (!id.startsWith(appDir) || routeArea(id)) return undefined; // route modules are entries
+  // The form hooks (no Zod) only for pages with forms, not in every page's shell (decision 017).
+  if (/\/lib\/(form-data|use-form-errors)\.ts$/.test(id)) return "form-helpers";
   const areas = areasOf(id, getModuleInfo, memo.areas);
   if (areas.has("root")) return "shell";
   if (areas.size === 0) return undefined;

@@ -61,21 +61,4 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Las contraseñas no coinciden" });
 
-export type FieldErrors = Record<string, string[] | undefined>;
-
-/** Field errors of a failed parse, keyed by field name. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
-
-/** FormData -> plain object of strings (files ignored), for schema parsing. */
-export function formToObject(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string" && !(k in out)) out[k] = v;
-  return out;
-}
+export { fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/form-data";

@@ -78,12 +78,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
+// The sign-in page's schemas (and Zod) are fetched after the page loads (decision 017).
+const loadLoginSchema = () => import("~/schemas/auth").then((m) => m.loginSchema);
+const loadSignupSchema = () => import("~/schemas/auth").then((m) => m.signupSchema);
+
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const mode = params.get("modo") === "registro" ? "signup" : "login";
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const schema = mode === "signup" ? signupSchema : loginSchema;
+  const schema = mode === "signup" ? loadSignupSchema : loadLoginSchema;
   const sameIntent = actionData?.intent === mode;
   const { errors, onSubmit } = useFormErrors(schema, sameIntent ? actionData?.fieldErrors : null);
   useShowToast(actionData?.toast, actionData);
