@@ -1,5 +1,5 @@
 /**
- * `npm run bench:directory -- --listings 1000000 [--embedded] [--workers N] [--duration 10] [--connections 20] [--explain] [--no-http]`
+ * `npm run bench:directory -- --listings 1000000 [--embedded] [--workers N] [--warmup S] [--duration 10] [--connections 20] [--explain] [--no-http]`
  *
  * Seeds a throwaway PostgreSQL (or, with --embedded, PGlite) with generated listings, times every
  * directory query in the database (p50/p99 over repeated runs, plus EXPLAIN ANALYZE with --explain),
@@ -42,6 +42,7 @@ const PORT = Number(arg("port", "3290"));
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const QUERY_RUNS = Number(arg("query-runs", "300"));
 const WORKERS = EMBEDDED ? 1 : Number(arg("workers", String(os.cpus().length)));
+const WARMUP = Number(arg("warmup", EMBEDDED ? "30" : "10"));
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
@@ -207,8 +208,15 @@ async function main() {
   }
   let unique = 0;
   const fmt = (s: Stat) => `${Math.round(s.rps).toString().padStart(6)} req/s  p50 ${ms(s.p50).padStart(8)}  p95 ${ms(s.p95).padStart(8)}  p99 ${ms(s.p99).padStart(8)}  err ${s.errors + s.non2xx}`;
-  // Warm-up: the JIT compiles the render path in the first seconds; without this the first row measures it.
-  for (const r of routes) await load(() => `${r.path}${r.path.includes("?") ? "&" : "?"}_w=${++unique}`, { duration: 2 });
+  // Warm-up: V8 compiles the render path, and with PGlite tiers up PostgreSQL's WebAssembly from its
+  // baseline compiler to the optimizing one in the background, during the first seconds (PGlite runs
+  // at about half speed for ~20 s). Without it the first rows measure compilation. Printed, not hidden.
+  let turn = 0;
+  const warm = await load(() => {
+    const r = routes[turn++ % routes.length]!;
+    return `${r.path}${r.path.includes("?") ? "&" : "?"}_w=${++unique}`;
+  }, { duration: WARMUP });
+  console.info(`\n-- calentamiento: ${WARMUP} s sin caché por todas las rutas: ${Math.round(warm.rps)} req/s, err ${warm.errors + warm.non2xx}`);
   console.info(`\n-- HTTP (autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por fila)`);
   const summary: string[] = [];
   for (const [i, r] of routes.entries()) {
