@@ -19,41 +19,25 @@ function routeArea(id: string): string | null {
   return m ? (m[1] ?? "misc") : null;
 }
 
-/** The areas of the route modules (and root) that statically import `id`, through app modules. */
-function areasOf(id: string, info: GetModuleInfo, memo: Map<string, Set<string>>, stack = new Set<string>()): Set<string> {
+/** The route modules (and root), as paths under app/, that statically import `id` through app modules. */
+function routesOf(id: string, info: GetModuleInfo, memo: Map<string, Set<string>>, stack = new Set<string>()): Set<string> {
   const known = memo.get(id);
   if (known) return known;
   const out = new Set<string>();
-  const area = routeArea(id);
-  if (area) out.add(area);
+  if (routeArea(id)) out.add(path.relative(appDir, id.split("?")[0]!));
   else if (!stack.has(id)) {
     stack.add(id);
-    for (const importer of info(id)?.importers ?? []) for (const a of areasOf(importer, info, memo, stack)) out.add(a);
+    for (const importer of info(id)?.importers ?? []) for (const r of routesOf(importer, info, memo, stack)) out.add(r);
     stack.delete(id);
   }
   if (!stack.size) memo.set(id, out);
   return out;
 }
 
-type Memo = { areas: Map<string, Set<string>>; zod: Map<string, boolean>; entry: Map<string, boolean>; listing: Map<string, boolean> };
+type Memo = { routes: Map<string, Set<string>>; zod: Map<string, boolean> };
 
 const ENTRY_ROUTES = new Set(["routes/directory/restaurant.tsx", "routes/directory/business.tsx"]);
 const LISTING_ROUTES = new Set(["routes/directory/province.tsx", "routes/directory/industry.tsx", "routes/directory/search.tsx"]);
-
-/** Whether every route module that reaches `id` (through app modules) is one of `routes`. */
-function onlyReachedFrom(id: string, routes: Set<string>, info: GetModuleInfo, memo: Map<string, boolean>, stack = new Set<string>()): boolean {
-  const known = memo.get(id);
-  if (known !== undefined) return known;
-  const rel = path.relative(appDir, id.split("?")[0]!);
-  if (routeArea(id)) return routes.has(rel);
-  if (stack.has(id)) return true;
-  stack.add(id);
-  const importers = (info(id)?.importers ?? []).filter((i) => i.startsWith(appDir));
-  const result = importers.length > 0 && importers.every((i) => onlyReachedFrom(i, routes, info, memo, stack));
-  stack.delete(id);
-  if (!stack.size) memo.set(id, result);
-  return result;
-}
 
 /** Whether `id` imports Zod, directly or through other app modules. */
 function usesZod(id: string, info: GetModuleInfo, memo: Map<string, boolean>, stack = new Set<string>()): boolean {
@@ -95,7 +79,8 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
   if (!id.startsWith(appDir) || routeArea(id)) return undefined; // route modules are entries
   // The form hooks (no Zod) only for pages with forms, not in every page's shell (decision 017).
   if (/\/lib\/(form-data|use-form-errors)\.ts$/.test(id)) return "form-helpers";
-  const areas = areasOf(id, getModuleInfo, memo.areas);
+  const routes = routesOf(id, getModuleInfo, memo.routes);
+  const areas = new Set([...routes].map((r) => routeArea(path.join(appDir, r))!));
   if (areas.has("root")) return "shell";
   if (areas.size === 0) return undefined;
   // Used by one route only: leave it in that route's chunk.
@@ -105,8 +90,8 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
     const area = [...areas][0]!;
     // The directory's entry pages and listing pages share only the small parts of a card (picture,
     // stars, contact links): each kind of page gets its own chunk besides that.
-    if (area === "directory" && onlyReachedFrom(id, ENTRY_ROUTES, getModuleInfo, memo.entry)) return "directory-entry";
-    if (area === "directory" && onlyReachedFrom(id, LISTING_ROUTES, getModuleInfo, memo.listing)) return "directory-listings";
+    if (area === "directory" && [...routes].every((r) => ENTRY_ROUTES.has(r))) return "directory-entry";
+    if (area === "directory" && [...routes].every((r) => LISTING_ROUTES.has(r))) return "directory-listings";
     return `${area}-shared`;
   }
   // Used across areas: mostly small helpers nearly every page needs (meta, format, card, plans…),
@@ -142,7 +127,7 @@ function precompressed(): PluginOption[] {
 }
 
 export default defineConfig(({ isSsrBuild }) => {
-  const memo: Memo = { areas: new Map(), zod: new Map(), entry: new Map(), listing: new Map() };
+  const memo: Memo = { routes: new Map(), zod: new Map() };
   return {
     plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : precompressed())],
     resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },

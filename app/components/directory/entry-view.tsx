@@ -32,6 +32,32 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
 }
 
 /** The page of one restaurant or business (D3): every public field, contact and map links. */
+/** WhatsApp, call and map buttons: compact in the phone row, large in the side card. */
+function ContactActions({ whatsapp, tel, maps, compact }: { whatsapp: string | null; tel: string | null; maps: string; compact?: boolean }) {
+  const size = compact ? "tight" : "lg";
+  const icon = compact ? "size-4" : "size-5";
+  return (
+    <>
+      {whatsapp ? (
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", size)}>
+          <Icon name="message-circle" aria-hidden className={icon} />
+          {compact ? "WhatsApp" : "Escribir por WhatsApp"}
+        </a>
+      ) : null}
+      {tel ? (
+        <a href={tel} className={buttonClass("outline", size)}>
+          <Icon name="phone" aria-hidden className={icon} />
+          Llamar
+        </a>
+      ) : null}
+      <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", size)}>
+        <Icon name="map-pin" aria-hidden className={icon} />
+        {compact ? "Mapa" : "Cómo llegar"}
+      </a>
+    </>
+  );
+}
+
 export function EntryView({ entry, back }: { entry: EntryData; back: { to: string; label: string } }) {
   const tel = telHref(entry.telefono);
   const whatsapp = listingWhatsappHref(entry.telefono, entry.nombre);
@@ -87,22 +113,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
           </header>
           {/* On phones the contact actions come first; on wide screens they live in the side card. */}
           <div className="mt-5 grid grid-cols-3 gap-2 lg:hidden">
-            {whatsapp ? (
-              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "tight")}>
-                <Icon name="message-circle" aria-hidden className="size-4" />
-                WhatsApp
-              </a>
-            ) : null}
-            {tel ? (
-              <a href={tel} className={buttonClass("outline", "tight")}>
-                <Icon name="phone" aria-hidden className="size-4" />
-                Llamar
-              </a>
-            ) : null}
-            <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "tight")}>
-              <Icon name="map-pin" aria-hidden className="size-4" />
-              Mapa
-            </a>
+            <ContactActions whatsapp={whatsapp} tel={tel} maps={maps} compact />
           </div>
           {entry.descripcion ? <p className="mt-6 text-lg leading-relaxed text-ink">{entry.descripcion}</p> : null}
 
@@ -148,22 +159,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
           <div className="rounded-card border border-ocean-100 bg-white p-6 shadow-card lg:sticky lg:top-24">
             <h2 className="text-lg font-extrabold">Contacto y ubicación</h2>
             <div className="mt-4 grid gap-2">
-              {whatsapp ? (
-                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
-                  <Icon name="message-circle" aria-hidden className="size-5" />
-                  Escribir por WhatsApp
-                </a>
-              ) : null}
-              {tel ? (
-                <a href={tel} className={buttonClass("outline", "lg")}>
-                  <Icon name="phone" aria-hidden className="size-5" />
-                  Llamar
-                </a>
-              ) : null}
-              <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "lg")}>
-                <Icon name="map-pin" aria-hidden className="size-5" />
-                Cómo llegar
-              </a>
+              <ContactActions whatsapp={whatsapp} tel={tel} maps={maps} />
             </div>
             <dl className="mt-6 space-y-4">
               <InfoRow icon={<Icon name="map-pin" className="size-5" />} label="Dirección">
