@@ -36,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf .e2e-data-${PORT} && tsx scripts/start.ts`,
+    command: `rm -rf .e2e-data-${PORT} && npm start`,
     url: `${BASE_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -151,7 +151,7 @@ async function main() {
   // ---- the production server
   console.info("\n[bench] compilando si hace falta e iniciando el servidor…");
   // Its own process group, so that stopping it also stops the tsx/node processes npx starts.
-  const server: ChildProcess = spawn("npx", ["tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const server: ChildProcess = spawn("npm", ["start"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   const stopServer = () => {
     try {
       process.kill(-server.pid!, "SIGTERM");

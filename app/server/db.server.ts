@@ -1,18 +1,17 @@
 /**
- * Database access. Embedded PGlite in DATA_DIR by default, real PostgreSQL when DATABASE_URL is set;
- * both are Drizzle PostgreSQL databases, so every model runs the same code on either (DESIGN §2, D19).
+ * Database access. Real PostgreSQL when DATABASE_URL is set; otherwise the embedded PGlite (DATA_DIR,
+ * or `memory://`), which runs on its own worker thread and serves PostgreSQL's wire protocol on a
+ * private Unix socket (decision 027). Either way the app talks to it through one node-postgres pool
+ * and one Drizzle driver, so every model runs the same code on both (DESIGN §2, D19).
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { Worker } from "node:worker_threads";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import { getEnv } from "./env.server";
@@ -23,43 +22,88 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 type Handle = {
   db: Db;
   driver: "pglite" | "postgres";
+  /** The embedded database's private socket folder (null on PostgreSQL). */
+  socketDir: string | null;
   ready: Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
+/** Resolved from the working directory like the migrations: the server build bundles this module. */
+const PGLITE_WORKER = path.resolve(process.cwd(), "app/server/pglite-worker.server.mjs");
+
+type Embedded = { socketDir: string; ready: Promise<void>; close: () => Promise<void> };
+
+/** Starts PGlite on its worker thread, listening on `<socketDir>/.s.PGSQL.5432` (owner-only folder). */
+function startEmbedded(dataDir: string): Embedded {
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-pglite-"));
+  const worker = new Worker(PGLITE_WORKER, { workerData: { dataDir, socketPath: path.join(socketDir, ".s.PGSQL.5432") } });
+  let closing = false;
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once("message", (message: { type: string; message?: string }) => {
+      if (message.type === "ready") return resolve();
+      reject(new Error(`[db] no se pudo abrir la base embebida (${dataDir}): ${message.message ?? message.type}`));
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (!closing) {
+        const error = new Error(`[db] el hilo de la base embebida terminó (código ${code})`);
+        console.error(error.message);
+        reject(error);
+      }
+      fs.rmSync(socketDir, { recursive: true, force: true });
+    });
+  });
+  return {
+    socketDir,
+    // Once open, the thread never keeps a finished script alive (a query in flight does, on its socket).
+    ready: ready.then(() => void worker.unref()),
+    close: async () => {
+      closing = true;
+      const closed = new Promise<void>((resolve) => {
+        worker.on("message", (message: { type: string }) => message.type !== "ready" && resolve());
+        worker.once("exit", () => resolve());
+      });
+      worker.postMessage({ type: "close" });
+      await closed;
+      await worker.terminate();
+      fs.rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
 
 function open(): Handle {
   const env = getEnv();
-  if (env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
-    pool.on("error", (err) => console.error("[db] error en el pool de PostgreSQL:", err.message));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    const ready = migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS });
-    return {
-      db,
-      driver: "postgres",
-      ready,
-      ping: async () => {
-        await pool.query("select 1");
-      },
-      close: () => pool.end(),
-    };
+  let embedded: Embedded | null = null;
+  if (!env.DATABASE_URL) {
+    const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : path.resolve(env.DATA_DIR, "pglite");
+    if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+    embedded = startEmbedded(dataDir);
   }
-  const dir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : path.resolve(env.DATA_DIR, "pglite");
-  if (!dir.startsWith("memory://")) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir, { extensions: { pg_trgm, unaccent } });
-  const pgliteDb = drizzlePglite({ client, schema });
-  const ready = migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
+  const pool = embedded
+    ? // PGlite has one backend: one client, kept open (no idle timeout), released when the script ends.
+      new pg.Pool({ host: embedded.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true })
+    : new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
+  pool.on("error", (err) => console.error("[db] error en el pool de PostgreSQL:", err.message));
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const ready = (async () => {
+    await embedded?.ready;
+    await migrate(drizzle({ client: pool, schema }), { migrationsFolder: MIGRATIONS });
+  })();
   return {
-    db: pgliteDb as unknown as Db,
-    driver: "pglite",
+    db,
+    driver: embedded ? "pglite" : "postgres",
+    socketDir: embedded?.socketDir ?? null,
     ready,
     ping: async () => {
-      await client.query("select 1");
+      await pool.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      await pool.end();
+      await embedded?.close();
+    },
   };
 }
 
@@ -82,6 +126,11 @@ export function dbReady(): Promise<void> {
 
 export function dbDriver(): Handle["driver"] {
   return handle().driver;
+}
+
+/** Where the embedded database listens (null on PostgreSQL): for diagnostics and tests. */
+export function dbSocketDir(): string | null {
+  return handle().socketDir;
 }
 
 export async function pingDb(): Promise<void> {

@@ -1,0 +1,93 @@
+/**
+ * The embedded database (decision 027): PGlite on its own worker thread behind a private Unix socket,
+ * reached through the same node-postgres pool as PostgreSQL. On disk, as `npm start` runs it.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, db, dbDriver, dbReady, dbSocketDir, pingDb, queryRows } from "~/server/db.server";
+
+const g = globalThis as unknown as { __singletons?: Map<string, unknown> };
+let dataDir = "";
+const previousDataDir = process.env.DATA_DIR;
+
+async function reopen() {
+  await closeDb();
+  g.__singletons?.clear();
+  await dbReady();
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-embedded-test-"));
+  process.env.DATA_DIR = dataDir;
+  await reopen();
+});
+
+afterAll(async () => {
+  await closeDb();
+  g.__singletons?.clear();
+  process.env.DATA_DIR = previousDataDir;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("embedded PGlite on its own thread", () => {
+  it("is migrated, answers pings and has the search extensions", async () => {
+    expect(dbDriver()).toBe("pglite");
+    await pingDb();
+    const [row] = await queryRows<{ plain: string; similar: number }>(sql`select unaccent('Marisquería') as plain, similarity('panamena', 'panameña') as similar`);
+    expect(row!.plain).toBe("Marisqueria");
+    expect(row!.similar).toBeGreaterThan(0.3);
+    const tables = await queryRows<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' and tablename in ('restaurants', 'businesses')`);
+    expect(tables.map((t) => t.name).sort()).toEqual(["businesses", "restaurants"]);
+  });
+
+  it("keeps serving after a failed query (node-postgres reconnects)", async () => {
+    // The pool drops the connection after each failure and opens a new one at once, a race with the
+    // server noticing the old one close: repeated, with a transaction too (it checks out a client).
+    for (let i = 0; i < 15; i++) {
+      await expect(queryRows(sql`select * from no_such_table`)).rejects.toThrow();
+      const sum = await db.transaction(async (tx) => (await tx.execute(sql`select ${i}::int + 1 as n`)).rows[0] as { n: number });
+      expect(sum.n).toBe(i + 1);
+      await expect(queryRows(sql`select nope(`)).rejects.toThrow();
+      const [row] = await queryRows<{ n: number }>(sql`select ${i}::int * 2 as n`);
+      expect(row!.n).toBe(i * 2);
+    }
+  });
+
+  it("answers concurrent queries each with its own result, and isolates a transaction", async () => {
+    await db.execute(sql`create table if not exists embedded_probe (n int not null)`);
+    const inTx = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into embedded_probe values (1)`);
+      // Others wait for the transaction: they never see (or interleave with) its uncommitted row.
+      await new Promise((r) => setTimeout(r, 50));
+      await tx.execute(sql`insert into embedded_probe values (2)`);
+      throw new Error("deshacer");
+    });
+    const others = Array.from({ length: 40 }, (_, i) => queryRows<{ i: number; seen: number }>(sql`select ${i}::int as i, (select count(*)::int from embedded_probe) as seen`));
+    await expect(inTx).rejects.toThrow("deshacer");
+    const results = await Promise.all(others);
+    expect(results.map((r) => r[0]!.i)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(results.every((r) => r[0]!.seen === 0)).toBe(true);
+    const [after] = await queryRows<{ c: number }>(sql`select count(*)::int as c from embedded_probe`);
+    expect(after!.c).toBe(0);
+  });
+
+  it("keeps committed data on disk across a restart, and closing ends the thread and its socket", async () => {
+    await db.execute(sql`insert into embedded_probe values (7)`);
+    const first = dbSocketDir()!;
+    expect(fs.statSync(first).mode & 0o077).toBe(0); // only this user can reach the socket
+    expect(fs.existsSync(path.join(first, ".s.PGSQL.5432"))).toBe(true);
+    await reopen();
+    expect(fs.existsSync(first)).toBe(false);
+    const second = dbSocketDir()!;
+    expect(second).not.toBe(first);
+    const [row] = await queryRows<{ c: number }>(sql`select count(*)::int as c from embedded_probe where n = 7`);
+    expect(row!.c).toBe(1);
+    await closeDb();
+    g.__singletons?.clear();
+    expect(fs.existsSync(second)).toBe(false);
+    await dbReady();
+  });
+});
