@@ -40,6 +40,7 @@ function startEmbedded(dataDir: string): Embedded {
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-pglite-"));
   const worker = new Worker(PGLITE_WORKER, { workerData: { dataDir, socketPath: path.join(socketDir, ".s.PGSQL.5432") } });
   let closing = false;
+  let exited = false;
   const ready = new Promise<void>((resolve, reject) => {
     worker.once("message", (message: { type: string; message?: string }) => {
       if (message.type === "ready") return resolve();
@@ -48,6 +49,7 @@ function startEmbedded(dataDir: string): Embedded {
     });
     worker.once("error", reject);
     worker.once("exit", (code) => {
+      exited = true;
       if (!closing) {
         const error = new Error(`[db] el hilo de la base embebida terminó (código ${code})`);
         console.error(error.message);
@@ -62,6 +64,7 @@ function startEmbedded(dataDir: string): Embedded {
     ready: ready.then(() => void worker.unref()),
     close: async () => {
       closing = true;
+      if (exited) return;
       const closed = new Promise<void>((resolve) => {
         worker.on("message", (message: { type: string }) => message.type !== "ready" && resolve());
         worker.once("exit", () => resolve());
