@@ -48,7 +48,10 @@ describe("embedded PGlite on its own thread", () => {
     // server noticing the old one close: repeated, with a transaction too (it checks out a client).
     for (let i = 0; i < 15; i++) {
       await expect(queryRows(sql`select * from no_such_table`)).rejects.toThrow();
-      const sum = await db.transaction(async (tx) => (await tx.execute(sql`select ${i}::int + 1 as n`)).rows[0] as { n: number });
+      const sum = await db.transaction(async (tx) => {
+        const result = (await tx.execute(sql`select ${i}::int + 1 as n`)) as unknown as { rows: { n: number }[] };
+        return result.rows[0]!;
+      });
       expect(sum.n).toBe(i + 1);
       await expect(queryRows(sql`select nope(`)).rejects.toThrow();
       const [row] = await queryRows<{ n: number }>(sql`select ${i}::int * 2 as n`);
