@@ -41,6 +41,9 @@ function startEmbedded(dataDir: string): Embedded {
   const worker = new Worker(PGLITE_WORKER, { workerData: { dataDir, socketPath: path.join(socketDir, ".s.PGSQL.5432") } });
   let closing = false;
   let exited = false;
+  // A forced exit (the server's 10 s shutdown limit) skips close(): the folder still goes.
+  const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
+  process.once("exit", removeSocketDir);
   const ready = new Promise<void>((resolve, reject) => {
     worker.once("message", (message: { type: string; message?: string }) => {
       if (message.type === "ready") return resolve();
@@ -55,7 +58,8 @@ function startEmbedded(dataDir: string): Embedded {
         console.error(error.message);
         reject(error);
       }
-      fs.rmSync(socketDir, { recursive: true, force: true });
+      process.off("exit", removeSocketDir);
+      removeSocketDir();
     });
   });
   return {
@@ -72,7 +76,8 @@ function startEmbedded(dataDir: string): Embedded {
       worker.postMessage({ type: "close" });
       await closed;
       await worker.terminate();
-      fs.rmSync(socketDir, { recursive: true, force: true });
+      process.off("exit", removeSocketDir);
+      removeSocketDir();
     },
   };
 }

@@ -2,6 +2,7 @@
  * The embedded database (decision 027): PGlite on its own worker thread behind a private Unix socket,
  * reached through the same node-postgres pool as PostgreSQL. On disk, as `npm start` runs it.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -92,5 +93,26 @@ describe("embedded PGlite on its own thread", () => {
     g.__singletons?.clear();
     expect(fs.existsSync(second)).toBe(false);
     await dbReady();
+  });
+
+  it("removes its socket folder when the process exits without closing (the forced shutdown)", () => {
+    const script = path.join(dataDir, "exit-without-close.mjs");
+    fs.writeFileSync(
+      script,
+      `const { dbReady, dbSocketDir } = await import(${JSON.stringify(path.resolve("app/server/db.server.ts"))});
+      await dbReady();
+      console.log(dbSocketDir());
+      process.exit(3);`,
+    );
+    const child = spawnSync(process.execPath, ["--import", "tsx", script], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATA_DIR: "memory://" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(child.status).toBe(3);
+    const dir = child.stdout.trim().split("\n").at(-1)!;
+    expect(dir).toContain("pv-pglite-");
+    expect(fs.existsSync(dir)).toBe(false);
   });
 });
