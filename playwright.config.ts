@@ -40,6 +40,9 @@ export default defineConfig({
     url: `${BASE_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM, as a process manager would: the server finishes, closes its database and removes the
+    // embedded database's socket folder (Playwright's default is SIGKILL).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {
