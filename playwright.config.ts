@@ -42,7 +42,7 @@ export default defineConfig({
     reuseExistingServer: false,
     // SIGTERM, as a process manager would: the server finishes, closes its database and removes the
     // embedded database's socket folder (Playwright's default is SIGKILL).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -232,11 +232,14 @@ async function main() {
     console.info(`[server] ${signal}: terminando las peticiones en curso…`);
     const force = setTimeout(() => {
       console.error("[server] cierre forzado tras 10 s");
-      process.exit(1);
+      // Requests are still open, but the embedded database's files are closed first (within 3 s).
+      void closeDb({ force: true })
+        .catch((error: Error) => console.error(error.message))
+        .finally(() => process.exit(1));
     }, 10_000);
     force.unref();
     server.close(async () => {
-      await closeDb().catch(() => {});
+      await closeDb().catch((error: Error) => console.error(error.message));
       console.info("[server] cerrado");
       process.exit(0);
     });

@@ -12,7 +12,10 @@ if (!email) {
   console.error("Uso: npm run admin:grant -- <email> [--revoke]");
   process.exit(2);
 }
-await dbReady();
+await dbReady().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const ok = await setAdminByEmail(email, !revoke);
 await closeDb();
 if (!ok) {

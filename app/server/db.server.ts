@@ -26,24 +26,76 @@ type Handle = {
   socketDir: string | null;
   ready: Promise<void>;
   ping: () => Promise<void>;
-  close: () => Promise<void>;
+  close: (options?: { force?: boolean }) => Promise<void>;
 };
 
 const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
 /** Resolved from the working directory like the migrations: the server build bundles this module. */
 const PGLITE_WORKER = path.resolve(process.cwd(), "app/server/pglite-worker.server.mjs");
 
-type Embedded = { socketDir: string; ready: Promise<void>; close: () => Promise<void> };
+type Embedded = { socketDir: string; ready: Promise<void>; close: (timeoutMs?: number) => Promise<void> };
+
+/** Unix socket paths are cut by the kernel past 107 bytes; a long TMPDIR falls back to /tmp. */
+function socketParent(): string {
+  const longest = path.join(os.tmpdir(), "pv-pglite-XXXXXX", ".s.PGSQL.5432");
+  return Buffer.byteLength(longest) <= 103 ? os.tmpdir() : "/tmp";
+}
+
+/**
+ * One process per on-disk database: a second PGlite on the same files (a script while the server runs)
+ * loses or corrupts writes. The lock names the owner's pid and socket; it is stale when either is gone.
+ */
+function takeLock(dataDir: string, socketPath: string): () => void {
+  const lock = path.join(dataDir, "..", "pglite.lock");
+  try {
+    const [pid, socket] = fs.readFileSync(lock, "utf8").split("\n");
+    const alive = (() => {
+      try {
+        process.kill(Number(pid), 0);
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    if (Number(pid) !== process.pid && alive && socket && fs.existsSync(socket)) {
+      throw new Error(
+        `[db] la base embebida de ${path.dirname(lock)} está abierta por otro proceso (pid ${pid}). Detén el servidor antes de usar este comando, o usa DATABASE_URL.`,
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.writeFileSync(lock, `${process.pid}\n${socketPath}\n`);
+  return () => {
+    try {
+      if (fs.readFileSync(lock, "utf8").startsWith(`${process.pid}\n`)) fs.rmSync(lock, { force: true });
+    } catch {
+      /* already gone */
+    }
+  };
+}
 
 /** Starts PGlite on its worker thread, listening on `<socketDir>/.s.PGSQL.5432` (owner-only folder). */
 function startEmbedded(dataDir: string): Embedded {
-  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-pglite-"));
-  const worker = new Worker(PGLITE_WORKER, { workerData: { dataDir, socketPath: path.join(socketDir, ".s.PGSQL.5432") } });
+  const socketDir = fs.mkdtempSync(path.join(socketParent(), "pv-pglite-"));
+  const socketPath = path.join(socketDir, ".s.PGSQL.5432");
+  let releaseLock = () => {};
+  try {
+    if (!dataDir.startsWith("memory://")) releaseLock = takeLock(dataDir, socketPath);
+  } catch (error) {
+    fs.rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  }
+  const worker = new Worker(PGLITE_WORKER, { workerData: { dataDir, socketPath } });
   let closing = false;
   let exited = false;
-  // A forced exit (the server's 10 s shutdown limit) skips close(): the folder still goes.
-  const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
-  process.once("exit", removeSocketDir);
+  let opened = false;
+  // A forced exit skips close(): the folder and the lock still go.
+  const cleanUp = () => {
+    fs.rmSync(socketDir, { recursive: true, force: true });
+    releaseLock();
+  };
+  process.once("exit", cleanUp);
   const ready = new Promise<void>((resolve, reject) => {
     worker.once("message", (message: { type: string; message?: string }) => {
       if (message.type === "ready") return resolve();
@@ -53,31 +105,42 @@ function startEmbedded(dataDir: string): Embedded {
     worker.once("error", reject);
     worker.once("exit", (code) => {
       exited = true;
-      if (!closing) {
-        const error = new Error(`[db] el hilo de la base embebida terminó (código ${code})`);
-        console.error(error.message);
-        reject(error);
-      }
-      process.off("exit", removeSocketDir);
-      removeSocketDir();
+      process.off("exit", cleanUp);
+      cleanUp();
+      if (closing) return;
+      const error = new Error(`[db] el hilo de la base embebida terminó (código ${code})`);
+      console.error(error.message);
+      reject(error);
+      // Every query would fail from now on: stop, so that the supervisor (or the operator) restarts it.
+      if (opened) process.exit(1);
     });
   });
   return {
     socketDir,
     // Once open, the thread never keeps a finished script alive (a query in flight does, on its socket).
-    ready: ready.then(() => void worker.unref()),
-    close: async () => {
+    ready: ready.then(() => {
+      opened = true;
+      worker.unref();
+    }),
+    close: async (timeoutMs = 30_000) => {
       closing = true;
       if (exited) return;
-      const closed = new Promise<void>((resolve) => {
-        worker.on("message", (message: { type: string }) => message.type !== "ready" && resolve());
+      const closed = new Promise<void>((resolve, reject) => {
+        worker.on("message", (message: { type: string; message?: string }) => {
+          if (message.type === "closed") resolve();
+          else if (message.type === "error") reject(new Error(`[db] la base embebida no se cerró bien: ${message.message}`));
+        });
         worker.once("exit", () => resolve());
+        setTimeout(() => reject(new Error(`[db] la base embebida no se cerró en ${timeoutMs} ms`)), timeoutMs).unref();
       });
       worker.postMessage({ type: "close" });
-      await closed;
-      await worker.terminate();
-      process.off("exit", removeSocketDir);
-      removeSocketDir();
+      try {
+        await closed;
+      } finally {
+        await worker.terminate();
+        process.off("exit", cleanUp);
+        cleanUp();
+      }
     },
   };
 }
@@ -94,7 +157,7 @@ function open(): Handle {
     ? // PGlite has one backend: one client, kept open (no idle timeout), released when the script ends.
       new pg.Pool({ host: embedded.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true })
     : new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
-  pool.on("error", (err) => console.error("[db] error en el pool de PostgreSQL:", err.message));
+  pool.on("error", (err) => console.error(`[db] error en la conexión a ${embedded ? "la base embebida" : "PostgreSQL"}:`, err.message));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const ready = (async () => {
     await embedded?.ready;
@@ -108,9 +171,11 @@ function open(): Handle {
     ping: async () => {
       await pool.query("select 1");
     },
-    close: async () => {
-      await pool.end();
-      await embedded?.close();
+    close: async ({ force = false } = {}) => {
+      // Forced (a stuck shutdown): skip the pool, which waits for checked-out clients, and give the
+      // embedded database a few seconds to close its files.
+      if (!force) await pool.end();
+      await embedded?.close(force ? 3_000 : undefined);
     },
   };
 }
@@ -128,7 +193,7 @@ export const db: Db = new Proxy({} as Db, {
   },
 });
 
-export function dbReady(): Promise<void> {
+export async function dbReady(): Promise<void> {
   return handle().ready;
 }
 
@@ -145,12 +210,13 @@ export async function pingDb(): Promise<void> {
   await handle().ping();
 }
 
-export async function closeDb(): Promise<void> {
+/** Closes the database. `force`: the shutdown is stuck; close the embedded files within 3 s anyway. */
+export async function closeDb(options: { force?: boolean } = {}): Promise<void> {
   const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
   if (!store.__singletons?.has("db")) return;
   const h = handle();
   store.__singletons.delete("db");
-  await h.close();
+  await h.close(options);
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */

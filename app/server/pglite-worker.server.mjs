@@ -9,6 +9,8 @@
  * (tsx in production, Vitest's forks in tests). Messages: in `{ type: "close" }`; out `ready`,
  * `closed`, or `error` with a message.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -43,6 +45,11 @@ try {
   // before this side has seen the old one close.
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
+  // Temp-folder cleaners remove files by age: like PostgreSQL with its own socket, touch it hourly.
+  setInterval(() => {
+    const now = new Date();
+    for (const target of [socketPath, path.dirname(socketPath)]) fs.utimes(target, now, now, () => {});
+  }, 3_600_000).unref();
   port.postMessage({ type: "ready" });
 } catch (error) {
   // The app terminates this thread when it reads the error.

@@ -20,6 +20,18 @@ async function reopen() {
   await dbReady();
 }
 
+/** Runs an ES module (in DATA_DIR's folder) that imports the app's db module, in a child process. */
+function runChild(name: string, body: string, env: Record<string, string> = {}) {
+  const script = path.join(dataDir, `${name}.mjs`);
+  fs.writeFileSync(script, `const { db, dbReady, dbSocketDir } = await import(${JSON.stringify(path.resolve("app/server/db.server.ts"))});\n${body}`);
+  return spawnSync(process.execPath, ["--import", "tsx", script], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATA_DIR: "memory://", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-embedded-test-"));
   process.env.DATA_DIR = dataDir;
@@ -95,21 +107,39 @@ describe("embedded PGlite on its own thread", () => {
     await dbReady();
   });
 
-  it("removes its socket folder when the process exits without closing (the forced shutdown)", () => {
-    const script = path.join(dataDir, "exit-without-close.mjs");
-    fs.writeFileSync(
-      script,
-      `const { dbReady, dbSocketDir } = await import(${JSON.stringify(path.resolve("app/server/db.server.ts"))});
-      await dbReady();
-      console.log(dbSocketDir());
-      process.exit(3);`,
+  it("gives each of many concurrent queries its own result, even with large messages split across reads", async () => {
+    // 300 kB parameters arrive in several socket reads; with more than one pooled connection the
+    // socket server interleaved their messages and answered some queries with another's rows.
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        // Each query has its own SQL text (the literal), so a Bind that reached another's statement shows.
+        queryRows<{ i: number; len: number; head: string }>(sql`select ${sql.raw(String(i))}::int as i, length(${`${i}:`.padEnd(300_000, String(i % 10))}::text) as len, left(${`${i}:`.padEnd(300_000, "x")}::text, 4) as head`),
+      ),
     );
-    const child = spawnSync(process.execPath, ["--import", "tsx", script], {
-      cwd: process.cwd(),
-      env: { ...process.env, DATA_DIR: "memory://" },
-      encoding: "utf8",
-      timeout: 60_000,
+    results.forEach((rows, i) => {
+      expect(rows[0]!.i).toBe(i);
+      expect(rows[0]!.len).toBe(300_000);
+      expect(rows[0]!.head.startsWith(`${i}:`)).toBe(true);
     });
+  });
+
+  it("refuses a second process on the same files, naming the owner", () => {
+    const child = runChild("second-owner", "await dbReady();", { DATA_DIR: dataDir });
+    expect(child.status).not.toBe(0);
+    expect(child.stderr).toContain(`abierta por otro proceso (pid ${process.pid})`);
+    // The owner is unaffected.
+    return expect(queryRows(sql`select 1 as one`)).resolves.toEqual([{ one: 1 }]);
+  });
+
+  it("lets a script end without closing the database (the thread does not keep it alive)", () => {
+    const child = runChild("no-close", "await dbReady();\nconsole.log((await db.execute('select 6 * 7 as n')).rows[0].n);");
+    expect(child.error).toBeUndefined(); // not killed by the timeout
+    expect(child.status).toBe(0);
+    expect(child.stdout.trim()).toBe("42");
+  });
+
+  it("removes its socket folder when the process exits without closing (the forced shutdown)", () => {
+    const child = runChild("exit-without-close", "await dbReady();\nconsole.log(dbSocketDir());\nprocess.exit(3);");
     expect(child.status).toBe(3);
     const dir = child.stdout.trim().split("\n").at(-1)!;
     expect(dir).toContain("pv-pglite-");
