@@ -150,7 +150,8 @@ async function main() {
 
   // ---- the production server
   console.info("\n[bench] compilando si hace falta e iniciando el servidor…");
-  // Its own process group, so that stopping it also stops the tsx/node processes npx starts.
+  // `npm start` (the flags production runs with), in its own process group so that stopping it also
+  // stops the node process npm starts.
   const server: ChildProcess = spawn("npm", ["start"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   const stopServer = () => {
     try {

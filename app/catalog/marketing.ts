@@ -6,7 +6,7 @@
 import { PLAN_TYPES, PREMIUM_PRICE, type PlanType } from "./plans";
 import { priceText, type Price } from "./price";
 
-export { priceText, type Price };
+export { priceText };
 
 // ------------------------------------------------------------------ AI assistants (SPEC §1, §2)
 export const PREMIUM_PRICE_TEXT = priceText({ amount: PREMIUM_PRICE.amount, period: PREMIUM_PRICE.period });

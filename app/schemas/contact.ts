@@ -5,8 +5,6 @@ import { emailField } from "./auth";
 
 import { CONTACT_LIMITS } from "./contact-fields";
 
-export { CONTACT_HONEYPOT, CONTACT_LIMITS } from "./contact-fields";
-
 // Postgres text cannot hold NUL; other control characters have no place in one-line fields.
 const stripNul = (v: unknown) => (typeof v === "string" ? v.replace(/\u0000/g, "").trim() : v);
 const oneLine = /^[^\u0000-\u001f\u007f]*$/;

@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
-import { PAGE_SIZE, SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "./directory-fields";
+import { PAGE_SIZE, SEARCH_CANDIDATES, SEARCH_MAX_LENGTH } from "./directory-fields";
 
-export { PAGE_SIZE, SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES };
+export { PAGE_SIZE, SEARCH_CANDIDATES };
 
 
 export type Cursor = { ts: string; id: string };

@@ -134,13 +134,8 @@ function startEmbedded(dataDir: string): Embedded {
         setTimeout(() => reject(new Error(`[db] la base embebida no se cerró en ${timeoutMs} ms`)), timeoutMs).unref();
       });
       worker.postMessage({ type: "close" });
-      try {
-        await closed;
-      } finally {
-        await worker.terminate();
-        process.off("exit", cleanUp);
-        cleanUp();
-      }
+      // The thread's "exit" listener above removes the socket folder and the lock.
+      await closed.finally(() => worker.terminate());
     },
   };
 }

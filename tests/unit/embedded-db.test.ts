@@ -14,9 +14,14 @@ const g = globalThis as unknown as { __singletons?: Map<string, unknown> };
 let dataDir = "";
 const previousDataDir = process.env.DATA_DIR;
 
-async function reopen() {
+/** Closes the database and forgets the process-wide handles (env, db), as a restart would. */
+async function shut() {
   await closeDb();
   g.__singletons?.clear();
+}
+
+async function reopen() {
+  await shut();
   await dbReady();
 }
 
@@ -39,8 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeDb();
-  g.__singletons?.clear();
+  await shut();
   process.env.DATA_DIR = previousDataDir;
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -101,8 +105,7 @@ describe("embedded PGlite on its own thread", () => {
     expect(second).not.toBe(first);
     const [row] = await queryRows<{ c: number }>(sql`select count(*)::int as c from embedded_probe where n = 7`);
     expect(row!.c).toBe(1);
-    await closeDb();
-    g.__singletons?.clear();
+    await shut();
     expect(fs.existsSync(second)).toBe(false);
     await dbReady();
   });

@@ -31,7 +31,6 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
   );
 }
 
-/** The page of one restaurant or business (D3): every public field, contact and map links. */
 /** WhatsApp, call and map buttons: compact in the phone row, large in the side card. */
 function ContactActions({ whatsapp, tel, maps, compact }: { whatsapp: string | null; tel: string | null; maps: string; compact?: boolean }) {
   const size = compact ? "tight" : "lg";
@@ -58,6 +57,7 @@ function ContactActions({ whatsapp, tel, maps, compact }: { whatsapp: string | n
   );
 }
 
+/** The page of one restaurant or business (D3): every public field, contact and map links. */
 export function EntryView({ entry, back }: { entry: EntryData; back: { to: string; label: string } }) {
   const tel = telHref(entry.telefono);
   const whatsapp = listingWhatsappHref(entry.telefono, entry.nombre);

@@ -10,7 +10,7 @@ import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
 import { entryPath, etiquetaLabel, isPaidPlan, type CardData } from "./labels";
 
-export { entryPath, etiquetaLabel, isPaidPlan, type CardData } from "./labels";
+export type { CardData } from "./labels";
 
 const MAX_SPECIALTIES = 3;
 

@@ -74,4 +74,3 @@ export function ListingError({ message }: { message: string }) {
   );
 }
 
-export { BookingCta } from "./booking-cta";

@@ -20,7 +20,6 @@ export const buttonVariants = {
 } as const;
 
 export const buttonSizes = {
-  sm: "min-h-9 px-3 text-sm",
   md: "min-h-11 px-5 text-sm",
   lg: "min-h-12 px-6 text-base",
   icon: "size-11",

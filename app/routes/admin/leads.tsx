@@ -1,5 +1,3 @@
-// Must stay the first import: configures Zod before any schema is built (CSP without eval).
-import "~/schemas/zod-config";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
