@@ -14,7 +14,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { closeDb, pingDb } from "./app/server/db.server";
-import { joinCluster, runPrimary } from "./app/server/cluster.server";
+import { joinCluster, startPrimary } from "./app/server/cluster.server";
 import { publicPageCache } from "./app/server/page-cache.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
@@ -214,9 +214,7 @@ async function main() {
   }
   if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
     // Migrate and seed once, then fork the workers (app/server/cluster.server.ts).
-    await prepareDatabase();
-    await closeDb();
-    return runPrimary(env.WEB_CONCURRENCY);
+    return startPrimary(env.WEB_CONCURRENCY, prepareDatabase);
   }
   joinCluster();
   const app = await createApp();

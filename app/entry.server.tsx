@@ -21,7 +21,8 @@ export default function handleRequest(
   // No page defers data (nothing suspends), so the shell is the whole document: it is rendered to one
   // buffer and sent with a Content-Length, which costs far less than streaming ~40 small chunks through
   // Node and web streams (decision 024). Bots and browsers get the same complete HTML.
-  return new Promise((resolve, reject) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const rendered = new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -59,8 +60,11 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    timer = setTimeout(abort, streamTimeout + 1000);
   });
+  // Cleared once the document is whole: a pending timer kept each finished render's memory alive for
+  // six seconds.
+  return rendered.finally(() => clearTimeout(timer));
 }
 
 /** Single-fetch data responses follow the same cache policy as documents (D18). */

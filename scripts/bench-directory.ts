@@ -1,5 +1,5 @@
 /**
- * `npm run bench:directory -- --listings 1000000 [--embedded] [--workers N] [--warmup S] [--duration 10] [--connections 20] [--explain] [--no-http]`
+ * `npm run bench:directory -- --listings 1000000 [--embedded] [--workers N] [--warmup S] [--duration 10] [--connections 20] [--rate 250] [--explain] [--no-http]`
  *
  * Seeds a throwaway PostgreSQL (or, with --embedded, PGlite) with generated listings, times every
  * directory query in the database (p50/p99 over repeated runs, plus EXPLAIN ANALYZE with --explain),
@@ -7,12 +7,14 @@
  * province page 1, page 50 through the cursor, an industry page with a province filter, an entry page
  * and a search. Per route it prints req/s, p50/p95/p99 and errors, from the page cache (D18) and
  * uncached (a unique query string per request), and the same HTML served as a static file by the
- * same server, as a ratio. On PostgreSQL the server runs one process per CPU (WEB_CONCURRENCY, as in
- * production; `--workers 1` for a single process); PGlite is one process.
+ * same server, as a ratio; then uncached pages at a fixed rate (--rate, open loop) for their latency
+ * at that throughput. The server runs one process per CPU (WEB_CONCURRENCY, as in
+ * production; `--workers 1` for a single process); on PGlite the primary owns the database (decision 028).
  * A benchmark, not a test: it prints numbers and never fails on them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -41,8 +43,10 @@ const CONNECTIONS = Number(arg("connections", "20"));
 const PORT = Number(arg("port", "3290"));
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const QUERY_RUNS = Number(arg("query-runs", "300"));
-const WORKERS = EMBEDDED ? 1 : Number(arg("workers", String(os.cpus().length)));
+const WORKERS = Number(arg("workers", String(os.cpus().length)));
 const WARMUP = Number(arg("warmup", EMBEDDED ? "30" : "10"));
+/** Requests per second of the open-loop rows (the issue's uncached target). */
+const PACED_RATE = Number(arg("rate", "250"));
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
@@ -207,6 +211,42 @@ async function main() {
     latencies.sort((a, b) => a - b);
     return { rps: result.requests.average, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors: result.errors + result.timeouts, non2xx: result.non2xx };
   }
+  /** Open-loop load: one request every 1000/rate ms for `seconds`, each timed from its scheduled start. */
+  async function paced(pathFor: () => string, rate: number, seconds: number): Promise<Stat> {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+    const target = new URL(base);
+    const latencies: number[] = [];
+    let errors = 0;
+    let non2xx = 0;
+    const start = performance.now();
+    const total = Math.round(rate * seconds);
+    const sent: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      sent.push(
+        new Promise<void>((resolve) => {
+          const req = http.get({ host: target.hostname, port: target.port, path: pathFor(), agent }, (res) => {
+            res.resume();
+            res.on("end", () => {
+              if (res.statusCode !== 200) non2xx++;
+              latencies.push(performance.now() - due);
+              resolve();
+            });
+          });
+          req.on("error", () => {
+            errors++;
+            resolve();
+          });
+        }),
+      );
+    }
+    await Promise.all(sent);
+    agent.destroy();
+    latencies.sort((a, b) => a - b);
+    return { rps: latencies.length / ((performance.now() - start) / 1000), p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors, non2xx };
+  }
   let unique = 0;
   const fmt = (s: Stat) => `${Math.round(s.rps).toString().padStart(6)} req/s  p50 ${ms(s.p50).padStart(8)}  p95 ${ms(s.p95).padStart(8)}  p99 ${ms(s.p99).padStart(8)}  err ${s.errors + s.non2xx}`;
   // Warm-up: V8 compiles the render path, and with PGlite tiers up PostgreSQL's WebAssembly from its
@@ -242,6 +282,19 @@ async function main() {
   const steadyLine = `${"búsqueda".padEnd(16)} sin caché a 50 req/s  ${fmt(steady)}`;
   console.info(`\n${steadyLine}`);
   summary.push(steadyLine);
+
+  // The same question for uncached pages at the target rate (250 req/s): requests sent on a fixed
+  // schedule, whatever the server's answers (open loop), as independent visitors arrive. With a fixed
+  // number of connections kept busy, latency is only the queue: 20 connections at 250 req/s means
+  // 80 ms on average by Little's law, however fast each page is.
+  for (const name of ["provincia p1", "ficha"]) {
+    const r = routes.find((x) => x.name === name)!;
+    const sep = r.path.includes("?") ? "&" : "?";
+    const s = await paced(() => `${r.path}${sep}_p=${++unique}`, PACED_RATE, DURATION);
+    const line = `${name.padEnd(16)} sin caché a ${PACED_RATE} req/s ${fmt(s)}`;
+    console.info(line);
+    summary.push(line);
+  }
 
   stopServer();
   await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));

@@ -1,10 +1,12 @@
 /**
- * WEB_CONCURRENCY > 1 (PostgreSQL only, D19): one primary process forks the workers that share the
- * port. The primary relays page-cache invalidations between workers (a write served by one worker
+ * WEB_CONCURRENCY > 1: one primary process forks the workers that share the port. With the embedded
+ * database the primary keeps it open on its own thread and the workers connect to its socket
+ * (decision 028). The primary relays page-cache invalidations between workers (a write served by one worker
  * must not leave another serving the old page for the rest of the TTL), replaces a worker that dies,
  * and on SIGTERM/SIGINT lets every worker finish its requests before exiting.
  */
 import cluster, { type Worker } from "node:cluster";
+import { closeDb, dbDriver, dbSocketDir } from "./db.server";
 import { clearPublicPages, onInvalidate } from "./page-cache.server";
 
 const INVALIDATE = "page-cache:invalidate";
@@ -20,8 +22,16 @@ export function joinCluster(): void {
   });
 }
 
+type PrimaryOptions = {
+  /** Extra environment for the workers. */
+  env?: Record<string, string>;
+  /** Runs once every worker has stopped, before the primary exits (closes the embedded database). */
+  onStopped?: () => Promise<void>;
+  log?: (msg: string) => void;
+};
+
 /** In the primary: fork `workers` processes of this same script and look after them. */
-export function runPrimary(workers: number, log: (msg: string) => void = console.info): void {
+export function runPrimary(workers: number, { env, onStopped, log = console.info }: PrimaryOptions = {}): void {
   let stopping = false;
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
   cluster.on("message", (from, message: Message) => {
@@ -31,15 +41,19 @@ export function runPrimary(workers: number, log: (msg: string) => void = console
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
       if (live().length === 0) {
-        log("[server] cerrado");
-        process.exit(0);
+        void (onStopped?.() ?? Promise.resolve())
+          .catch((error: Error) => console.error(error.message))
+          .finally(() => {
+            log("[server] cerrado");
+            process.exit(0);
+          });
       }
       return;
     }
     console.error(`[server] el proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza`);
-    cluster.fork();
+    cluster.fork(env);
   });
-  for (let i = 0; i < workers; i++) cluster.fork();
+  for (let i = 0; i < workers; i++) cluster.fork(env);
   log(`[server] ${workers} procesos`);
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -50,4 +64,19 @@ export function runPrimary(workers: number, log: (msg: string) => void = console
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * The primary of WEB_CONCURRENCY > 1: prepares the database once (migrations, seed), then forks the
+ * workers. PostgreSQL is closed here, each worker opening its own pool. The embedded database stays
+ * open in this process, on its own thread; the workers connect to its socket, and it is closed once
+ * they have all stopped (decision 028).
+ */
+export async function startPrimary(workers: number, prepare: () => Promise<void>, log?: (msg: string) => void): Promise<void> {
+  await prepare();
+  if (dbDriver() === "postgres") {
+    await closeDb();
+    return runPrimary(workers, { log });
+  }
+  return runPrimary(workers, { env: { PGLITE_SOCKET_DIR: dbSocketDir()! }, onStopped: () => closeDb(), log });
 }

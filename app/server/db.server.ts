@@ -1,9 +1,12 @@
 /**
  * Database access. Real PostgreSQL when DATABASE_URL is set; otherwise the embedded PGlite (DATA_DIR,
  * or `memory://`), which runs on its own worker thread and serves PostgreSQL's wire protocol on a
- * private Unix socket (decision 027). Either way the app talks to it through one node-postgres pool
- * and one Drizzle driver, so every model runs the same code on both (DESIGN §2, D19).
+ * private Unix socket (decisions 027, 028). Either way the app talks to it through one node-postgres
+ * pool and one Drizzle driver, so every model runs the same code on both (DESIGN §2, D19).
+ * With WEB_CONCURRENCY > 1 the cluster's primary owns the embedded database and its workers connect
+ * to its socket (PGLITE_SOCKET_DIR, set by the primary).
  */
+import cluster from "node:cluster";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +35,9 @@ type Handle = {
 const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
 /** Resolved from the working directory like the migrations: the server build bundles this module. */
 const PGLITE_WORKER = path.resolve(process.cwd(), "app/server/pglite-worker.server.mjs");
+
+/** Connections per process to the embedded database. */
+const EMBEDDED_POOL = 4;
 
 type Embedded = { socketDir: string; ready: Promise<void>; close: (timeoutMs?: number) => Promise<void> };
 
@@ -140,17 +146,26 @@ function startEmbedded(dataDir: string): Embedded {
   };
 }
 
+/** A cluster worker uses the primary's embedded database through its socket. */
+function attachEmbedded(socketDir: string): Embedded {
+  return { socketDir, ready: Promise.resolve(), close: async () => {} };
+}
+
 function open(): Handle {
   const env = getEnv();
   let embedded: Embedded | null = null;
-  if (!env.DATABASE_URL) {
+  const primarySocket = cluster.isWorker ? process.env.PGLITE_SOCKET_DIR : undefined;
+  if (!env.DATABASE_URL && primarySocket) {
+    embedded = attachEmbedded(primarySocket);
+  } else if (!env.DATABASE_URL) {
     const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : path.resolve(env.DATA_DIR, "pglite");
     if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
     embedded = startEmbedded(dataDir);
   }
   const pool = embedded
-    ? // PGlite has one backend: one client, kept open (no idle timeout), released when the script ends.
-      new pg.Pool({ host: embedded.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true })
+    ? // PGlite runs one unit at a time; a few connections keep the next queries queued on its thread
+      // while this one renders. Kept open (no idle timeout), released when a script ends.
+      new pg.Pool({ host: embedded.socketDir, port: 5432, user: "postgres", database: "postgres", max: EMBEDDED_POOL, idleTimeoutMillis: 0, allowExitOnIdle: true })
     : new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
   pool.on("error", (err) => console.error(`[db] error en la conexión a ${embedded ? "la base embebida" : "PostgreSQL"}:`, err.message));
   const db = drizzle({ client: pool, schema }) as unknown as Db;

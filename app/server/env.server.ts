@@ -43,7 +43,7 @@ const schema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Sign-ups allowed per minute per IP (default: twice AUTH_RATE_LIMIT). */
   AUTH_SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
-  /** Server processes (node:cluster workers); above 1 needs DATABASE_URL, as PGlite is one process (D19). */
+  /** Server processes (node:cluster workers). With the embedded database the primary keeps it and the workers connect to it (decision 028). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Set in tests to trust X-Forwarded-For from the local test client. */
   TRUST_PROXY: flag,
@@ -67,11 +67,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
     throw new EnvError(
       "Configuración inválida: AUTH_SECRET es obligatorio en producción con DATABASE_URL (mínimo 32 caracteres).",
-    );
-  }
-  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
-    throw new EnvError(
-      "Configuración inválida: WEB_CONCURRENCY mayor que 1 necesita DATABASE_URL (la base embebida admite un solo proceso).",
     );
   }
   return {

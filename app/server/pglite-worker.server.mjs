@@ -2,8 +2,8 @@
 /**
  * The embedded database's own thread (decision 027). PGlite runs PostgreSQL as WebAssembly; on the
  * thread that renders pages, every query stalled every page being rendered. Here it serves
- * PostgreSQL's wire protocol on a private Unix socket (pglite-socket), and the app talks to it with
- * the same node-postgres pool as to a real server.
+ * PostgreSQL's wire protocol on a private Unix socket (pglite-wire.server.mjs, decision 028), and the
+ * app's processes talk to it with the same node-postgres pool as to a real server.
  *
  * Plain JavaScript, because a worker thread does not inherit a TypeScript loader everywhere this runs
  * (tsx in production, Vitest's forks in tests). Messages: in `{ type: "close" }`; out `ready`,
@@ -15,20 +15,20 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { serveWireProtocol } from "./pglite-wire.server.mjs";
 
 const { dataDir, socketPath } = /** @type {{ dataDir: string; socketPath: string }} */ (workerData);
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 
 /** @type {PGlite | null} */
 let db = null;
-/** @type {PGLiteSocketServer | null} */
+/** @type {{ close: () => Promise<void> } | null} */
 let server = null;
 
 port.on("message", async (/** @type {{ type: string }} */ message) => {
   if (message.type !== "close") return;
   try {
-    await server?.stop();
+    await server?.close();
     await db?.close();
     port.postMessage({ type: "closed" });
   } catch (error) {
@@ -39,12 +39,9 @@ port.on("message", async (/** @type {{ type: string }} */ message) => {
 
 try {
   db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
-  // PGlite has one backend, and pglite-socket's multiplexing would interleave the Parse/Bind/Execute
-  // messages of concurrent extended-protocol queries, so the app's pool has ONE client. The server still
-  // accepts a few connections: node-postgres drops a client after a failed query and opens a new one
-  // before this side has seen the old one close.
-  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
-  await server.start();
+  // One backend for every connection: the wire server runs each connection's messages in whole units
+  // and keeps an open transaction to its own connection.
+  server = await serveWireProtocol(db, socketPath);
   // Temp-folder cleaners remove files by age: like PostgreSQL with its own socket, touch it hourly.
   setInterval(() => {
     const now = new Date();

@@ -1,0 +1,195 @@
+// @ts-check
+/**
+ * PostgreSQL's wire protocol for PGlite's single backend, shared safely by many connections
+ * (decision 028). It replaces @electric-sql/pglite-socket, which queued each protocol message on
+ * its own: two clients' Parse/Bind/Execute messages could interleave on the one backend and one
+ * client's unnamed statement could run with another's parameters.
+ *
+ * - A connection's messages are executed in units that end where the protocol lets a backend switch
+ *   clients: a Sync (extended protocol), a simple Query, a Flush or a Terminate. PGlite runs a unit to
+ *   its end before taking the next one.
+ * - A transaction belongs to its connection: while PGlite is inside a transaction block, only units
+ *   of the connection that opened it run; the others wait in order.
+ * - A connection that closes inside its transaction has it rolled back, so the others go on.
+ * - SSL and GSS encryption requests are declined ("N"); cancel requests are ignored.
+ *
+ * The backend's session settings (SET, prepared statement names) are shared by every connection, so
+ * clients must not rely on them: the app's node-postgres pool uses unnamed statements only.
+ */
+import net from "node:net";
+
+const SSL_REQUEST = 80877103;
+const GSS_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+const PROTOCOL_3 = 196608;
+/** Message types after which a unit may end. */
+const UNIT_END = new Set(["S", "Q", "H", "X"].map((c) => c.charCodeAt(0)));
+const TERMINATE = "X".charCodeAt(0);
+/** A simple-protocol ROLLBACK, run when a connection leaves a transaction open. */
+const ROLLBACK = (() => {
+  const sql = Buffer.from("ROLLBACK\0");
+  const msg = Buffer.alloc(5 + sql.length);
+  msg[0] = "Q".charCodeAt(0);
+  msg.writeInt32BE(4 + sql.length, 1);
+  sql.copy(msg, 5);
+  return msg;
+})();
+
+/**
+ * @typedef {{ id: number; socket: net.Socket; buffer: Buffer; started: boolean; pending: Buffer[]; closed: boolean }} Conn
+ * @typedef {{ conn: Conn; message: Buffer }} Unit
+ */
+
+/**
+ * Serves `db` on the Unix socket `socketPath` until `close()`.
+ * @param {import("@electric-sql/pglite").PGlite} db
+ * @param {string} socketPath
+ * @param {{ maxConnections?: number }} [options]
+ * @returns {Promise<{ close: () => Promise<void>; connections: () => number }>}
+ */
+export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } = {}) {
+  /** @type {Unit[]} */
+  const queue = [];
+  /** @type {Conn | null} the connection whose transaction is open */
+  let owner = null;
+  let running = false;
+  let nextId = 1;
+  /** @type {Set<Conn>} */
+  const conns = new Set();
+
+  /** @param {Conn} conn @param {Buffer} message */
+  async function execute(conn, message) {
+    await db.execProtocolRawStream(message, {
+      onRawData: (data) => {
+        if (!conn.closed && conn.socket.writable) conn.socket.write(Buffer.from(data));
+      },
+    });
+  }
+
+  async function drain() {
+    if (running) return;
+    running = true;
+    try {
+      while (queue.length) {
+        const index = owner ? queue.findIndex((u) => u.conn === owner) : 0;
+        if (index < 0) break; // the transaction's owner has sent nothing yet: the others wait
+        const [unit] = queue.splice(index, 1);
+        if (!unit) break;
+        try {
+          await execute(unit.conn, unit.message);
+        } catch (error) {
+          // PGlite reports SQL errors on the wire; a throw here is a broken message or backend.
+          console.error("[db] la base embebida rechazó un mensaje:", error instanceof Error ? error.message : error);
+          unit.conn.socket.destroy();
+        }
+        owner = db.isInTransaction() ? unit.conn : null;
+        if (owner && owner.closed) await rollbackFor(owner);
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  /** @param {Conn} conn */
+  async function rollbackFor(conn) {
+    if (owner !== conn) return;
+    try {
+      await db.execProtocolRawStream(ROLLBACK, { onRawData: () => {} });
+    } catch (error) {
+      console.error("[db] no se pudo deshacer la transacción de una conexión cerrada:", error);
+    }
+    owner = db.isInTransaction() ? conn : null;
+  }
+
+  /** @param {Conn} conn */
+  function onClose(conn) {
+    if (conn.closed) return;
+    conn.closed = true;
+    conns.delete(conn);
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.conn === conn) queue.splice(i, 1);
+    if (owner === conn && !running) {
+      running = true;
+      void rollbackFor(conn).finally(() => {
+        running = false;
+        void drain();
+      });
+    }
+  }
+
+  /** @param {Conn} conn */
+  function onData(conn) {
+    for (;;) {
+      const buf = conn.buffer;
+      if (!conn.started) {
+        if (buf.length < 8) return;
+        const length = buf.readInt32BE(0);
+        const code = buf.readInt32BE(4);
+        if (length < 8 || length > 10_000) return conn.socket.destroy();
+        if (buf.length < length) return;
+        conn.buffer = buf.subarray(length);
+        if (code === SSL_REQUEST || code === GSS_REQUEST) {
+          conn.socket.write("N");
+          continue;
+        }
+        if (code === CANCEL_REQUEST) {
+          conn.socket.end();
+          return;
+        }
+        if (code !== PROTOCOL_3) return conn.socket.destroy();
+        conn.started = true;
+        queue.push({ conn, message: Buffer.from(buf.subarray(0, length)) });
+        void drain();
+        continue;
+      }
+      if (buf.length < 5) return;
+      const length = 1 + buf.readInt32BE(1);
+      if (length < 5) return conn.socket.destroy();
+      if (buf.length < length) return;
+      const type = /** @type {number} */ (buf[0]);
+      conn.pending.push(buf.subarray(0, length));
+      conn.buffer = buf.subarray(length);
+      if (type === TERMINATE) {
+        conn.pending = [];
+        conn.socket.end();
+        onClose(conn);
+        return;
+      }
+      if (UNIT_END.has(type)) {
+        queue.push({ conn, message: Buffer.concat(conn.pending) });
+        conn.pending = [];
+        void drain();
+      }
+    }
+  }
+
+  const server = net.createServer((socket) => {
+    if (conns.size >= maxConnections) {
+      socket.destroy();
+      return;
+    }
+    /** @type {Conn} */
+    const conn = { id: nextId++, socket, buffer: Buffer.alloc(0), started: false, pending: [], closed: false };
+    conns.add(conn);
+    socket.setNoDelay(true);
+    socket.on("data", (data) => {
+      conn.buffer = conn.buffer.length ? Buffer.concat([conn.buffer, data]) : data;
+      onData(conn);
+    });
+    socket.on("error", () => onClose(conn));
+    socket.on("close", () => onClose(conn));
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(socketPath, () => resolve(undefined));
+  });
+
+  return {
+    connections: () => conns.size,
+    close: () =>
+      new Promise((resolve) => {
+        for (const conn of conns) conn.socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
