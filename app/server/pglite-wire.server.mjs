@@ -9,7 +9,8 @@
  *   clients: a Sync (extended protocol), a simple Query, a Flush or a Terminate. PGlite runs a unit to
  *   its end before taking the next one.
  * - A transaction belongs to its connection: while PGlite is inside a transaction block, only units
- *   of the connection that opened it run; the others wait in order.
+ *   of the connection that opened it run; the others wait in order. So does an extended-protocol
+ *   sequence paused by a Flush (a cursor reading rows in batches), until its Sync.
  * - A connection that closes inside its transaction has it rolled back, so the others go on.
  * - SSL and GSS encryption requests are declined ("N"); cancel requests are ignored.
  *
@@ -25,6 +26,7 @@ const PROTOCOL_3 = 196608;
 /** Message types after which a unit may end. */
 const UNIT_END = new Set(["S", "Q", "H", "X"].map((c) => c.charCodeAt(0)));
 const TERMINATE = "X".charCodeAt(0);
+const FLUSH = "H".charCodeAt(0);
 /** A simple-protocol ROLLBACK, run when a connection leaves a transaction open. */
 const ROLLBACK = (() => {
   const sql = Buffer.from("ROLLBACK\0");
@@ -37,7 +39,7 @@ const ROLLBACK = (() => {
 
 /**
  * @typedef {{ id: number; socket: net.Socket; buffer: Buffer; started: boolean; pending: Buffer[]; closed: boolean }} Conn
- * @typedef {{ conn: Conn; message: Buffer }} Unit
+ * @typedef {{ conn: Conn; message: Buffer; paused?: boolean }} Unit
  */
 
 /**
@@ -82,7 +84,7 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } 
           console.error("[db] la base embebida rechazó un mensaje:", error instanceof Error ? error.message : error);
           unit.conn.socket.destroy();
         }
-        owner = db.isInTransaction() ? unit.conn : null;
+        owner = db.isInTransaction() || unit.paused ? unit.conn : null;
         if (owner && owner.closed) await rollbackFor(owner);
       }
     } finally {
@@ -155,7 +157,7 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } 
         return;
       }
       if (UNIT_END.has(type)) {
-        queue.push({ conn, message: Buffer.concat(conn.pending) });
+        queue.push({ conn, message: Buffer.concat(conn.pending), paused: type === FLUSH });
         conn.pending = [];
         void drain();
       }

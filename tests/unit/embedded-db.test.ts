@@ -1,6 +1,6 @@
 /**
- * The embedded database (decision 027): PGlite on its own worker thread behind a private Unix socket,
- * reached through the same node-postgres pool as PostgreSQL. On disk, as `npm start` runs it.
+ * The embedded database (decisions 027, 028): PGlite on its own worker thread behind a private Unix
+ * socket, reached through the same node-postgres pool as PostgreSQL. On disk, as `npm start` runs it.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -111,8 +111,8 @@ describe("embedded PGlite on its own thread", () => {
   });
 
   it("gives each of many concurrent queries its own result, even with large messages split across reads", async () => {
-    // 300 kB parameters arrive in several socket reads; with more than one pooled connection the
-    // socket server interleaved their messages and answered some queries with another's rows.
+    // 300 kB parameters arrive in several socket reads over the pool's connections; pglite-socket
+    // interleaved such messages and answered some queries with another's rows (decision 028).
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         // Each query has its own SQL text (the literal), so a Bind that reached another's statement shows.

@@ -81,7 +81,8 @@ const startupPacket = () => {
 };
 const parseMsg = (sql: string) => frame("P", cstr(""), cstr(sql), int16(0));
 const bindMsg = (param: string) => frame("B", cstr(""), cstr(""), int16(0), int16(1), int32(Buffer.byteLength(param)), Buffer.from(param), int16(0));
-const executeMsg = () => frame("E", cstr(""), int32(0));
+const executeMsg = (maxRows = 0) => frame("E", cstr(""), int32(maxRows));
+const flushMsg = () => frame("H");
 const syncMsg = () => frame("S");
 /** The first column of every DataRow received. */
 const firstColumns = (buf: Buffer) =>
@@ -183,6 +184,25 @@ describe("PGlite wire server shared by many connections", () => {
     await a.untilReady(2);
     expect(firstColumns(b.received())).toEqual(["B:b"]);
     expect(firstColumns(a.received())).toEqual(["A:a"]);
+    a.socket.destroy();
+    b.socket.destroy();
+  });
+
+  it("keeps a paused sequence (Execute of some rows, then Flush) to its connection until its Sync", async () => {
+    const [a, b] = [await rawConnect(), await rawConnect()];
+    a.socket.write(startupPacket());
+    b.socket.write(startupPacket());
+    await Promise.all([a.untilReady(1), b.untilReady(1)]);
+    // A reads its rows one at a time, as a cursor does; B's query arrives in between.
+    a.socket.write(Buffer.concat([parseMsg("select $1::text || g from generate_series(1, 3) g"), bindMsg("a"), executeMsg(1), flushMsg()]));
+    await new Promise((r) => setTimeout(r, 50));
+    b.socket.write(Buffer.concat([parseMsg("select 'B:' || $1::text"), bindMsg("b"), executeMsg(), syncMsg()]));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(firstColumns(b.received())).toEqual([]); // waits for A's sequence
+    a.socket.write(Buffer.concat([executeMsg(0), syncMsg()]));
+    await Promise.all([a.untilReady(2), b.untilReady(2)]);
+    expect(firstColumns(a.received())).toEqual(["a1", "a2", "a3"]);
+    expect(firstColumns(b.received())).toEqual(["B:b"]);
     a.socket.destroy();
     b.socket.destroy();
   });
