@@ -25,14 +25,28 @@ export function joinCluster(): void {
 type PrimaryOptions = {
   /** Extra environment for the workers. */
   env?: Record<string, string>;
-  /** Runs once every worker has stopped, before the primary exits (closes the embedded database). */
-  onStopped?: () => Promise<void>;
+  /**
+   * Runs once before the primary exits: when every worker has stopped, or `forced` when they have not
+   * within 12 s (closes the embedded database).
+   */
+  onStopped?: (forced: boolean) => Promise<void>;
   log?: (msg: string) => void;
 };
 
 /** In the primary: fork `workers` processes of this same script and look after them. */
 export function runPrimary(workers: number, { env, onStopped, log = console.info }: PrimaryOptions = {}): void {
   let stopping = false;
+  let finishing = false;
+  const finish = (forced: boolean) => {
+    if (finishing) return;
+    finishing = true;
+    void (onStopped?.(forced) ?? Promise.resolve())
+      .catch((error: Error) => console.error(error.message))
+      .finally(() => {
+        log(forced ? "[server] cierre forzado tras 12 s" : "[server] cerrado");
+        process.exit(forced ? 1 : 0);
+      });
+  };
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
   cluster.on("message", (from, message: Message) => {
     if (message?.type !== INVALIDATE) return;
@@ -40,14 +54,7 @@ export function runPrimary(workers: number, { env, onStopped, log = console.info
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (live().length === 0) {
-        void (onStopped?.() ?? Promise.resolve())
-          .catch((error: Error) => console.error(error.message))
-          .finally(() => {
-            log("[server] cerrado");
-            process.exit(0);
-          });
-      }
+      if (live().length === 0) finish(false);
       return;
     }
     console.error(`[server] el proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza`);
@@ -60,7 +67,7 @@ export function runPrimary(workers: number, { env, onStopped, log = console.info
     stopping = true;
     log(`[server] ${signal}: deteniendo ${workers} procesos…`);
     for (const worker of live()) worker.process.kill("SIGTERM");
-    setTimeout(() => process.exit(1), 12_000).unref();
+    setTimeout(() => finish(true), 12_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
@@ -78,5 +85,5 @@ export async function startPrimary(workers: number, prepare: () => Promise<void>
     await closeDb();
     return runPrimary(workers, { log });
   }
-  return runPrimary(workers, { env: { PGLITE_SOCKET_DIR: dbSocketDir()! }, onStopped: () => closeDb(), log });
+  return runPrimary(workers, { env: { PGLITE_SOCKET_DIR: dbSocketDir()! }, onStopped: (force) => closeDb({ force }), log });
 }
