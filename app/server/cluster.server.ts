@@ -47,7 +47,7 @@ export function runPrimary(workers: number, { env, onStopped, log = console.info
         process.exit(forced ? 1 : 0);
       });
   };
-  const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+  const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && !w!.isDead());
   cluster.on("message", (from, message: Message) => {
     if (message?.type !== INVALIDATE) return;
     for (const worker of live()) if (worker !== from) worker.send(message);

@@ -4,5 +4,5 @@ import type { PGlite } from "@electric-sql/pglite";
 export function serveWireProtocol(
   db: PGlite,
   socketPath: string,
-  options?: { maxConnections?: number },
+  options?: { maxConnections?: number; onFatal?: (error: unknown) => void },
 ): Promise<{ close: () => Promise<void>; connections: () => number }>;

@@ -27,15 +27,40 @@ const PROTOCOL_3 = 196608;
 const UNIT_END = new Set(["S", "Q", "H", "X"].map((c) => c.charCodeAt(0)));
 const TERMINATE = "X".charCodeAt(0);
 const FLUSH = "H".charCodeAt(0);
-/** A simple-protocol ROLLBACK, run when a connection leaves a transaction open. */
-const ROLLBACK = (() => {
-  const sql = Buffer.from("ROLLBACK\0");
-  const msg = Buffer.alloc(5 + sql.length);
+/** A simple query message. */
+function queryMessage(/** @type {string} */ sql) {
+  const text = Buffer.from(`${sql}\0`);
+  const msg = Buffer.alloc(5 + text.length);
   msg[0] = "Q".charCodeAt(0);
-  msg.writeInt32BE(4 + sql.length, 1);
-  sql.copy(msg, 5);
+  msg.writeInt32BE(4 + text.length, 1);
+  text.copy(msg, 5);
   return msg;
-})();
+}
+/**
+ * Run when a connection leaves a transaction or a paused sequence open. The first ROLLBACK aborts a
+ * healthy paused sequence without committing it; the Sync ends the skipping after an error (until a
+ * Sync, PostgreSQL ignores everything, a ROLLBACK too); the second ROLLBACK ends an aborted block.
+ */
+const ROLLBACK = Buffer.concat([queryMessage("ROLLBACK"), Buffer.from([83, 0, 0, 0, 4]), queryMessage("ROLLBACK")]);
+
+/** A FATAL ErrorResponse, for a start-up packet refused before it reaches PGlite. */
+function fatal(/** @type {string} */ code, /** @type {string} */ text) {
+  const body = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${text}\0\0`);
+  const msg = Buffer.alloc(5 + body.length);
+  msg[0] = "E".charCodeAt(0);
+  msg.writeInt32BE(4 + body.length, 1);
+  body.copy(msg, 5);
+  return msg;
+}
+
+/** The parameters of a start-up packet (after its length and protocol version). */
+function startupParams(/** @type {Buffer} */ packet) {
+  const parts = packet.subarray(8).toString("utf8").split("\0");
+  /** @type {Record<string, string>} */
+  const params = {};
+  for (let i = 0; i + 1 < parts.length && parts[i]; i += 2) params[/** @type {string} */ (parts[i])] = parts[i + 1] ?? "";
+  return params;
+}
 
 /**
  * @typedef {{ id: number; socket: net.Socket; buffer: Buffer; started: boolean; pending: Buffer[]; closed: boolean }} Conn
@@ -46,15 +71,18 @@ const ROLLBACK = (() => {
  * Serves `db` on the Unix socket `socketPath` until `close()`.
  * @param {import("@electric-sql/pglite").PGlite} db
  * @param {string} socketPath
- * @param {{ maxConnections?: number }} [options]
+ * @param {{ maxConnections?: number; onFatal?: (error: unknown) => void }} [options] `onFatal`: PGlite
+ *   threw (it reports SQL errors on the wire, so its backend is broken); the caller should stop.
  * @returns {Promise<{ close: () => Promise<void>; connections: () => number }>}
  */
-export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } = {}) {
+export async function serveWireProtocol(db, socketPath, { maxConnections = 64, onFatal } = {}) {
   /** @type {Unit[]} */
   const queue = [];
   /** @type {Conn | null} the connection whose transaction is open */
   let owner = null;
   let running = false;
+  /** The running drain or rollback, awaited by close(). */
+  let busy = Promise.resolve();
   let nextId = 1;
   /** @type {Set<Conn>} */
   const conns = new Set();
@@ -68,28 +96,41 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } 
     });
   }
 
-  async function drain() {
+  /** True when PGlite is inside a transaction block; false once its backend is gone. */
+  function inTransaction() {
+    try {
+      return db.isInTransaction();
+    } catch {
+      return false;
+    }
+  }
+
+  function drain() {
     if (running) return;
     running = true;
-    try {
-      while (queue.length) {
-        const index = owner ? queue.findIndex((u) => u.conn === owner) : 0;
-        if (index < 0) break; // the transaction's owner has sent nothing yet: the others wait
-        const [unit] = queue.splice(index, 1);
-        if (!unit) break;
-        try {
-          await execute(unit.conn, unit.message);
-        } catch (error) {
-          // PGlite reports SQL errors on the wire; a throw here is a broken message or backend.
-          console.error("[db] la base embebida rechazó un mensaje:", error instanceof Error ? error.message : error);
-          unit.conn.socket.destroy();
+    busy = (async () => {
+      try {
+        while (queue.length) {
+          const index = owner ? queue.findIndex((u) => u.conn === owner) : 0;
+          if (index < 0) break; // the transaction's owner has sent nothing yet: the others wait
+          const [unit] = queue.splice(index, 1);
+          if (!unit) break;
+          try {
+            await execute(unit.conn, unit.message);
+          } catch (error) {
+            // PGlite reports SQL errors on the wire: a throw means its backend is broken.
+            console.error("[db] la base embebida falló al ejecutar un mensaje:", error instanceof Error ? error.message : error);
+            onClose(unit.conn);
+            unit.conn.socket.destroy();
+            onFatal?.(error);
+          }
+          owner = inTransaction() || unit.paused ? unit.conn : null;
+          if (owner && owner.closed) await rollbackFor(owner);
         }
-        owner = db.isInTransaction() || unit.paused ? unit.conn : null;
-        if (owner && owner.closed) await rollbackFor(owner);
+      } finally {
+        running = false;
       }
-    } finally {
-      running = false;
-    }
+    })();
   }
 
   /** @param {Conn} conn */
@@ -100,7 +141,8 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } 
     } catch (error) {
       console.error("[db] no se pudo deshacer la transacción de una conexión cerrada:", error);
     }
-    owner = db.isInTransaction() ? conn : null;
+    if (inTransaction()) console.error("[db] la base embebida sigue en una transacción tras ROLLBACK");
+    owner = null; // never wait for a connection that is gone
   }
 
   /** @param {Conn} conn */
@@ -109,11 +151,12 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } 
     conn.closed = true;
     conns.delete(conn);
     for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.conn === conn) queue.splice(i, 1);
+    // While a unit runs, the drain loop rolls back after it; otherwise roll back here.
     if (owner === conn && !running) {
       running = true;
-      void rollbackFor(conn).finally(() => {
+      busy = rollbackFor(conn).finally(() => {
         running = false;
-        void drain();
+        drain();
       });
     }
   }
@@ -121,6 +164,7 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } 
   /** @param {Conn} conn */
   function onData(conn) {
     for (;;) {
+      if (conn.closed) return;
       const buf = conn.buffer;
       if (!conn.started) {
         if (buf.length < 8) return;
@@ -138,9 +182,15 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } 
           return;
         }
         if (code !== PROTOCOL_3) return conn.socket.destroy();
+        // PGlite's backend ends for good on a start-up it refuses: refuse it here.
+        if (!startupParams(buf.subarray(0, length)).user) {
+          conn.socket.end(fatal("28000", "no PostgreSQL user name specified in startup packet"));
+          onClose(conn);
+          return;
+        }
         conn.started = true;
         queue.push({ conn, message: Buffer.from(buf.subarray(0, length)) });
-        void drain();
+        drain();
         continue;
       }
       if (buf.length < 5) return;
@@ -159,7 +209,7 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } 
       if (UNIT_END.has(type)) {
         queue.push({ conn, message: Buffer.concat(conn.pending), paused: type === FLUSH });
         conn.pending = [];
-        void drain();
+        drain();
       }
     }
   }
@@ -188,10 +238,15 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64 } 
 
   return {
     connections: () => conns.size,
-    close: () =>
-      new Promise((resolve) => {
-        for (const conn of conns) conn.socket.destroy();
-        server.close(() => resolve());
-      }),
+    // Connections are dropped, their open transaction rolled back, and the running unit finished
+    // before this resolves, so PGlite can be closed after it.
+    close: async () => {
+      for (const conn of [...conns]) {
+        onClose(conn);
+        conn.socket.destroy();
+      }
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+      while (running) await busy;
+    },
   };
 }

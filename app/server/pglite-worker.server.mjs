@@ -41,7 +41,10 @@ try {
   db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
   // One backend for every connection: the wire server runs each connection's messages in whole units
   // and keeps an open transaction to its own connection.
-  server = await serveWireProtocol(db, socketPath);
+  server = await serveWireProtocol(db, socketPath, {
+    // PGlite's backend is broken: end this thread, and the app's process stops (db.server.ts).
+    onFatal: () => process.exit(1),
+  });
   // Temp-folder cleaners remove files by age: like PostgreSQL with its own socket, touch it hourly.
   setInterval(() => {
     const now = new Date();

@@ -207,6 +207,37 @@ describe("PGlite wire server shared by many connections", () => {
     b.socket.destroy();
   });
 
+  it("rolls back a paused sequence that failed when its connection drops, in or out of a transaction", async () => {
+    for (const explicit of [false, true]) {
+      const a = await rawConnect();
+      a.socket.write(startupPacket());
+      await a.untilReady(1);
+      if (explicit) {
+        a.socket.write(frame("Q", cstr("begin")));
+        await a.untilReady(2);
+      }
+      // Fails before its Sync: PostgreSQL now skips everything up to a Sync, a plain ROLLBACK too.
+      a.socket.write(Buffer.concat([parseMsg("insert into probe values (1 / ($1::int - 1))"), bindMsg("1"), executeMsg(), flushMsg()]));
+      await new Promise((r) => setTimeout(r, 100));
+      a.socket.destroy();
+      const b = await connect();
+      const inserted = await b.query("insert into probe values ($1)", [5]);
+      expect(inserted.rowCount).toBe(1); // not swallowed by the skipping
+      expect((await b.query("select n from probe")).rows).toEqual([{ n: 5 }]);
+      await b.query("delete from probe");
+    }
+  });
+
+  it("refuses a start-up without a user (PGlite's backend would end for good) and keeps serving", async () => {
+    const c = await rawConnect();
+    const params = Buffer.from("database\0postgres\0\0");
+    c.socket.write(Buffer.concat([int32(8 + params.length), int32(196608), params]));
+    await new Promise((r) => c.socket.once("close", r));
+    expect(messages(c.received())[0]?.type).toBe("E");
+    const d = await connect();
+    expect((await d.query("select 1 as one")).rows[0].one).toBe(1);
+  });
+
   it("declines encryption and takes a plain start-up on the same connection", async () => {
     const c = await rawConnect();
     c.socket.write(Buffer.concat([int32(8), int32(80877103)])); // SSLRequest
