@@ -3,6 +3,7 @@
  * name without `npm run icons` would draw nothing), and the Icon component must reference it.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -27,8 +28,17 @@ describe("icon sprite", () => {
   it("renders a decorative reference to the sprite, or a labelled image", () => {
     const html = renderToStaticMarkup(createElement(Icon, { name: "map-pin", className: "size-4", strokeWidth: 1.5 }));
     expect(html).toMatch(/^<svg [^>]*aria-hidden="true"[^>]*><use href="[^"]*sprite[^"]*\.svg#map-pin"><\/use><\/svg>$/);
-    expect(html).toContain('stroke-width="1.5"');
-    expect(html).toContain('class="size-4"');
+    // Fill and stroke come from .icon (decision 029); a non-default stroke width is a style.
+    expect(html).toContain('class="icon size-4"');
+    expect(html).toContain('style="stroke-width:1.5"');
+    expect(html).not.toMatch(/ (fill|stroke|stroke-linecap|stroke-linejoin|focusable)=/);
+    const plain = renderToStaticMarkup(createElement(Icon, { name: "map-pin" }));
+    expect(plain).toBe(plain.replace(/ style="[^"]*"/, "")); // the default width needs no style
+    expect(plain).toContain('class="icon"');
+    // …and the stylesheet draws them as lucide does; without it icons would be filled black.
+    const css = fs.readFileSync(path.resolve("app/app.css"), "utf8");
+    const rule = /\.icon \{([^}]*)\}/.exec(css)?.[1] ?? "";
+    for (const decl of ["fill: none", "stroke: currentColor", "stroke-width: 2", "stroke-linecap: round", "stroke-linejoin: round"]) expect(rule).toContain(decl);
     const labelled = renderToStaticMarkup(createElement(Icon, { name: "star", "aria-label": "Destacado" }));
     expect(labelled).toContain('role="img"');
     expect(labelled).not.toContain("aria-hidden");
