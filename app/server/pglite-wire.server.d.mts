@@ -5,4 +5,4 @@ export function serveWireProtocol(
   db: PGlite,
   socketPath: string,
   options?: { maxConnections?: number; onFatal?: (error: unknown) => void },
-): Promise<{ close: () => Promise<void>; connections: () => number }>;
+): Promise<{ close: () => Promise<void> }>;

@@ -27,13 +27,13 @@ const PROTOCOL_3 = 196608;
 const UNIT_END = new Set(["S", "Q", "H", "X"].map((c) => c.charCodeAt(0)));
 const TERMINATE = "X".charCodeAt(0);
 const FLUSH = "H".charCodeAt(0);
-/** A simple query message. */
-function queryMessage(/** @type {string} */ sql) {
-  const text = Buffer.from(`${sql}\0`);
-  const msg = Buffer.alloc(5 + text.length);
-  msg[0] = "Q".charCodeAt(0);
-  msg.writeInt32BE(4 + text.length, 1);
-  text.copy(msg, 5);
+/** A backend or frontend message: its type byte, its length, its body. */
+function message(/** @type {string} */ type, /** @type {string} */ body = "") {
+  const bytes = Buffer.from(body);
+  const msg = Buffer.alloc(5 + bytes.length);
+  msg.write(type, 0);
+  msg.writeInt32BE(4 + bytes.length, 1);
+  bytes.copy(msg, 5);
   return msg;
 }
 /**
@@ -41,17 +41,10 @@ function queryMessage(/** @type {string} */ sql) {
  * healthy paused sequence without committing it; the Sync ends the skipping after an error (until a
  * Sync, PostgreSQL ignores everything, a ROLLBACK too); the second ROLLBACK ends an aborted block.
  */
-const ROLLBACK = Buffer.concat([queryMessage("ROLLBACK"), Buffer.from([83, 0, 0, 0, 4]), queryMessage("ROLLBACK")]);
+const ROLLBACK = Buffer.concat([message("Q", "ROLLBACK\0"), message("S"), message("Q", "ROLLBACK\0")]);
 
 /** A FATAL ErrorResponse, for a start-up packet refused before it reaches PGlite. */
-function fatal(/** @type {string} */ code, /** @type {string} */ text) {
-  const body = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${text}\0\0`);
-  const msg = Buffer.alloc(5 + body.length);
-  msg[0] = "E".charCodeAt(0);
-  msg.writeInt32BE(4 + body.length, 1);
-  body.copy(msg, 5);
-  return msg;
-}
+const fatal = (/** @type {string} */ code, /** @type {string} */ text) => message("E", `SFATAL\0VFATAL\0C${code}\0M${text}\0\0`);
 
 /** The parameters of a start-up packet (after its length and protocol version). */
 function startupParams(/** @type {Buffer} */ packet) {
@@ -63,7 +56,7 @@ function startupParams(/** @type {Buffer} */ packet) {
 }
 
 /**
- * @typedef {{ id: number; socket: net.Socket; buffer: Buffer; started: boolean; pending: Buffer[]; closed: boolean }} Conn
+ * @typedef {{ socket: net.Socket; buffer: Buffer; started: boolean; pending: Buffer[]; closed: boolean }} Conn
  * @typedef {{ conn: Conn; message: Buffer; paused?: boolean }} Unit
  */
 
@@ -73,7 +66,7 @@ function startupParams(/** @type {Buffer} */ packet) {
  * @param {string} socketPath
  * @param {{ maxConnections?: number; onFatal?: (error: unknown) => void }} [options] `onFatal`: PGlite
  *   threw (it reports SQL errors on the wire, so its backend is broken); the caller should stop.
- * @returns {Promise<{ close: () => Promise<void>; connections: () => number }>}
+ * @returns {Promise<{ close: () => Promise<void> }>}
  */
 export async function serveWireProtocol(db, socketPath, { maxConnections = 64, onFatal } = {}) {
   /** @type {Unit[]} */
@@ -83,7 +76,6 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64, o
   let running = false;
   /** The running drain or rollback, awaited by close(). */
   let busy = Promise.resolve();
-  let nextId = 1;
   /** @type {Set<Conn>} */
   const conns = new Set();
 
@@ -220,7 +212,7 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64, o
       return;
     }
     /** @type {Conn} */
-    const conn = { id: nextId++, socket, buffer: Buffer.alloc(0), started: false, pending: [], closed: false };
+    const conn = { socket, buffer: Buffer.alloc(0), started: false, pending: [], closed: false };
     conns.add(conn);
     socket.setNoDelay(true);
     socket.on("data", (data) => {
@@ -237,7 +229,6 @@ export async function serveWireProtocol(db, socketPath, { maxConnections = 64, o
   });
 
   return {
-    connections: () => conns.size,
     // Connections are dropped, their open transaction rolled back, and the running unit finished
     // before this resolves, so PGlite can be closed after it.
     close: async () => {

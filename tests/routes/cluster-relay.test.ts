@@ -3,52 +3,16 @@
  * primary), and SIGTERM to the primary stops all workers and exits 0. Real processes (node:cluster)
  * and real HTTP; tests/fixtures/cluster-app.ts is the app.
  */
-import { spawn } from "node:child_process";
-import http from "node:http";
-import net from "node:net";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { requestOnce, startFixture } from "../setup/fixture-process";
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
+/** Which worker answered, its page-cache header, and the body. */
+async function request(port: number, method: string, pathname: string) {
+  const res = await requestOnce(port, method, pathname);
+  return { worker: String(res.headers["x-worker"]), cache: res.headers["x-page-cache"] as string | undefined, body: res.body };
 }
 
-/** One request on its own connection, so the kernel may hand it to either worker. */
-function request(port: number, method: string, pathname: string) {
-  return new Promise<{ worker: string; cache: string | undefined; body: string }>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: pathname, method, agent: false }, (res) => {
-      let body = "";
-      res.on("data", (d) => (body += d));
-      res.on("end", () =>
-        resolve({ worker: String(res.headers["x-worker"]), cache: res.headers["x-page-cache"] as string | undefined, body }),
-      );
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-const port = await freePort();
-const child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/cluster-app.ts"], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port) },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-let output = "";
-child.stdout!.on("data", (d) => (output += d));
-child.stderr!.on("data", (d) => (output += d));
-const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-
-afterAll(() => {
-  if (child.exitCode === null) child.kill("SIGKILL");
-});
+const { port, child, exited, output } = await startFixture("tests/fixtures/cluster-app.ts");
 
 async function untilBothWorkers(check: (r: Awaited<ReturnType<typeof request>>) => boolean) {
   const seen = new Map<string, Awaited<ReturnType<typeof request>>[]>();
@@ -66,7 +30,7 @@ describe("cluster of two workers", () => {
         await request(port, "GET", "/pagina");
         break;
       } catch {
-        if (i > 200) throw new Error(`the cluster did not start:\n${output}`);
+        if (i > 200) throw new Error(`the cluster did not start:\n${output()}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }

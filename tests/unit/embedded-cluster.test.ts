@@ -4,53 +4,23 @@
  * database (its files, socket folder and lock). Real processes and real HTTP;
  * tests/fixtures/embedded-cluster-app.ts is the app.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
+import { requestOnce, startFixture } from "../setup/fixture-process";
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** One request on its own connection, so the kernel may hand it to either worker. */
-function request(port: number, method: string, pathname: string): Promise<{ status: number; body: { worker: number; rows?: number } }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: pathname, method, agent: false }, (res) => {
-      let body = "";
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(body) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+/** The status and the JSON answer (which worker, and the row count). */
+async function request(port: number, method: string, pathname: string): Promise<{ status: number; body: { worker: number; rows?: number } }> {
+  const res = await requestOnce(port, method, pathname);
+  return { status: res.status, body: JSON.parse(res.body) };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-embedded-cluster-"));
-const port = await freePort();
-const child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/embedded-cluster-app.ts"], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-let output = "";
-child.stdout!.on("data", (d) => (output += d));
-child.stderr!.on("data", (d) => (output += d));
-const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+const { port, child, exited, output } = await startFixture("tests/fixtures/embedded-cluster-app.ts", { DATA_DIR: dataDir, DATABASE_URL: "" });
 
 afterAll(() => {
-  if (child.exitCode === null) child.kill("SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -84,7 +54,7 @@ describe("two workers on the embedded database", () => {
     const socket = fs.readFileSync(lock, "utf8").split("\n")[1]!;
     expect(fs.existsSync(socket)).toBe(true);
     child.kill("SIGTERM");
-    expect(await exited, output).toBe(0);
+    expect(await exited, output()).toBe(0);
     expect(fs.existsSync(lock)).toBe(false);
     expect(fs.existsSync(path.dirname(socket))).toBe(false);
     // The files were closed cleanly: every committed row is there.
