@@ -15,6 +15,7 @@ import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { closeDb, pingDb } from "./app/server/db.server";
 import { joinCluster, startPrimary } from "./app/server/cluster.server";
+import { createHttpServer } from "./app/server/http-server.server";
 import { publicPageCache } from "./app/server/page-cache.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
@@ -218,7 +219,7 @@ async function main() {
   }
   joinCluster();
   const app = await createApp();
-  const server: Server = app.listen(env.PORT, () => {
+  const server: Server = createHttpServer(app).listen(env.PORT, () => {
     console.info(`Servidor listo en ${env.PUBLIC_URL} (puerto ${env.PORT})`);
   });
   server.keepAliveTimeout = 65_000;
