@@ -8,7 +8,7 @@ const LINKS = [
   { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
   { to: "/admin-members", label: "Miembros", icon: "users", end: true },
   { to: "/admin/free-plans", label: "Planes gratuitos", icon: "gift", end: true },
-  { to: "/admin/leads", label: "Leads", icon: "inbox", end: true },
+  { to: "/admin/leads", label: "Mensajes", icon: "inbox", end: true },
   { to: "/admin/audit", label: "Auditoría", icon: "clipboard-list", end: true },
 ] as const;
 

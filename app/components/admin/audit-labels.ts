@@ -5,7 +5,7 @@ export const AUDIT_ENTITIES = [
   { slug: "profile", label: "Miembros" },
   { slug: "business_owner", label: "Propietarios" },
   { slug: "free_plan", label: "Planes gratuitos" },
-  { slug: "contact_message", label: "Leads" },
+  { slug: "contact_message", label: "Mensajes de contacto" },
   { slug: "blog", label: "Blog" },
 ] as const;
 

@@ -31,7 +31,7 @@ const ENTITY_LABELS: Record<string, string> = {
   profile: "Miembro",
   business_owner: "Propietario de negocio",
   free_plan: "Plan gratuito",
-  contact_message: "Lead",
+  contact_message: "Mensaje de contacto",
   blog: "Artículo",
 };
 

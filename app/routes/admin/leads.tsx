@@ -21,7 +21,7 @@ import {
 } from "~/server/models/contact.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Mensajes de contacto", description: "Leads recibidos por el formulario de contacto.", path: "/admin/leads", noindex: true });
+  seo(matches, { title: "Mensajes de contacto", description: "Mensajes recibidos por el formulario de contacto.", path: "/admin/leads", noindex: true });
 
 const LIMIT = 100;
 
