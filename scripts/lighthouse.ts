@@ -15,12 +15,12 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { JS_BUDGET_KB, jsBudget, printBudget, PUBLIC_ROUTES } from "./js-budget";
+import { freePort } from "../tests/setup/free-port";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
@@ -59,17 +59,6 @@ async function waitFor(url: string, timeoutMs: number, label: string) {
     await sleep(1000);
   }
   throw new Error(`${label} no respondió en ${Math.round(timeoutMs / 1000)} s (${url})`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-    srv.on("error", reject);
-  });
 }
 
 async function startApp() {

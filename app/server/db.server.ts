@@ -154,13 +154,15 @@ function attachEmbedded(socketDir: string): Embedded {
 function open(): Handle {
   const env = getEnv();
   let embedded: Embedded | null = null;
-  const primarySocket = cluster.isWorker ? process.env.PGLITE_SOCKET_DIR : undefined;
-  if (!env.DATABASE_URL && primarySocket) {
-    embedded = attachEmbedded(primarySocket);
-  } else if (!env.DATABASE_URL) {
-    const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : path.resolve(env.DATA_DIR, "pglite");
-    if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-    embedded = startEmbedded(dataDir);
+  if (!env.DATABASE_URL) {
+    const primarySocket = cluster.isWorker ? process.env.PGLITE_SOCKET_DIR : undefined;
+    if (primarySocket) {
+      embedded = attachEmbedded(primarySocket);
+    } else {
+      const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : path.resolve(env.DATA_DIR, "pglite");
+      if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+      embedded = startEmbedded(dataDir);
+    }
   }
   const pool = embedded
     ? // PGlite runs one unit at a time; a few connections keep the next queries queued on its thread

@@ -4,20 +4,11 @@
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { afterAll } from "vitest";
+import { freePort } from "./free-port";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `script` (relative to the repository) with PORT set to a free port and `env` added. */
 export async function startFixture(script: string, env: Record<string, string> = {}) {

@@ -4,9 +4,9 @@
  */
 import { execFileSync, execSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 export function findPgBin(): string | null {
   const candidates = [
@@ -24,17 +24,6 @@ export function findPgBin(): string | null {
 
 export function postgresAvailable(): boolean {
   return Boolean(process.env.TEST_DATABASE_URL) || findPgBin() !== null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export type PgServer = { url: string; stop: () => void };
