@@ -2,6 +2,9 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  future: {
+    v8_middleware: true,
+  },
   appDirectory: "app",
   // BUILD_DIR lets several checkouts of work (or test runs) build side by side.
   buildDirectory: process.env.BUILD_DIR ?? "build",

@@ -17,6 +17,7 @@ import { closeDb, pingDb } from "./app/server/db.server";
 import { joinCluster, startPrimary } from "./app/server/cluster.server";
 import { createHttpServer } from "./app/server/http-server.server";
 import { publicPageCache } from "./app/server/page-cache.server";
+import { requestContext } from "./app/server/request-context.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
 
@@ -185,10 +186,11 @@ export async function createApp() {
     createRequestHandler({
       build,
       mode: production ? "production" : "development",
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "desconocida",
-      }),
+      getLoadContext: (req, res) =>
+        requestContext({
+          cspNonce: res.locals.cspNonce as string,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "desconocida",
+        }),
     }),
   );
 

@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { requestInfoContext } from "./server/request-context.server";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 import { applyCachePolicy } from "./lib/cache-headers";
@@ -12,9 +13,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext?.cspNonce ?? "";
+  const nonce = loadContext.get(requestInfoContext).cspNonce;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

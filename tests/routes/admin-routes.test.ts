@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, free_plan_subscriptions, profiles, restaurants } from "~/db/schema";
 import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
+import { requestContext } from "~/server/request-context.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as restaurantForm from "~/routes/admin/restaurant-form";
 import * as businessForm from "~/routes/admin/business-form";
@@ -18,7 +19,7 @@ type Result = { status: number; location: string | null; data: any; headers: Hea
 async function call(fn: (args: any) => unknown, request: Request, params: Record<string, string> = {}): Promise<Result> {
   let value: unknown;
   try {
-    value = await fn({ request, params, context: { cspNonce: "", clientIp: "203.0.113.9" } });
+    value = await fn({ request, params, context: requestContext({ cspNonce: "", clientIp: "203.0.113.9" }) });
   } catch (thrown) {
     value = thrown;
   }

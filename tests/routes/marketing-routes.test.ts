@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import { requestContext } from "~/server/request-context.server";
 import { describe, expect, it } from "vitest";
 import { ASSISTANTS, HOME_PLANS, LOCAL_AI_PLANS, MARKETING_PAGES, SAMPLE_ARTICLE, VIP_PACKAGE, priceText } from "~/catalog/marketing";
 import { blogs, contact_messages, profiles, users } from "~/db/schema";
@@ -22,7 +22,7 @@ type Result = { status: number; headers: Headers; data: any };
 async function call(handler: Handler, request: Request, ip = "198.51.100.1"): Promise<Result> {
   let value: unknown;
   try {
-    value = await handler({ request, params: {}, context: { cspNonce: "", clientIp: ip } as AppLoadContext });
+    value = await handler({ request, params: {}, context: requestContext({ cspNonce: "", clientIp: ip }) });
   } catch (thrown) {
     value = thrown;
   }

@@ -1,5 +1,5 @@
 /** Calls a route module's loader/action directly with a real Request, the way React Router does. */
-import type { AppLoadContext } from "react-router";
+import { requestContext } from "~/server/request-context.server";
 
 export type RouteResult = { status: number; headers: Headers; data: any; location: string | null };
 
@@ -38,7 +38,7 @@ export async function call(
   request: Request,
   opts: { params?: Record<string, string>; ip?: string } = {},
 ): Promise<RouteResult> {
-  const context = { cspNonce: "", clientIp: opts.ip ?? "203.0.113.7" } as AppLoadContext;
+  const context = requestContext({ cspNonce: "", clientIp: opts.ip ?? "203.0.113.7" });
   try {
     const url = new URL(request.url);
     return await normalize(await handler({ request, params: opts.params ?? {}, context, url, pattern: url.pathname }));

@@ -1,5 +1,6 @@
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { clientIpOf } from "~/server/request-context.server";
 import type { Route } from "./+types/auth";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent") === "signup" ? "signup" : "login";
   const values = formToObject(form);
-  const ip = context?.clientIp ?? "desconocida";
+  const ip = clientIpOf(context);
 
   if (intent === "signup") {
     const parsed = signupSchema.safeParse(values);

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { clientIpOf } from "~/server/request-context.server";
 import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse(formToObject(await readForm(request)));
   if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), sent: false, limited: false }, { status: 400 });
-  const result = await requestPasswordReset(context?.clientIp ?? "desconocida", parsed.data.email);
+  const result = await requestPasswordReset(clientIpOf(context), parsed.data.email);
   if (result.limited) return data({ fieldErrors: null, sent: false, limited: true }, { status: 429 });
   return { fieldErrors: null, sent: true, limited: false };
 }

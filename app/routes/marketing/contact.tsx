@@ -1,5 +1,6 @@
 import { Icon, type IconName } from "~/components/icons/icon";
 import { data, Form, useLocation, useNavigation } from "react-router";
+import { clientIpOf } from "~/server/request-context.server";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } from "~/catalog/marketing";
 import { CONTACT_SERVICES, PLAN_TYPES } from "~/catalog/plans";
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ fieldErrors: fieldErrorsOf(parsed.error), values: echo(values), formError: null }, { status: 400 });
   }
 
-  const ip = context?.clientIp ?? "desconocida";
+  const ip = clientIpOf(context);
   const hit = await recordHit(`contact:${ip}`, CONTACT_WINDOW_SECONDS);
   if (hit.count > CONTACT_MAX_PER_WINDOW) {
     const minutes = Math.max(1, Math.ceil(hit.retryAfterSeconds / 60));
