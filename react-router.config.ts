@@ -4,6 +4,7 @@ export default {
   ssr: true,
   future: {
     v8_middleware: true,
+    v8_viteEnvironmentApi: true,
   },
   appDirectory: "app",
   // BUILD_DIR lets several checkouts of work (or test runs) build side by side.
