@@ -5,6 +5,7 @@ export default {
   future: {
     v8_middleware: true,
     v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
   },
   appDirectory: "app",
   // BUILD_DIR lets several checkouts of work (or test runs) build side by side.

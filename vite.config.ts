@@ -107,11 +107,6 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
 const zopfliGzip = async (input: InputType): Promise<Buffer> =>
   Buffer.from(await gzipAsync(typeof input === "string" ? Buffer.from(input) : Buffer.from(input as Uint8Array), { numiterations: 15 }));
 
-/** Only the browser's build: the server bundle is never sent over the network. */
-function clientOnly(plugin: PluginOption): PluginOption {
-  return { ...(plugin as object), applyToEnvironment: (environment: { name: string }) => environment.name === "client" } as PluginOption;
-}
-
 function precompressed(): PluginOption[] {
   const include = /\.(js|css|svg)$/;
   return [
@@ -128,7 +123,7 @@ function precompressed(): PluginOption[] {
       algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })],
       logLevel: "silent",
     }),
-  ].map(clientOnly);
+  ];
 }
 
 export default defineConfig(() => {

@@ -9,7 +9,7 @@ import { NotFound } from "./components/not-found";
 import { FONT_PRELOAD } from "./components/marketing/font-preload";
 import { useNonce } from "./lib/nonce";
 import { getPublicEnv } from "./server/env.server";
-import { getCurrentUser } from "./server/guards.server";
+import { getCurrentUser, rememberPageUrl } from "./server/guards.server";
 import { readToast } from "./server/toast.server";
 
 // Zod 4 probes `new Function` when it builds its first object schema; the CSP forbids eval, so the
@@ -26,6 +26,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   FONT_PRELOAD,
 ];
+
+export const middleware: Route.MiddlewareFunction[] = [rememberPageUrl];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [current, flash] = await Promise.all([getCurrentUser(request), readToast(request)]);

@@ -2,7 +2,7 @@
  * Guards: every loader and action that needs a user starts with one (DESIGN §4, D1).
  * SPEC §6: signed out -> /auth; signed in but not admin -> 'Acceso Denegado' and back to / (or /admin).
  */
-import { redirect } from "react-router";
+import { type MiddlewareFunction, redirect } from "react-router";
 import type { Profile } from "~/db/schema";
 import { authHeaders, getAuth } from "./auth.server";
 import { ensureProfile } from "./models/profiles.server";
@@ -15,6 +15,16 @@ export const ACCESS_DENIED = { title: "Acceso Denegado", description: "No tienes
 
 // The root loader and the page's own loader or guard ask for the same request: look it up once.
 const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+// The page's URL as React Router resolved it: a data request's own URL ends in `.data` and carries
+// `_routes`, which must never become a redirectTo.
+const pageUrls = new WeakMap<Request, URL>();
+
+/** Root middleware: remembers the page URL of each request for the guards. */
+export const rememberPageUrl: MiddlewareFunction<Response> = ({ request, url }, next) => {
+  pageUrls.set(request, url);
+  return next();
+};
 
 /** The signed-in user and profile, or null. A malformed or expired session cookie is just "signed out". */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
@@ -42,7 +52,7 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
 }
 
 function authRedirect(request: Request): never {
-  const url = new URL(request.url);
+  const url = pageUrls.get(request) ?? new URL(request.url);
   const back = url.pathname + url.search;
   throw redirect(back && back !== "/" ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth");
 }

@@ -92,3 +92,19 @@ test("signing in again after signing out works and greets with '¡Bienvenido!'",
   await expect(page.getByText("¡Bienvenido!")).toBeVisible();
   await expect(page.getByRole("button", { name: /Mi Cuenta/ })).toBeVisible();
 });
+
+test("a session that ended sends a client-side navigation to sign in, and back to the page afterwards", async ({ page, context }) => {
+  const user = uniqueUser("caducada");
+  await signUp(page, user);
+  await page.getByRole("button", { name: /Mi Cuenta/ }).click();
+  // The session ends while the page is open: the next navigation is a data request (`.data`).
+  await context.clearCookies();
+  const dataRequest = page.waitForRequest((r) => new URL(r.url()).pathname === "/my-blogs.data");
+  await page.getByRole("banner").getByRole("link", { name: "Mis Blogs" }).click();
+  await dataRequest;
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fmy-blogs$/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Contraseña").fill(user.password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).last().click();
+  await expect(page).toHaveURL(/\/my-blogs$/);
+});
