@@ -2,11 +2,6 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  future: {
-    v8_middleware: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-  },
   appDirectory: "app",
   // BUILD_DIR lets several checkouts of work (or test runs) build side by side.
   buildDirectory: process.env.BUILD_DIR ?? "build",

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/meta";
 
 /** Shared placeholder for pages that later work fills in ('Próximamente'). */
-export const comingSoonMeta: MetaFunction = ({ matches, data }) =>
+export const comingSoonMeta: MetaFunction = ({ matches, loaderData: data }) =>
   seo(matches, {
     title: "Próximamente",
     description: "Esta sección de Panama VIP IA estará disponible muy pronto.",

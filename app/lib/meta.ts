@@ -7,7 +7,7 @@ export const SITE_NAME = "Panama VIP IA";
 
 export function publicUrlFrom(matches: readonly MatchLike[]): string {
   const root = matches.find((m) => m?.id === "root");
-  const data = (root?.loaderData ?? root?.data) as RootData;
+  const data = root?.loaderData as RootData;
   return data?.publicEnv?.PUBLIC_URL ?? "";
 }
 

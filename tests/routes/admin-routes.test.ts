@@ -19,7 +19,7 @@ type Result = { status: number; location: string | null; data: any; headers: Hea
 async function call(fn: (args: any) => unknown, request: Request, params: Record<string, string> = {}): Promise<Result> {
   let value: unknown;
   try {
-    value = await fn({ request, params, context: requestContext({ cspNonce: "", clientIp: "203.0.113.9" }) });
+    value = await fn({ request, params, url: new URL(request.url), context: requestContext({ cspNonce: "", clientIp: "203.0.113.9" }) });
   } catch (thrown) {
     value = thrown;
   }

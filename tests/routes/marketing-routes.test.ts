@@ -22,7 +22,7 @@ type Result = { status: number; headers: Headers; data: any };
 async function call(handler: Handler, request: Request, ip = "198.51.100.1"): Promise<Result> {
   let value: unknown;
   try {
-    value = await handler({ request, params: {}, context: requestContext({ cspNonce: "", clientIp: ip }) });
+    value = await handler({ request, params: {}, url: new URL(request.url), context: requestContext({ cspNonce: "", clientIp: ip }) });
   } catch (thrown) {
     value = thrown;
   }

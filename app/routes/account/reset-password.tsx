@@ -13,8 +13,7 @@ import { readForm } from "~/server/request.server";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Nueva contraseña", description: "Elige una nueva contraseña.", path: "/auth/nueva-contrasena", noindex: true });
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   return { token: url.searchParams.get("token") ?? "", invalid: url.searchParams.get("error") === "INVALID_TOKEN" };
 }
 

@@ -66,9 +66,8 @@ const json = (v: unknown) => {
   return s.length > 4000 ? `${s.slice(0, 4000)}\n…` : s;
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
   const entity = url.searchParams.get("entidad");
   const validEntity = AUDIT_ENTITIES.some((e) => e.slug === entity) ? entity : null;
   const page = await listAuditPage({ entity: validEntity, cursor: url.searchParams.get("cursor") });

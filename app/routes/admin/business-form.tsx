@@ -23,7 +23,7 @@ const TEXT_KEYS = [
   "special_service", "customer_reviews", "plan_type", "is_verified", "is_active",
 ] as const;
 
-export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
   seo(matches, {
     title: d?.id ? "Editar negocio" : "Nuevo negocio",
     description: "Formulario de negocio.",

@@ -26,9 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const TABS = ["restaurantes", "negocios", "google"] as const;
 type Tab = (typeof TABS)[number];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
   const rawTab = url.searchParams.get("tab");
   // SPEC §2: choosing the free plans tab goes to /admin/free-plans.
   if (rawTab === "planes" || rawTab === "free-plans") throw redirect("/admin/free-plans");
@@ -77,9 +76,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { tab, filter, cursor: cursor ?? null, items, nextCursor, loadError };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const current = await requireAdmin(request);
-  return handleListingAction(request, await request.formData(), current);
+  return handleListingAction(url, await request.formData(), current);
 }
 
 function tabHref(tab: Tab | "planes", filter?: { q: string; provincia: string | null }) {

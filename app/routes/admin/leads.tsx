@@ -25,9 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const LIMIT = 100;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const pendingOnly = new URL(request.url).searchParams.get("estado") === "pendientes";
+  const pendingOnly = url.searchParams.get("estado") === "pendientes";
   const [leads, pending] = await Promise.all([listContactMessages({ limit: LIMIT, pendingOnly }), countPendingContactMessages()]);
   return {
     pendingOnly,

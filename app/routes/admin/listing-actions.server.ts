@@ -14,8 +14,8 @@ export type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombr
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
 
-export async function handleListingAction(request: Request, form: FormData, current: CurrentUser) {
-  const url = new URL(request.url);
+/** `url`: the page's URL (the loader's `url`; a data request's own URL ends in `.data`). */
+export async function handleListingAction(url: URL, form: FormData, current: CurrentUser) {
   const back = url.pathname + url.search;
   const parsed = listingActionSchema.safeParse(formToObject(form));
   if (!parsed.success) {

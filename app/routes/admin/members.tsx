@@ -33,10 +33,9 @@ import { redirectWithToast } from "~/server/toast.server";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Miembros", description: "Gestión de miembros.", path: "/admin-members", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   // SPEC §6: a non-admin is sent back to /admin (which then sends them home).
   const { user } = await requireAdmin(request, "/admin");
-  const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, LIMITS.search);
   const negocio = (url.searchParams.get("negocio") ?? "").trim().slice(0, LIMITS.search);
   const editar = url.searchParams.get("editar");
@@ -82,10 +81,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url: pageUrl }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "/admin");
   const actor = { id: user.id, email: user.email };
-  const url = new URL(request.url);
+  const url = new URL(pageUrl);
   url.searchParams.delete("editar");
   const back = url.pathname + (url.search ? url.search : "");
   const form = formToObject(await request.formData());

@@ -23,7 +23,7 @@ const TEXT_KEYS = [
   "facebook_url", "instagram_url", "maps_url", "imagen", "special_dish", "customer_reviews", "plan_type", "is_verified", "is_active",
 ] as const;
 
-export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
   seo(matches, {
     title: d?.id ? "Editar restaurante" : "Nuevo restaurante",
     description: "Formulario de restaurante.",

@@ -15,9 +15,8 @@ import { ProvinceOptions } from "~/components/province-options";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Buscar restaurantes", description: "Buscar restaurantes para editar.", path: "/admin/restaurant/search", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
   const filter = listFilterSchema.parse({ q: url.searchParams.get("q"), provincia: url.searchParams.get("provincia") });
   const searched = url.searchParams.has("q") || url.searchParams.has("provincia");
   const results = searched ? await searchRestaurants(filter) : [];

@@ -29,8 +29,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "Blog de Panama VIP IA", href: "/blog/rss.xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { q, page } = blogListQuerySchema.parse({ q: url.searchParams.get("q"), page: url.searchParams.get("page") ?? undefined });
   try {
     const result = await listPublishedBlogs({ q, page });

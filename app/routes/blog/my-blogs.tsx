@@ -33,9 +33,8 @@ async function requireAuthor(request: Request): Promise<CurrentUser> {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Mis artículos", description: "Tus artículos del blog.", path: "/my-blogs", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { user } = await requireAuthor(request);
-  const url = new URL(request.url);
   const { q, estado } = myBlogsQuerySchema.parse({ q: url.searchParams.get("q"), estado: url.searchParams.get("estado") ?? undefined });
   try {
     const result = await listOwnBlogs(user.id, { q, estado });

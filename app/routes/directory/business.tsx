@@ -24,7 +24,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: d }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
   if (!d) return [];
   const e = d.entry;
   const what = industryLabel(e.etiqueta ?? "");

@@ -28,10 +28,9 @@ import { ProvinceOptions } from "~/components/province-options";
 
 const LOAD_ERROR = "No se pudieron cargar los negocios";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const industria = params.industria;
   if (!isIndustry(industria)) throw data(null, { status: 404 });
-  const url = new URL(request.url);
   const query = industryQuerySchema.safeParse(searchParamsObject(url));
   if (!query.success) throw data(query.error.issues[0]?.message ?? "Solicitud no válida.", { status: 400 });
   const current = await getCurrentUser(request);
@@ -62,11 +61,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, url }: Route.ActionArgs) {
   const industria = params.industria;
   if (!isIndustry(industria)) throw data(null, { status: 404 });
   const current = await requireAdmin(request);
-  const url = new URL(request.url);
   const provincia = url.searchParams.get("provincia");
   const back = `${industryPath(industria)}${provincia && isProvince(provincia) ? `?provincia=${provincia}` : ""}`;
   const parsed = listingAdminActionSchema.safeParse(Object.fromEntries(await request.formData()));
@@ -92,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(back, { type: "success", title: "Negocio eliminado" });
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
   d
     ? seo(matches, {
         title: d.provincia ? `${d.label} en ${provinceLabel(d.provincia)}` : `Negocios de ${d.label} en Panamá`,

@@ -20,12 +20,11 @@ import { listRestaurantsByProvince, type ListingPage } from "~/server/models/lis
 const LOAD_ERROR = "No se pudieron cargar los restaurantes";
 
 function provinceFromPath(pathname: string): ProvinceSlug | null {
-  const m = pathname.replace(/\.data$/, "").match(/^\/restaurantes-([a-z-]+)\/?$/);
+  const m = pathname.match(/^\/restaurantes-([a-z-]+)\/?$/);
   return m && isProvince(m[1]!) ? m[1] : null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const province = provinceFromPath(url.pathname);
   if (!province) throw data(null, { status: 404 });
   const query = listingQuerySchema.safeParse(searchParamsObject(url));
@@ -45,7 +44,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
   d
     ? seo(matches, {
         title: `Restaurantes en ${d.label}`,

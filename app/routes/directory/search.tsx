@@ -23,8 +23,7 @@ import { ProvinceOptions } from "~/components/province-options";
 const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", "construcción", "sancocho"];
 const SEARCH_ERROR = "No se pudo realizar la búsqueda";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const parsed = searchQuerySchema.safeParse(searchParamsObject(url));
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Solicitud no válida.", { status: 400 });
   const { q, tipo, provincia, cursor } = parsed.data;
@@ -46,7 +45,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
   seo(matches, {
     title: d?.q ? `Resultados para «${d.q}»` : "Buscar en el directorio",
     description: "Busca restaurantes y negocios de Panamá por nombre, especialidad, categoría o dirección.",

@@ -15,7 +15,7 @@ export function loader() {
   return { content: { ASSISTANTS, PREMIUM_PRICE_TEXT } };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData: data }) =>
   seo(matches, {
     title: "Soluciones IA: Roger, Yodda & Sophia y Amy",
     description: `Asistentes de inteligencia artificial para Panamá: Roger, experto en la Ley 384 y derecho de la construcción, y Amy, experta en emprendimiento (premium, ${data?.content.PREMIUM_PRICE_TEXT}); Yodda, guía turística gratis.`,

@@ -38,8 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 const FIELDS = ["name", "email", "phone", "business", "service", "message"] as const;
 type Values = Partial<Record<(typeof FIELDS)[number], string>>;
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   const service = url.searchParams.get("servicio");
   const plan = PLAN_TYPES.find((p) => p.slug === url.searchParams.get("plan"));
   return {

@@ -6,9 +6,9 @@ import { marketingEntries } from "~/server/sitemap/marketing.server";
 import { sitemapResponse, urlsetXml } from "~/server/sitemap/xml.server";
 
 /** The parts of the sitemap index: /sitemap/paginas.xml, /sitemap/restaurantes.xml, /sitemap/negocios.xml. */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const origin = getEnv().PUBLIC_URL;
-  const after = new URL(request.url).searchParams.get("desde");
+  const after = url.searchParams.get("desde");
   if (after !== null && (after.length === 0 || after.length > 300)) return sitemapResponse("<error>parámetro inválido</error>", 400);
   switch (params.part) {
     case "paginas.xml":
