@@ -182,7 +182,7 @@ export async function createApp() {
   if (pageCache) app.use(pageCache.store);
 
   app.all(
-    "*",
+    "/{*path}",
     createRequestHandler({
       build,
       mode: production ? "production" : "development",

@@ -64,14 +64,16 @@ function usesZod(id: string, info: GetModuleInfo, memo: Map<string, boolean>, st
  *   Zod (so that pages without a client-side form never load Zod); a module used by one route
  *   stays in that route's chunk;
  * - `zod` and `radix` only for the pages with client-side forms and dialogs.
- * Every module is named explicitly: Rollup otherwise pulls a manual chunk's dependencies into it.
+ * Every module is named explicitly (Rolldown groups, without their dependencies).
  * `npm run js-budget` prints what each page loads.
  */
 function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo }, memo: Memo): string | undefined {
   if (id.includes("/node_modules/")) {
     if (/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return "framework";
     if (id.includes("/node_modules/zod/")) return "zod";
-    if (/\/node_modules\/@radix-ui\/react-(slot|compose-refs)\//.test(id) || id.includes("/node_modules/clsx/")) return "shell";
+    // The font's URL module is the shell's (font-preload.tsx): left alone, Rolldown put it in the
+    // root route's chunk, which made the shell and root chunks import each other.
+    if (/\/node_modules\/@radix-ui\/react-(slot|compose-refs)\//.test(id) || /\/node_modules\/(clsx|@fontsource-variable)\//.test(id)) return "shell";
     if (id.includes("/node_modules/@radix-ui/") || id.includes("/node_modules/radix-ui/")) return "radix";
     if (id.includes("/node_modules/lucide-react/")) return "lucide";
     return undefined; // sonner: loaded on demand (toaster.tsx)
@@ -107,11 +109,29 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
 const zopfliGzip = async (input: InputType): Promise<Buffer> =>
   Buffer.from(await gzipAsync(typeof input === "string" ? Buffer.from(input) : Buffer.from(input as Uint8Array), { numiterations: 15 }));
 
+/**
+ * includeDependenciesRecursively: false (the client's codeSplitting below) needs entries that may
+ * export more than their own signature. React Router's plugin sets
+ * "exports-only" in its config hook; this runs after it, for the browser's build only.
+ */
+function allowEntryExtension(): PluginOption {
+  return {
+    name: "pv:allow-entry-extension",
+    enforce: "post",
+    configEnvironment(name) {
+      if (name === "client") return { build: { rollupOptions: { preserveEntrySignatures: "allow-extension" } } };
+    },
+  };
+}
+
 function precompressed(): PluginOption[] {
   const include = /\.(js|css|svg)$/;
+  // The plugin also sees the server's build; its bundle (index.js) is never sent over the network.
+  const exclude = /^index\.js$/;
   return [
     compression({
       include,
+      exclude,
       threshold: 512,
       filename: "[path][base].gz",
       algorithms: [defineAlgorithm(zopfliGzip)],
@@ -119,6 +139,7 @@ function precompressed(): PluginOption[] {
     }),
     compression({
       include,
+      exclude,
       threshold: 512,
       algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })],
       logLevel: "silent",
@@ -129,7 +150,7 @@ function precompressed(): PluginOption[] {
 export default defineConfig(() => {
   const memo: Memo = { routes: new Map(), zod: new Map() };
   return {
-    plugins: [tailwindcss(), reactRouter(), ...precompressed()],
+    plugins: [tailwindcss(), reactRouter(), allowEntryExtension(), ...precompressed()],
     resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
     build: { assetsInlineLimit: 0 },
     environments: {
@@ -139,7 +160,22 @@ export default defineConfig(() => {
           // minifier (decision 016); the server build is not minified.
           minify: "terser" as const,
           terserOptions: { compress: { passes: 2 }, format: { comments: false } },
-          rollupOptions: { output: { manualChunks: (id: string, meta: { getModuleInfo: GetModuleInfo }) => chunkFor(id, meta, memo) } },
+          rolldownOptions: {
+            output: {
+              // Rolldown suggests strictExecutionOrder with the option below; it wraps every module in
+              // an init function (+2.5 kB gzip a page). Without it, two chunks that import each other
+              // run in the wrong order (a page failed to hydrate): chunkFor must not create such a pair.
+              codeSplitting: {
+                // Each module goes where chunkFor names it; a group must not pull its modules' own
+                // dependencies in with it (Rolldown's default), or every page would load them.
+                includeDependenciesRecursively: false,
+                groups: [
+                  // getModuleInfo is a method of Rolldown's chunking context: called on it, not detached.
+                  { debugName: "chunkFor", name: (id: string, meta: { getModuleInfo: GetModuleInfo }) => chunkFor(id, { getModuleInfo: (m) => meta.getModuleInfo(m) }, memo) ?? null },
+                ],
+              },
+            },
+          },
         },
       },
       ssr: {
