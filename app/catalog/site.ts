@@ -13,6 +13,12 @@ export const SITE = {
   defaultAuthor: "Panama VIP IA",
 } as const;
 
+/** The company's scheduling page, when BOOKING_URL does not name another. */
+export const DEFAULT_BOOKING_URL = "https://calendly.com/panamavipia/consulta";
+
+/** The few configuration values the browser may see (the root loader's `publicEnv`). Nothing secret. */
+export type PublicEnv = { PUBLIC_URL: string; BOOKING_URL: string; CHAT_WIDGET_SRC: string | null };
+
 export function whatsappLink(message?: string): string {
   const base = `https://wa.me/${SITE.whatsapp}`;
   return message ? `${base}?text=${encodeURIComponent(message)}` : base;

@@ -1,5 +1,6 @@
 /** Configuration: environment variables validated by one Zod schema at boot (DESIGN §3). */
 import { z } from "zod";
+import { DEFAULT_BOOKING_URL, type PublicEnv } from "~/catalog/site";
 import { singleton } from "./singleton.server";
 
 const flag = z
@@ -38,7 +39,7 @@ const schema = z.object({
   CHAT_URL_ROGER: optionalUrl,
   CHAT_URL_YODDA: optionalUrl,
   CHAT_WIDGET_SRC: optionalUrl,
-  BOOKING_URL: z.url().default("https://calendly.com/panamavipia/consulta"),
+  BOOKING_URL: z.url().default(DEFAULT_BOOKING_URL),
   /** Attempts allowed per minute per address or IP before sign-in/sign-up answer 429. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Sign-ups allowed per minute per IP (default: twice AUTH_RATE_LIMIT). */
@@ -81,8 +82,7 @@ export function getEnv(): Env {
   return singleton("env", () => parseEnv(process.env));
 }
 
-/** The few values the browser may see. Nothing secret goes here. */
-export function getPublicEnv() {
+export function getPublicEnv(): PublicEnv {
   const env = getEnv();
   return {
     PUBLIC_URL: env.PUBLIC_URL,
@@ -90,4 +90,3 @@ export function getPublicEnv() {
     CHAT_WIDGET_SRC: env.CHAT_WIDGET_SRC ?? null,
   };
 }
-export type PublicEnv = ReturnType<typeof getPublicEnv>;

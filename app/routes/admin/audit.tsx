@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { requireAdmin } from "~/server/guards.server";
 import { listAuditPage, listingNames } from "~/server/models/admin-audit.server";
-import { AUDIT_ENTITIES, auditFieldLabel } from "~/components/admin/audit-labels";
+import { AUDIT_ENTITIES, auditFieldLabel } from "~/catalog/audit";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Auditoría", description: "Registro de cambios del área de administración.", path: "/admin/audit", noindex: true });

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { audit_log, businesses, restaurants } from "~/db/schema";
 import { db } from "../db.server";
-import { AUDIT_ENTITIES } from "~/components/admin/audit-labels";
+import { AUDIT_ENTITIES } from "~/catalog/audit";
 
 export { AUDIT_ENTITIES };
 
