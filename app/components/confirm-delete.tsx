@@ -17,6 +17,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button, buttonClass, type ButtonSize } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -60,48 +61,49 @@ export function ConfirmDeleteButton({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && Object.entries(hidden).every(([k, v]) => navigation.formData?.get(k) === v);
   return (
-    <>
+    <AlertDialog open={open} onOpenChange={setOpen}>
       <Form method="post" action={action} ref={formRef} className="contents">
         <HiddenFields hidden={hidden} />
-        <Button
-          type="submit"
-          variant={variant}
-          size={compact ? "compact" : size}
-          disabled={busy}
-          aria-label={accessibleLabel}
-          onClick={(e) => {
-            // Hydrated: ask in the dialog. Before hydration the plain POST reaches <ConfirmStep>.
-            e.preventDefault();
-            setOpen(true);
-          }}
-        >
-          <Icon name="trash-2" aria-hidden className="size-4" /> {busy ? pendingLabel : label}
-        </Button>
+        {/* The Trigger lets Radix give focus back to this button when the dialog closes. */}
+        <AlertDialogTrigger asChild>
+          <Button
+            type="submit"
+            variant={variant}
+            size={compact ? "compact" : size}
+            disabled={busy}
+            aria-label={accessibleLabel}
+            onClick={(e) => {
+              // Hydrated: ask in the dialog. Before hydration the plain POST reaches <ConfirmStep>.
+              e.preventDefault();
+              setOpen(true);
+            }}
+          >
+            <Icon name="trash-2" aria-hidden className="size-4" /> {busy ? pendingLabel : label}
+          </Button>
+        </AlertDialogTrigger>
       </Form>
-      <AlertDialog open={open} onOpenChange={setOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{title}</AlertDialogTitle>
-            <AlertDialogDescription>{description}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                if (!formRef.current) return;
-                const fd = new FormData(formRef.current);
-                fd.set("confirm", "1");
-                // A list stays where it was: the deleted card disappears in place.
-                submit(fd, { method: "post", action, preventScrollReset: true });
-              }}
-            >
-              {confirmLabel}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancelar</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => {
+              if (!formRef.current) return;
+              const fd = new FormData(formRef.current);
+              fd.set("confirm", "1");
+              // A list stays where it was: the deleted card disappears in place.
+              submit(fd, { method: "post", action, preventScrollReset: true });
+            }}
+          >
+            {confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 

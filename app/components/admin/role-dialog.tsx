@@ -7,7 +7,7 @@ import { Icon } from "~/components/icons/icon";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 
 export type RoleMember = { id: string; full_name: string; email: string | null; is_admin: boolean };
 
@@ -54,16 +54,21 @@ export function RoleDialog({ member, isSelf, noJsHref }: { member: RoleMember; i
   const who = member.full_name || member.email || "miembro";
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Link
-        to={noJsHref}
-        className={buttonClass("outline", "compact")}
-        onClick={(e) => {
-          e.preventDefault();
-          setOpen(true);
-        }}
-      >
-        <Icon name="user-cog" aria-hidden className="size-4" /> Editar rol<span className="sr-only"> de {who}</span>
-      </Link>
+      {/* The Trigger lets Radix give focus back to this link when the dialog closes. */}
+      <DialogTrigger asChild>
+        <Link
+          to={noJsHref}
+          // Radix gives its trigger type="button", which is not valid on a link.
+          type={undefined}
+          className={buttonClass("outline", "compact")}
+          onClick={(e) => {
+            e.preventDefault();
+            setOpen(true);
+          }}
+        >
+          <Icon name="user-cog" aria-hidden className="size-4" /> Editar rol<span className="sr-only"> de {who}</span>
+        </Link>
+      </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Editar rol</DialogTitle>
