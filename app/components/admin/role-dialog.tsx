@@ -72,7 +72,7 @@ export function RoleDialog({ member, isSelf, noJsHref }: { member: RoleMember; i
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Editar rol</DialogTitle>
-          <DialogDescription className="break-all">
+          <DialogDescription>
             {who}
             {member.email && member.full_name ? ` · ${member.email}` : ""}
           </DialogDescription>

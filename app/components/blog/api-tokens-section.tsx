@@ -36,7 +36,7 @@ export function ApiTokensSection({
   const navigation = useNavigation();
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-token";
   return (
-    <Card className="p-6" id="tokens">
+    <Card className="scroll-mt-20 p-6" id="tokens">
       <h2 className="flex items-center gap-2 text-lg font-bold">
         <Icon name="key-round" aria-hidden className="size-5 text-ocean-600" /> Tokens de la API de escritura
       </h2>
