@@ -8,6 +8,9 @@ import crypto from "node:crypto";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { ADMIN_STATE, signUp, trackPageErrors, uniqueUser } from "./fixtures";
 
+// Each test signs up and writes through the real forms before it opens a dialog: several page loads.
+test.describe.configure({ timeout: 90_000 });
+
 const tag = () => crypto.randomBytes(3).toString("hex");
 
 /** React has hydrated `el` (its props are attached): a click now runs the handler, not a plain submit. */
