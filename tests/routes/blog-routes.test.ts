@@ -145,12 +145,39 @@ describe("/my-blogs", () => {
     const forged = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: row.id }, beto.cookie));
     expect(forged.status).toBe(403);
     expect(forged.data.toast.title).toBe("No se pudo eliminar el artículo");
+    // Confirmed or not, another user's request is refused before anything about the article is shown.
+    const forgedConfirmed = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: row.id, confirm: "1" }, beto.cookie));
+    expect(forgedConfirmed.status).toBe(403);
+    expect(forgedConfirmed.data.confirm).toBeUndefined();
     expect(await blogById(row.id)).toBeDefined();
-    const ok = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: row.id, back: "?estado=borradores" }, ana.cookie));
+    const ok = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: row.id, back: "?estado=borradores", confirm: "1" }, ana.cookie));
     expect(ok.status).toBe(302);
     expect(ok.location).toBe("/my-blogs?estado=borradores");
     expect(await blogById(row.id)).toBeUndefined();
     expect((await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: "x" }, ana.cookie))).status).toBe(404);
+  });
+  it("D8 without JavaScript: an unconfirmed delete answers with the confirmation step and deletes nothing", async () => {
+    const created = await call(write.action, formRequest("/write-blog", fields({ title: "Para borrar sin JS", intent: "draft" }), ana.cookie));
+    const id = created.location!.split("/").pop()!;
+    for (const confirm of [undefined, "", "0", "si"]) {
+      const step = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id, back: "?q=borrar", ...(confirm === undefined ? {} : { confirm }) }, ana.cookie));
+      expect(step.status).toBe(200);
+      expect(step.data.confirm).toEqual({ id, title: "Para borrar sin JS", back: "?q=borrar" });
+      expect(step.headers.get("location")).toBeNull();
+      expect(await blogById(id)).toBeDefined();
+    }
+    // A hostile `back` is dropped, not echoed into the cancel link.
+    const odd = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id, back: "//evil.example/x" }, ana.cookie));
+    expect(odd.data.confirm.back).toBe("");
+    // An admin may delete any article (D1), through the same step.
+    const adminStep = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id }, admin.cookie));
+    expect(adminStep.data.confirm.id).toBe(id);
+    const done = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id, back: "?q=borrar", confirm: "1" }, ana.cookie));
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/my-blogs?q=borrar");
+    expect(await blogById(id)).toBeUndefined();
+    // Confirming twice (a double click, a resent form) finds nothing to delete.
+    expect((await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id, confirm: "1" }, ana.cookie))).status).toBe(404);
   });
 });
 
@@ -260,7 +287,15 @@ describe("writing-API tokens in /profile", () => {
     expect(mine.prefix).toBe(full.slice(0, 12));
     expect((await call(api.action, apiRequest({ title: "T", excerpt: "E", content: "C" }, full))).status).toBe(201);
     expect((await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id }, ana.cookie))).status).toBe(404);
-    expect((await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id }, beto.cookie))).status).toBe(302);
+    expect((await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id, confirm: "1" }, ana.cookie))).status).toBe(404);
+    // D8 without JavaScript: an unconfirmed revoke asks first and the token keeps working.
+    const step = await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id }, beto.cookie));
+    expect(step.status).toBe(200);
+    expect(step.data.confirmRevoke).toEqual({ id: mine.id, name: "Asistente" });
+    expect((await call(api.action, apiRequest({ title: "T2", excerpt: "E", content: "C" }, full))).status).toBe(201);
+    const revoked = await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id, confirm: "1" }, beto.cookie));
+    expect(revoked.status).toBe(302);
+    expect(revoked.location).toBe("/profile#tokens");
     expect((await call(api.action, apiRequest({ title: "T", excerpt: "E", content: "C" }, full))).status).toBe(401);
     expect((await call(profile.action, formRequest("/profile", { intent: "create-token", name: "" }, beto.cookie))).data.tokenErrors).toEqual(["El nombre es obligatorio"]);
     const plain = await call(profile.action, formRequest("/profile", { full_name: "Beto Nuevo", email: "beto@blog.test" }, beto.cookie));

@@ -7,6 +7,16 @@ import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
 import { buttonClass, buttonSizes, buttonVariants, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
 import { menuItemClass, menuItemDangerClass } from "~/components/disclosure-menu";
+import {
+  dialogContentClass,
+  dialogDescriptionClass,
+  dialogFooterClass,
+  dialogHeaderClass,
+  dialogOverlayClass,
+  dialogSizes,
+  dialogTitleClass,
+  type DialogSize,
+} from "~/components/ui/dialog";
 import { cn } from "~/lib/cn";
 
 /** The classes twMerge would drop from `classes` (duplicates aside). */
@@ -32,6 +42,15 @@ describe("UI primitives without tailwind-merge", () => {
   it("menu items carry no conflicting classes", () => {
     expect(conflictingClasses(menuItemClass)).toEqual([]);
     expect(conflictingClasses(menuItemDangerClass)).toEqual([]);
+  });
+
+  it("the dialog's overlay, panel (every size), header, footer, title and description carry no conflicting classes", () => {
+    for (const size of Object.keys(dialogSizes) as DialogSize[]) expect(conflictingClasses(dialogContentClass(size)), size).toEqual([]);
+    for (const c of [dialogOverlayClass, cn(dialogHeaderClass, "pr-10"), dialogFooterClass, dialogTitleClass, dialogDescriptionClass]) {
+      expect(conflictingClasses(c), c).toEqual([]);
+    }
+    // The close button's placement added to an icon button.
+    expect(conflictingClasses(buttonClass("ghost", "icon", "absolute top-2 right-2"))).toEqual([]);
   });
 
   it("the helper sees a conflict when there is one", () => {

@@ -5,7 +5,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { formatRating } from "~/lib/format";
-import { ConfirmDeleteButton } from "./confirm-delete";
+import { ConfirmDeleteButton } from "~/components/confirm-delete";
 
 export type AdminListingItem = {
   id: string;

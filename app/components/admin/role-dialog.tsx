@@ -1,13 +1,13 @@
 /**
  * The member edit dialog (SPEC §2 /admin-members): switch between regular user and admin.
- * With JavaScript a Radix Dialog; without it the trigger is a link (?editar=id) and the page renders
- * the same form inline (<RoleForm>).
+ * With JavaScript the site's Dialog (components/ui/dialog); without it the trigger is a link
+ * (?editar=id) and the page renders the same form inline (<RoleForm>).
  */
-import { Dialog } from "radix-ui";
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 
 export type RoleMember = { id: string; full_name: string; email: string | null; is_admin: boolean };
 
@@ -53,41 +53,32 @@ export function RoleDialog({ member, isSelf, noJsHref }: { member: RoleMember; i
   }, [navigation.state, navigation.formData, member.id]);
   const who = member.full_name || member.email || "miembro";
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Link
-        to={noJsHref}
-        className={buttonClass("outline", "compact")}
-        onClick={(e) => {
-          e.preventDefault();
-          setOpen(true);
-        }}
-      >
-        <Icon name="user-cog" aria-hidden className="size-4" /> Editar rol<span className="sr-only"> de {who}</span>
-      </Link>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ocean-950/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-lift focus:outline-none">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-lg font-bold text-ocean-950">Editar rol</Dialog.Title>
-              <Dialog.Description className="mt-1 break-all text-sm text-muted">
-                {who}
-                {member.email && member.full_name ? ` · ${member.email}` : ""}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close className={buttonClass("ghost", "icon")} aria-label="Cerrar">
-              <Icon name="x" aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <div className="mt-4">
-            <RoleForm
-              member={member}
-              isSelf={isSelf}
-              cancel={<Dialog.Close className={buttonClass("outline")}>Cancelar</Dialog.Close>}
-            />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={setOpen}>
+      {/* The Trigger lets Radix give focus back to this link when the dialog closes. */}
+      <DialogTrigger asChild>
+        <Link
+          to={noJsHref}
+          // Radix gives its trigger type="button", which is not valid on a link.
+          type={undefined}
+          className={buttonClass("outline", "compact")}
+          onClick={(e) => {
+            e.preventDefault();
+            setOpen(true);
+          }}
+        >
+          <Icon name="user-cog" aria-hidden className="size-4" /> Editar rol<span className="sr-only"> de {who}</span>
+        </Link>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Editar rol</DialogTitle>
+          <DialogDescription>
+            {who}
+            {member.email && member.full_name ? ` · ${member.email}` : ""}
+          </DialogDescription>
+        </DialogHeader>
+        <RoleForm member={member} isSelf={isSelf} cancel={<DialogClose className={buttonClass("outline")}>Cancelar</DialogClose>} />
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,9 +1,9 @@
 import { Icon } from "~/components/icons/icon";
-import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ConfirmDeleteButton, ConfirmStep } from "~/components/confirm-delete";
 import { showToast } from "~/components/toaster";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -11,16 +11,32 @@ import { TOKEN_NAME_MAX } from "~/schemas/blog";
 
 export type ApiTokenRow = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
 export type NewApiToken = { id: string; name: string; token: string; prefix: string };
+export type RevokeConfirm = { id: string; name: string };
+
+// Without JavaScript the answer to the first POST opens at the tokens section, where its
+// confirmation step is (a POST's answer cannot be scrolled to otherwise).
+const TOKENS_ACTION = "/profile#tokens";
 
 /**
  * /profile: tokens of the writing API (D15). Created with a name and shown in full once; listed by
  * prefix only; revoked after a confirmation. The forms post to /profile with an `intent`.
  */
-export function ApiTokensSection({ tokens, newToken, errors }: { tokens: ApiTokenRow[]; newToken?: NewApiToken | null; errors?: string[] | null }) {
+export function ApiTokensSection({
+  tokens,
+  newToken,
+  errors,
+  confirmRevoke,
+}: {
+  tokens: ApiTokenRow[];
+  newToken?: NewApiToken | null;
+  errors?: string[] | null;
+  /** The token whose revocation the action asks to confirm (an unconfirmed POST, without JavaScript). */
+  confirmRevoke?: RevokeConfirm | null;
+}) {
   const navigation = useNavigation();
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-token";
   return (
-    <Card className="p-6" id="tokens">
+    <Card className="scroll-mt-20 p-6" id="tokens">
       <h2 className="flex items-center gap-2 text-lg font-bold">
         <Icon name="key-round" aria-hidden className="size-5 text-ocean-600" /> Tokens de la API de escritura
       </h2>
@@ -32,6 +48,19 @@ export function ApiTokensSection({ tokens, newToken, errors }: { tokens: ApiToke
       </p>
 
       {newToken ? <NewTokenBox token={newToken} /> : null}
+
+      {confirmRevoke ? (
+        <div className="mt-5">
+          <ConfirmStep
+            action={TOKENS_ACTION}
+            hidden={{ intent: "revoke-token", id: confirmRevoke.id }}
+            confirmLabel="Sí, revocar"
+            title={REVOKE_TITLE}
+            description={revokeDescription(confirmRevoke.name)}
+            cancelTo="/profile#tokens"
+          />
+        </div>
+      ) : null}
 
       <Form key={newToken?.id ?? "form"} method="post" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
         <input type="hidden" name="intent" value="create-token" />
@@ -92,35 +121,22 @@ function NewTokenBox({ token }: { token: NewApiToken }) {
   );
 }
 
+const REVOKE_TITLE = "¿Revocar este token?";
+const revokeDescription = (name: string) => `«${name}» dejará de funcionar de inmediato. Las integraciones que lo usen recibirán un error 401.`;
+
+/** Revoking asks first, with or without JavaScript (D8, docs/decisions/046). */
 function RevokeToken({ id, name }: { id: string; name: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("id") === id;
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
-        <Button variant="ghost-danger" aria-label={`Revocar el token ${name}`}>
-          <Icon name="trash-2" aria-hidden className="size-4" /> Revocar
-        </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ocean-950/50 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-lift">
-          <AlertDialog.Title className="text-lg font-bold text-ocean-950">¿Revocar este token?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm wrap-anywhere text-muted">
-            «{name}» dejará de funcionar de inmediato. Las integraciones que lo usen recibirán un error 401.
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClass("outline")}>Cancelar</AlertDialog.Cancel>
-            <Form method="post">
-              <input type="hidden" name="intent" value="revoke-token" />
-              <input type="hidden" name="id" value={id} />
-              <Button type="submit" variant="destructive" disabled={busy} className="w-full">
-                {busy ? "Procesando..." : "Sí, revocar"}
-              </Button>
-            </Form>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDeleteButton
+      action={TOKENS_ACTION}
+      hidden={{ intent: "revoke-token", id }}
+      variant="ghost-danger"
+      label="Revocar"
+      accessibleLabel={`Revocar el token ${name}`}
+      pendingLabel="Procesando..."
+      confirmLabel="Sí, revocar"
+      title={REVOKE_TITLE}
+      description={revokeDescription(name)}
+    />
   );
 }

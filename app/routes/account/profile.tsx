@@ -40,7 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Writing-API tokens (D15): intent=create-token shows the new token once; intent=revoke-token revokes one. */
 async function tokenAction(userId: string, intent: "create-token" | "revoke-token", form: FormData) {
   if (intent === "revoke-token") {
-    const revoked = await revokeApiToken(userId, String(form.get("id") ?? ""));
+    const id = String(form.get("id") ?? "");
+    // D8: without confirm=1 (a plain POST, without JavaScript) the section asks first (decision 046).
+    if (form.get("confirm") !== "1") {
+      const token = (await listApiTokens(userId)).find((t) => t.id === id);
+      if (!token) return data({ fieldErrors: null, toast: { type: "error" as const, title: "No se pudo revocar el token" } }, { status: 404 });
+      return data({ fieldErrors: null, toast: null, confirmRevoke: { id: token.id, name: token.name } }, { headers: { "Cache-Control": "private, no-store" } });
+    }
+    const revoked = await revokeApiToken(userId, id);
     if (!revoked) {
       return data({ fieldErrors: null, toast: { type: "error" as const, title: "No se pudo revocar el token" } }, { status: 404 });
     }
@@ -169,6 +176,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           tokens={apiTokens}
           newToken={tokenResult && "newToken" in tokenResult ? tokenResult.newToken : null}
           errors={tokenResult && "tokenErrors" in tokenResult ? tokenResult.tokenErrors : null}
+          confirmRevoke={actionData && "confirmRevoke" in actionData ? actionData.confirmRevoke : null}
         />
       </div>
     </div>

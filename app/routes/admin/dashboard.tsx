@@ -2,7 +2,7 @@ import { Icon } from "~/components/icons/icon";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
-import { ConfirmStep } from "~/components/admin/confirm-delete";
+import { ConfirmStep } from "~/components/confirm-delete";
 import { ListingCard, reviewPreview, type AdminListingItem } from "~/components/admin/listing-card";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import { Icon } from "~/components/icons/icon";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/free-plans";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
-import { ConfirmDeleteButton, ConfirmStep } from "~/components/admin/confirm-delete";
+import { ConfirmDeleteButton, ConfirmStep } from "~/components/confirm-delete";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";

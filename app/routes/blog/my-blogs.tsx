@@ -1,7 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/my-blogs";
-import { ConfirmDeleteBlog } from "~/components/blog/confirm-delete";
+import { ConfirmDeleteBlog, ConfirmDeleteBlogStep } from "~/components/blog/confirm-delete";
 import { TagList } from "~/components/blog/tag-list";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -60,14 +60,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (!canManageBlog(blog, { id: current.user.id, isAdmin: current.profile.is_admin })) {
     return data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "No tienes permiso para eliminarlo." } }, { status: 403 });
   }
+  const back = String(form.get("back") ?? "");
+  const search = /^\?[\w=&%+.\-]*$/.test(back) ? back : "";
+  // D8: one click never deletes. Without confirm=1 (a plain POST, without JavaScript) the page shows
+  // the confirmation step (docs/decisions/046).
+  if (form.get("confirm") !== "1") return { confirm: { id: blog.id, title: blog.title, back: search } };
   try {
     await deleteBlog(blog.id);
   } catch (error) {
     console.error("[blog] delete:", error);
     return data({ toast: { type: "error" as const, title: DELETE_FAILED } }, { status: 500 });
   }
-  const back = String(form.get("back") ?? "");
-  const search = /^\?[\w=&%+.\-]*$/.test(back) ? back : "";
   return redirectWithToast(`/my-blogs${search}`, { type: "success", title: "Blog Eliminado" });
 }
 
@@ -84,7 +87,8 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/my-blogs";
   useShowToast(failed ? LOAD_FAILED : null, loaderData);
-  useShowToast(actionData?.toast, actionData);
+  useShowToast(actionData && "toast" in actionData ? actionData.toast : null, actionData);
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
 
   const hrefFor = (value: string) => {
     const p = new URLSearchParams();
@@ -106,6 +110,12 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
             <Icon name="file-plus-2" aria-hidden className="size-4" /> Escribir artículo
           </Link>
         </div>
+
+        {confirm ? (
+          <div className="mt-8">
+            <ConfirmDeleteBlogStep id={confirm.id} title={confirm.title} back={confirm.back} />
+          </div>
+        ) : null}
 
         <div className="mt-8 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
           <nav aria-label="Filtrar por estado" className="flex flex-wrap gap-2">
