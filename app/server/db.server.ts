@@ -173,6 +173,57 @@ class Pool extends pg.Pool {
   }
 }
 
+type QueryArgs = unknown[];
+type Callback = (err: Error | null, result?: unknown) => void;
+const READ_TIMEOUT = "Query read timeout";
+
+/**
+ * A connection to the embedded database that closes itself when a query outlives the statement
+ * timeout. PGlite cannot stop the statement, and a connection left inside the caller's transaction
+ * would run the next requests' queries in it, to be lost at the next rollback; closed, pglite-socket
+ * rolls that transaction back. The caller's ROLLBACK on the closed connection is then answered as done,
+ * so the caller sees the timeout, not a closed connection.
+ */
+class EmbeddedClient extends pg.Client {
+  private timedOut = false;
+
+  // Every overload of pg's query() passes through: the callback last, or a promise, or a Submittable.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: QueryArgs): any {
+    const run = (super.query as (...a: QueryArgs) => unknown).bind(this);
+    const first = args[0] as { text?: string; submit?: unknown } | string;
+    const text = typeof first === "string" ? first : first?.text;
+    if (this.timedOut && text?.trim().toLowerCase() === "rollback") {
+      const done = { command: "ROLLBACK", rowCount: null, rows: [], fields: [] };
+      const callback = args.at(-1);
+      if (typeof callback !== "function") return Promise.resolve(done);
+      process.nextTick(() => (callback as Callback)(null, done));
+      return undefined;
+    }
+    const last = args.length - 1;
+    if (typeof args[last] === "function") {
+      const callback = args[last] as Callback;
+      args[last] = (err: Error | null, result?: unknown) => {
+        this.closeAfter(err);
+        callback(err, result);
+      };
+      return run(...args);
+    }
+    const result = run(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: Error) => {
+      this.closeAfter(error);
+      throw error;
+    });
+  }
+
+  private closeAfter(error: Error | null) {
+    if (error?.message !== READ_TIMEOUT || this.timedOut) return;
+    this.timedOut = true;
+    this.end().catch(() => {});
+  }
+}
+
 function poolConfig(env: Env, embedded: Embedded | null): { pool: pg.PoolConfig; busy: string } {
   const wait = env.DB_POOL_TIMEOUT_MS;
   if (embedded) {
@@ -180,8 +231,9 @@ function poolConfig(env: Env, embedded: Embedded | null): { pool: pg.PoolConfig;
       // One connection (PGlite has one backend), kept open and released when a script ends. PGlite
       // cannot interrupt a running statement (a server-side statement_timeout never fires in
       // WebAssembly), so the limit is node-postgres's own: the caller gets an error, the statement
-      // runs to its end on the database thread, and the connection is replaced.
+      // runs to its end on the database thread, and the connection is replaced (EmbeddedClient).
       pool: {
+        Client: EmbeddedClient,
         host: embedded.socketDir,
         port: 5432,
         user: "postgres",
@@ -222,7 +274,7 @@ function open(): Handle {
     await embedded?.ready;
     // Migrations on a connection of their own, without the statement timeout: building an index on
     // a large table may take minutes.
-    const { statement_timeout: _s, query_timeout: _q, max: _m, ...connection } = config.pool;
+    const { statement_timeout: _s, query_timeout: _q, max: _m, Client: _c, ...connection } = config.pool;
     const client = new pg.Client(connection);
     await client.connect();
     try {

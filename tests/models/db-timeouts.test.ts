@@ -3,7 +3,8 @@
  * - A query on `db` while a transaction holds the only connection (the embedded database has one;
  *   PostgreSQL here too, DB_POOL_MAX=1) fails after DB_POOL_TIMEOUT_MS.
  * - A statement that runs too long fails after DB_STATEMENT_TIMEOUT_MS: PostgreSQL cancels it; PGlite
- *   cannot interrupt its WebAssembly, so node-postgres stops waiting and the statement runs to its end.
+ *   cannot interrupt its WebAssembly, so node-postgres stops waiting, the statement runs to its end and
+ *   the connection is replaced (its transaction rolled back).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -78,6 +79,29 @@ describe("database timeouts", () => {
       await untilAnswers();
     }
     expect(await queryRows<{ one: number }>(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+
+  it("rolls back a transaction whose statement was cut off, and runs the next queries outside it", async () => {
+    await db.execute(sql`create table timeout_probe (n int not null)`);
+    const error = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into timeout_probe values (1)`);
+        await tx.execute(sql`select pg_sleep(3)`);
+      })
+      .catch((e: unknown) => e);
+    // The caller sees the timeout (not a failed rollback on a closed connection).
+    expect(messages(error)).toContain(dbDriver() === "postgres" ? "canceling statement due to statement timeout" : "Query read timeout");
+    // PGlite runs the statement to its end: wait for it, so the next queries find the connection as
+    // the timeout left it (not replaced by a second timeout).
+    if (dbDriver() === "pglite") await new Promise((r) => setTimeout(r, 3000));
+    await untilAnswers();
+    await db.execute(sql`insert into timeout_probe values (2)`);
+    // The first row went with the transaction; the second committed on its own (a statement outside
+    // a transaction block starts its own: now() is its start).
+    const [row] = await queryRows<{ rows: number[]; alone: boolean }>(
+      sql`select array_agg(n order by n) as rows, now() = statement_timestamp() as alone from timeout_probe`,
+    );
+    expect(row).toEqual({ rows: [2], alone: true });
   });
 
   it("leaves ordinary statements alone", async () => {
