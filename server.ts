@@ -5,8 +5,8 @@
  */
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
-import type { Server } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -15,7 +15,6 @@ import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { closeDb, pingDb } from "./app/server/db.server";
 import { joinCluster, startPrimary } from "./app/server/cluster.server";
-import { createHttpServer } from "./app/server/http-server.server";
 import { publicPageCache } from "./app/server/page-cache.server";
 import { requestContext } from "./app/server/request-context.server";
 import { EnvError, getEnv } from "./app/server/env.server";
@@ -221,7 +220,7 @@ async function main() {
   }
   joinCluster();
   const app = await createApp();
-  const server: Server = createHttpServer(app).listen(env.PORT, () => {
+  const server = http.createServer(app).listen(env.PORT, () => {
     console.info(`Servidor listo en ${env.PUBLIC_URL} (puerto ${env.PORT})`);
   });
   server.keepAliveTimeout = 65_000;

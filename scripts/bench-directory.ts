@@ -8,8 +8,8 @@
  * and a search. Per route it prints req/s, p50/p95/p99 and errors, from the page cache (D18) and
  * uncached (a unique query string per request), and the same HTML served as a static file by the
  * same server, as a ratio; then uncached pages at a fixed rate (--rate, open loop) for their latency
- * at that throughput. The server runs one process per CPU (WEB_CONCURRENCY, as in
- * production; `--workers 1` for a single process); on PGlite the primary owns the database (decision 028).
+ * at that throughput. On PostgreSQL the server runs one process per CPU (WEB_CONCURRENCY, as in
+ * production; `--workers 1` for a single process); the embedded database runs one process (D19).
  * A benchmark, not a test: it prints numbers and never fails on them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -43,7 +43,11 @@ const CONNECTIONS = Number(arg("connections", "20"));
 const PORT = Number(arg("port", "3290"));
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const QUERY_RUNS = Number(arg("query-runs", "300"));
-const WORKERS = Number(arg("workers", String(os.cpus().length)));
+const WORKERS = Number(arg("workers", EMBEDDED ? "1" : String(os.cpus().length)));
+if (EMBEDDED && WORKERS > 1) {
+  console.error("--workers mayor que 1 necesita PostgreSQL: la base embebida admite un solo proceso (quita --embedded).");
+  process.exit(1);
+}
 const WARMUP = Number(arg("warmup", EMBEDDED ? "30" : "10"));
 /** Requests per second of the open-loop rows (the issue's uncached target). */
 const PACED_RATE = Number(arg("rate", "250"));
@@ -76,6 +80,8 @@ async function main() {
     env.DATABASE_URL = `${pgServer.url}/pv_bench`;
   }
   Object.assign(process.env, env);
+  // The seed's statements run far longer than a page's; the server keeps the default limit.
+  process.env.DB_STATEMENT_TIMEOUT_MS = "0";
   console.info(`\n== bench:directory · ${LISTINGS.toLocaleString("es-PA")} listados · ${EMBEDDED ? "PGlite (embebido)" : "PostgreSQL"} · ${os.cpus().length} CPU · ${WORKERS} proceso(s) de servidor · ${DURATION} s × ${CONNECTIONS} conexiones por prueba\n`);
 
   // ---- seed and time the queries in-process (PGlite allows one process at a time, so before the server)

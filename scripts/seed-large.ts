@@ -132,6 +132,8 @@ async function main() {
     console.error("--listings debe ser un entero entre 1 y 5.000.000");
     process.exit(1);
   }
+  // Batches of 20,000 rows and index builds run far longer than a page's statements.
+  process.env.DB_STATEMENT_TIMEOUT_MS = "0";
   const { db, dbReady, closeDb, dbDriver } = await import("../app/server/db.server");
   await dbReady();
   console.info(`[seed-large] ${total.toLocaleString("es-PA")} listados en ${dbDriver() === "postgres" ? "PostgreSQL" : "PGlite"}`);

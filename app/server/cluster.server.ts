@@ -1,12 +1,12 @@
 /**
- * WEB_CONCURRENCY > 1: one primary process forks the workers that share the port. With the embedded
- * database the primary keeps it open on its own thread and the workers connect to its socket
- * (decision 028). The primary relays page-cache invalidations between workers (a write served by one worker
- * must not leave another serving the old page for the rest of the TTL), replaces a worker that dies,
- * and on SIGTERM/SIGINT lets every worker finish its requests before exiting.
+ * WEB_CONCURRENCY > 1, on PostgreSQL only (D19; env.server.ts refuses it on the embedded database):
+ * one primary process forks the workers that share the port. The primary relays page-cache
+ * invalidations between workers (a write served by one worker must not leave another serving the old
+ * page for the rest of the TTL), replaces a worker that dies, and on SIGTERM/SIGINT lets every worker
+ * finish its requests before exiting.
  */
 import cluster, { type Worker } from "node:cluster";
-import { closeDb, dbDriver, dbSocketDir } from "./db.server";
+import { closeDb } from "./db.server";
 import { clearPublicPages, onInvalidate } from "./page-cache.server";
 
 const INVALIDATE = "page-cache:invalidate";
@@ -22,30 +22,12 @@ export function joinCluster(): void {
   });
 }
 
-type PrimaryOptions = {
-  /** Extra environment for the workers. */
-  env?: Record<string, string>;
-  /**
-   * Runs once before the primary exits: when every worker has stopped, or `forced` when they have not
-   * within 12 s (closes the embedded database).
-   */
-  onStopped?: (forced: boolean) => Promise<void>;
-  log?: (msg: string) => void;
-};
-
 /** In the primary: fork `workers` processes of this same script and look after them. */
-export function runPrimary(workers: number, { env, onStopped, log = console.info }: PrimaryOptions = {}): void {
+export function runPrimary(workers: number, { log = console.info }: { log?: (msg: string) => void } = {}): void {
   let stopping = false;
-  let finishing = false;
   const finish = (forced: boolean) => {
-    if (finishing) return;
-    finishing = true;
-    void (onStopped?.(forced) ?? Promise.resolve())
-      .catch((error: Error) => console.error(error.message))
-      .finally(() => {
-        log(forced ? "[server] cierre forzado tras 12 s" : "[server] cerrado");
-        process.exit(forced ? 1 : 0);
-      });
+    log(forced ? "[server] cierre forzado tras 12 s" : "[server] cerrado");
+    process.exit(forced ? 1 : 0);
   };
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && !w!.isDead());
   cluster.on("message", (from, message: Message) => {
@@ -58,9 +40,9 @@ export function runPrimary(workers: number, { env, onStopped, log = console.info
       return;
     }
     console.error(`[server] el proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza`);
-    cluster.fork(env);
+    cluster.fork();
   });
-  for (let i = 0; i < workers; i++) cluster.fork(env);
+  for (let i = 0; i < workers; i++) cluster.fork();
   log(`[server] ${workers} procesos`);
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -74,16 +56,11 @@ export function runPrimary(workers: number, { env, onStopped, log = console.info
 }
 
 /**
- * The primary of WEB_CONCURRENCY > 1: prepares the database once (migrations, seed), then forks the
- * workers. PostgreSQL is closed here, each worker opening its own pool. The embedded database stays
- * open in this process, on its own thread; the workers connect to its socket, and it is closed once
- * they have all stopped (decision 028).
+ * The primary of WEB_CONCURRENCY > 1: prepares the database once (migrations, seed), closes its pool,
+ * then forks the workers, each opening its own.
  */
 export async function startPrimary(workers: number, prepare: () => Promise<void>, log?: (msg: string) => void): Promise<void> {
   await prepare();
-  if (dbDriver() === "postgres") {
-    await closeDb();
-    return runPrimary(workers, { log });
-  }
-  return runPrimary(workers, { env: { PGLITE_SOCKET_DIR: dbSocketDir()! }, onStopped: (force) => closeDb({ force }), log });
+  await closeDb();
+  runPrimary(workers, { log });
 }

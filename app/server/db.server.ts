@@ -1,12 +1,10 @@
 /**
  * Database access. Real PostgreSQL when DATABASE_URL is set; otherwise the embedded PGlite (DATA_DIR,
- * or `memory://`), which runs on its own worker thread and serves PostgreSQL's wire protocol on a
- * private Unix socket (decisions 027, 028). Either way the app talks to it through one node-postgres
- * pool and one Drizzle driver, so every model runs the same code on both (DESIGN §2, D19).
- * With WEB_CONCURRENCY > 1 the cluster's primary owns the embedded database and its workers connect
- * to its socket (PGLITE_SOCKET_DIR, set by the primary).
+ * or `memory://`): one database, one connection, one process (D19, decision 044). PGlite runs on its
+ * own worker thread behind ElectricSQL's pglite-socket on a private Unix socket, so both databases are
+ * reached through a node-postgres pool and one Drizzle driver: every model runs the same code on both,
+ * with the same pool and statement timeouts.
  */
-import cluster from "node:cluster";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,7 +15,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
-import { getEnv } from "./env.server";
+import { getEnv, type Env } from "./env.server";
 import { singleton } from "./singleton.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,9 +33,6 @@ type Handle = {
 const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
 /** Resolved from the working directory like the migrations: the server build bundles this module. */
 const PGLITE_WORKER = path.resolve(process.cwd(), "app/server/pglite-worker.server.mjs");
-
-/** Connections per process to the embedded database. */
-const EMBEDDED_POOL = 4;
 
 type Embedded = { socketDir: string; ready: Promise<void>; close: (timeoutMs?: number) => Promise<void> };
 
@@ -146,34 +141,147 @@ function startEmbedded(dataDir: string): Embedded {
   };
 }
 
-/** A cluster worker uses the primary's embedded database through its socket. */
-function attachEmbedded(socketDir: string): Embedded {
-  return { socketDir, ready: Promise.resolve(), close: async () => {} };
+/** pg-pool's words for a full pool, or for a new connection that did not open in time. */
+const ACQUIRE_TIMEOUTS = ["timeout exceeded when trying to connect", "Connection terminated due to connection timeout"];
+
+/**
+ * node-postgres's pool, with its acquisition timeout explained: on the embedded database the usual
+ * cause is a query on `db` while the one connection is held by a transaction (use `tx` inside it).
+ */
+class Pool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly busyMessage: string,
+  ) {
+    super(config);
+  }
+
+  private explain(error: Error | undefined): Error | undefined {
+    if (!error || !ACQUIRE_TIMEOUTS.includes(error.message)) return error;
+    return new Error(this.busyMessage, { cause: error });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect((err, client, done) => callback(this.explain(err), client, done));
+    return super.connect().catch((error: Error) => {
+      throw this.explain(error);
+    });
+  }
+}
+
+type QueryArgs = unknown[];
+type Callback = (err: Error | null, result?: unknown) => void;
+const READ_TIMEOUT = "Query read timeout";
+
+/**
+ * A connection to the embedded database that closes itself when a query outlives the statement
+ * timeout. PGlite cannot stop the statement, and a connection left inside the caller's transaction
+ * would run the next requests' queries in it, to be lost at the next rollback; closed, pglite-socket
+ * rolls that transaction back. The caller's ROLLBACK on the closed connection is then answered as done,
+ * so the caller sees the timeout, not a closed connection.
+ */
+class EmbeddedClient extends pg.Client {
+  private timedOut = false;
+
+  // Every overload of pg's query() passes through: the callback last, or a promise, or a Submittable.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: QueryArgs): any {
+    const run = (super.query as (...a: QueryArgs) => unknown).bind(this);
+    const first = args[0] as { text?: string; submit?: unknown } | string;
+    const text = typeof first === "string" ? first : first?.text;
+    if (this.timedOut && text?.trim().toLowerCase() === "rollback") {
+      const done = { command: "ROLLBACK", rowCount: null, rows: [], fields: [] };
+      const callback = args.at(-1);
+      if (typeof callback !== "function") return Promise.resolve(done);
+      process.nextTick(() => (callback as Callback)(null, done));
+      return undefined;
+    }
+    const last = args.length - 1;
+    if (typeof args[last] === "function") {
+      const callback = args[last] as Callback;
+      args[last] = (err: Error | null, result?: unknown) => {
+        this.closeAfter(err);
+        callback(err, result);
+      };
+      return run(...args);
+    }
+    const result = run(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: Error) => {
+      this.closeAfter(error);
+      throw error;
+    });
+  }
+
+  private closeAfter(error: Error | null) {
+    if (error?.message !== READ_TIMEOUT || this.timedOut) return;
+    this.timedOut = true;
+    this.end().catch(() => {});
+  }
+}
+
+function poolConfig(env: Env, embedded: Embedded | null): { pool: pg.PoolConfig; busy: string } {
+  const wait = env.DB_POOL_TIMEOUT_MS;
+  if (embedded) {
+    return {
+      // One connection (PGlite has one backend), kept open and released when a script ends. PGlite
+      // cannot interrupt a running statement (a server-side statement_timeout never fires in
+      // WebAssembly), so the limit is node-postgres's own: the caller gets an error, the statement
+      // runs to its end on the database thread, and the connection is replaced (EmbeddedClient).
+      pool: {
+        Client: EmbeddedClient,
+        host: embedded.socketDir,
+        port: 5432,
+        user: "postgres",
+        database: "postgres",
+        max: 1,
+        idleTimeoutMillis: 0,
+        allowExitOnIdle: true,
+        connectionTimeoutMillis: wait,
+        query_timeout: env.DB_STATEMENT_TIMEOUT_MS,
+      },
+      busy: `[db] la consulta esperó ${wait} ms (DB_POOL_TIMEOUT_MS) la única conexión de la base embebida: ¿una consulta con db dentro de una transacción? Dentro de ella usa tx.`,
+    };
+  }
+  return {
+    pool: {
+      connectionString: env.DATABASE_URL,
+      max: env.DB_POOL_MAX,
+      connectionTimeoutMillis: wait,
+      statement_timeout: env.DB_STATEMENT_TIMEOUT_MS,
+    },
+    busy: `[db] la consulta esperó ${wait} ms (DB_POOL_TIMEOUT_MS) una conexión libre a PostgreSQL: las ${env.DB_POOL_MAX} (DB_POOL_MAX) están ocupadas.`,
+  };
 }
 
 function open(): Handle {
   const env = getEnv();
   let embedded: Embedded | null = null;
   if (!env.DATABASE_URL) {
-    const primarySocket = cluster.isWorker ? process.env.PGLITE_SOCKET_DIR : undefined;
-    if (primarySocket) {
-      embedded = attachEmbedded(primarySocket);
-    } else {
-      const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : path.resolve(env.DATA_DIR, "pglite");
-      if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-      embedded = startEmbedded(dataDir);
-    }
+    const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : path.resolve(env.DATA_DIR, "pglite");
+    if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+    embedded = startEmbedded(dataDir);
   }
-  const pool = embedded
-    ? // PGlite runs one unit at a time; a few connections keep the next queries queued on its thread
-      // while this one renders. Kept open (no idle timeout), released when a script ends.
-      new pg.Pool({ host: embedded.socketDir, port: 5432, user: "postgres", database: "postgres", max: EMBEDDED_POOL, idleTimeoutMillis: 0, allowExitOnIdle: true })
-    : new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
+  const config = poolConfig(env, embedded);
+  const pool = new Pool(config.pool, config.busy);
   pool.on("error", (err) => console.error(`[db] error en la conexión a ${embedded ? "la base embebida" : "PostgreSQL"}:`, err.message));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const ready = (async () => {
     await embedded?.ready;
-    await migrate(drizzle({ client: pool, schema }), { migrationsFolder: MIGRATIONS });
+    // Migrations on a connection of their own, without the statement timeout: building an index on
+    // a large table may take minutes.
+    const { statement_timeout: _s, query_timeout: _q, max: _m, Client: _c, ...connection } = config.pool;
+    const client = new pg.Client(connection);
+    await client.connect();
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.end();
+    }
   })();
   return {
     db,

@@ -22,6 +22,12 @@ const schema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Connections per process to PostgreSQL (the embedded database always has one). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long a query waits for a free connection (or a new one) before it fails; 0 waits forever. */
+  DB_POOL_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  /** How long one statement may run before it fails; 0 for no limit (decision 044). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SEED_DEMO: flag,
   OWNER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
@@ -44,7 +50,7 @@ const schema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Sign-ups allowed per minute per IP (default: twice AUTH_RATE_LIMIT). */
   AUTH_SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
-  /** Server processes (node:cluster workers). With the embedded database the primary keeps it and the workers connect to it (decision 028). */
+  /** Server processes (node:cluster workers); above 1 needs PostgreSQL (D19). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Set in tests to trust X-Forwarded-For from the local test client. */
   TRUST_PROXY: flag,
@@ -68,6 +74,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
     throw new EnvError(
       "Configuración inválida: AUTH_SECRET es obligatorio en producción con DATABASE_URL (mínimo 32 caracteres).",
+    );
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new EnvError(
+      `WEB_CONCURRENCY=${env.WEB_CONCURRENCY} necesita PostgreSQL: define DATABASE_URL (la base embebida admite un solo proceso).`,
     );
   }
   return {

@@ -1,9 +1,9 @@
 // @ts-check
 /**
- * The embedded database's own thread (decision 027). PGlite runs PostgreSQL as WebAssembly; on the
- * thread that renders pages, every query stalled every page being rendered. Here it serves
- * PostgreSQL's wire protocol on a private Unix socket (pglite-wire.server.mjs, decision 028), and the
- * app's processes talk to it with the same node-postgres pool as to a real server.
+ * The embedded database's own thread (decisions 027, 044). PGlite runs PostgreSQL as WebAssembly; on
+ * the thread that renders pages, every query would stall every page being rendered. Here ElectricSQL's
+ * pglite-socket serves PostgreSQL's wire protocol on a private Unix socket, and the app talks to it
+ * with a node-postgres pool of one connection, as to a real server.
  *
  * Plain JavaScript, because a worker thread does not inherit a TypeScript loader everywhere this runs
  * (tsx in production, Vitest's forks in tests). Messages: in `{ type: "close" }`; out `ready`,
@@ -15,20 +15,20 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { serveWireProtocol } from "./pglite-wire.server.mjs";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 const { dataDir, socketPath } = /** @type {{ dataDir: string; socketPath: string }} */ (workerData);
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 
 /** @type {PGlite | null} */
 let db = null;
-/** @type {{ close: () => Promise<void> } | null} */
+/** @type {PGLiteSocketServer | null} */
 let server = null;
 
 port.on("message", async (/** @type {{ type: string }} */ message) => {
   if (message.type !== "close") return;
   try {
-    await server?.close();
+    await server?.stop();
     await db?.close();
     port.postMessage({ type: "closed" });
   } catch (error) {
@@ -38,13 +38,24 @@ port.on("message", async (/** @type {{ type: string }} */ message) => {
 });
 
 try {
-  db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
-  // One backend for every connection: the wire server runs each connection's messages in whole units
-  // and keeps an open transaction to its own connection.
-  server = await serveWireProtocol(db, socketPath, {
-    // PGlite's backend is broken: end this thread, and the app's process stops (db.server.ts).
-    onFatal: () => process.exit(1),
-  });
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  db = pglite;
+  // SQL errors travel on the wire; a throw means PGlite's backend has ended (it stays broken), and
+  // pglite-socket then stops answering every connection. End this thread instead: the app's process
+  // stops with it (db.server.ts) and its supervisor restarts it.
+  const run = pglite.execProtocolRawStream.bind(pglite);
+  pglite.execProtocolRawStream = async (message, options) => {
+    try {
+      return await run(message, options);
+    } catch (error) {
+      console.error(`[db] la base embebida falló: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
+  };
+  // The app's pool has one connection. A few more are accepted because node-postgres drops a
+  // connection after a failed query and opens the next one before this side has seen the old one close.
+  server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 8 });
+  await server.start();
   // Temp-folder cleaners remove files by age: like PostgreSQL with its own socket, touch it hourly.
   setInterval(() => {
     const now = new Date();

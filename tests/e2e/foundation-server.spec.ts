@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../setup/free-port";
 
@@ -47,7 +48,7 @@ test("a bad configuration value stops the server with a message naming it", asyn
   expect(s.output()).toContain("PORT");
 });
 
-test("SIGTERM lets an in-flight request finish, then the server exits cleanly", async () => {
+test("SIGTERM lets an in-flight request finish, then the server closes its database and exits cleanly", async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-srv-"));
@@ -85,6 +86,12 @@ test("SIGTERM lets an in-flight request finish, then the server exits cleanly", 
     expect(await s.exited).toBe(0);
     expect(s.output()).toContain("cerrado");
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    // The embedded database was closed: its lock is gone, and its files open again with what it committed.
+    expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+    const reopened = await PGlite.create(path.join(dataDir, "pglite"));
+    const { rows } = await reopened.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
+    await reopened.close();
+    expect(rows[0]!.n).toBeGreaterThan(0);
   } finally {
     if (s.child.exitCode === null) s.child.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });

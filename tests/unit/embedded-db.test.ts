@@ -1,15 +1,20 @@
 /**
- * The embedded database (decisions 027, 028): PGlite on its own worker thread behind a private Unix
- * socket, reached through the same node-postgres pool as PostgreSQL. On disk, as `npm start` runs it.
+ * The embedded database (decisions 027, 044): PGlite on its own worker thread behind pglite-socket on
+ * a private Unix socket, reached through a node-postgres pool of one connection, as PostgreSQL is.
+ * On disk, as `npm start` runs it.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, db, dbDriver, dbReady, dbSocketDir, pingDb, queryRows } from "~/server/db.server";
 
+/** A child process or thread opens its own PGlite: tens of seconds on a busy machine. */
+const CHILD_TIMEOUT = 90_000;
 const g = globalThis as unknown as { __singletons?: Map<string, unknown> };
 let dataDir = "";
 const previousDataDir = process.env.DATA_DIR;
@@ -25,10 +30,13 @@ async function reopen() {
   await dbReady();
 }
 
-/** Runs an ES module (in DATA_DIR's folder) that imports the app's db module, in a child process. */
-function runChild(name: string, body: string, env: Record<string, string> = {}) {
+/**
+ * Runs an ES module (in DATA_DIR's folder) that imports the app's db module, in a child process;
+ * `prelude` runs before the import.
+ */
+function runChild(name: string, body: string, env: Record<string, string> = {}, prelude = "") {
   const script = path.join(dataDir, `${name}.mjs`);
-  fs.writeFileSync(script, `const { db, dbReady, dbSocketDir } = await import(${JSON.stringify(path.resolve("app/server/db.server.ts"))});\n${body}`);
+  fs.writeFileSync(script, `${prelude}\nconst { db, dbReady, dbSocketDir } = await import(${JSON.stringify(path.resolve("app/server/db.server.ts"))});\n${body}`);
   return spawnSync(process.execPath, ["--import", "tsx", script], {
     cwd: process.cwd(),
     env: { ...process.env, DATA_DIR: "memory://", ...env },
@@ -111,8 +119,8 @@ describe("embedded PGlite on its own thread", () => {
   });
 
   it("gives each of many concurrent queries its own result, even with large messages split across reads", async () => {
-    // 300 kB parameters arrive in several socket reads over the pool's connections; pglite-socket
-    // interleaved such messages and answered some queries with another's rows (decision 028).
+    // 300 kB parameters arrive in several socket reads, while the next queries' messages queue on the
+    // same connection: each must be answered whole and in order.
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         // Each query has its own SQL text (the literal), so a Bind that reached another's statement shows.
@@ -132,14 +140,48 @@ describe("embedded PGlite on its own thread", () => {
     expect(child.stderr).toContain(`abierta por otro proceso (pid ${process.pid})`);
     // The owner is unaffected.
     return expect(queryRows(sql`select 1 as one`)).resolves.toEqual([{ one: 1 }]);
-  });
+  }, CHILD_TIMEOUT);
 
   it("lets a script end without closing the database (the thread does not keep it alive)", () => {
     const child = runChild("no-close", "await dbReady();\nconsole.log((await db.execute('select 6 * 7 as n')).rows[0].n);");
     expect(child.error).toBeUndefined(); // not killed by the timeout
     expect(child.status).toBe(0);
     expect(child.stdout.trim()).toBe("42");
-  });
+  }, CHILD_TIMEOUT);
+
+  it("stops the process when the database thread dies", () => {
+    // The child keeps a handle on the thread db.server starts (node:worker_threads' Worker, wrapped
+    // before the import), and ends it.
+    const prelude = `const threads = (await import("node:module")).createRequire(import.meta.url)("node:worker_threads");
+let thread;
+threads.Worker = class extends threads.Worker { constructor(...args) { super(...args); thread = this; } };
+(await import("node:module")).syncBuiltinESMExports();`;
+    const child = runChild("thread-dies", "await dbReady();\nawait thread.terminate();\nsetInterval(() => {}, 1000);", {}, prelude);
+    expect(child.error).toBeUndefined(); // not killed by the timeout
+    expect(child.status).toBe(1);
+    expect(child.stderr).toContain("el hilo de la base embebida terminó");
+  }, CHILD_TIMEOUT);
+
+  it("ends the database thread when PGlite's backend breaks (pglite-socket would stop answering)", async () => {
+    // A first start-up packet without a user name ends PGlite's backend for good.
+    const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-pglite-"));
+    const socketPath = path.join(socketDir, ".s.PGSQL.5432");
+    const thread = new Worker(path.resolve("app/server/pglite-worker.server.mjs"), { workerData: { dataDir: "memory://", socketPath }, stderr: true });
+    const exited = new Promise<number>((resolve) => thread.once("exit", resolve));
+    try {
+      await new Promise((resolve) => thread.once("message", resolve));
+      const params = Buffer.from("database\0postgres\0\0");
+      const packet = Buffer.alloc(8 + params.length);
+      packet.writeInt32BE(packet.length, 0);
+      packet.writeInt32BE(196608, 4);
+      params.copy(packet, 8);
+      net.connect(socketPath).on("error", () => {}).write(packet);
+      expect(await exited).toBe(1);
+    } finally {
+      await thread.terminate();
+      fs.rmSync(socketDir, { recursive: true, force: true });
+    }
+  }, CHILD_TIMEOUT);
 
   it("removes its socket folder when the process exits without closing (the forced shutdown)", () => {
     const child = runChild("exit-without-close", "await dbReady();\nconsole.log(dbSocketDir());\nprocess.exit(3);");
@@ -147,5 +189,5 @@ describe("embedded PGlite on its own thread", () => {
     const dir = child.stdout.trim().split("\n").at(-1)!;
     expect(dir).toContain("pv-pglite-");
     expect(fs.existsSync(dir)).toBe(false);
-  });
+  }, CHILD_TIMEOUT);
 });

@@ -15,8 +15,11 @@ export type AuditInput = {
   after?: unknown;
 };
 
-/** Records one change; pass the transaction so the entry commits (or rolls back) with the change. */
-export async function recordAudit(input: AuditInput, tx: Pick<Db, "insert"> = db): Promise<void> {
+/**
+ * Records one change inside the transaction that makes it, so the entry commits (or rolls back) with
+ * the change. Required: a write on `db` there would wait for the connection the transaction holds.
+ */
+export async function recordAudit(input: AuditInput, tx: Pick<Db, "insert">): Promise<void> {
   await tx.insert(audit_log).values({
     actor_id: input.actor.id,
     actor_email: input.actor.email ?? null,
