@@ -204,7 +204,7 @@ export async function createApp() {
 }
 
 async function main() {
-  let env;
+  let env: ReturnType<typeof getEnv>;
   try {
     env = getEnv();
   } catch (error) {

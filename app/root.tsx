@@ -16,7 +16,8 @@ import { readToast } from "./server/toast.server";
 // browser reports the probe (Best Practices < 100). Zod keeps its settings in this global
 // (zod/v4/core/core.js), so setting it here, before any route module builds a schema, is
 // `z.config({ jitless: true })` without loading Zod on pages that have no form (docs/decisions/013, 015).
-((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React emit the stylesheet at the top of <head>, before the modulepreload

@@ -154,7 +154,7 @@ async function main() {
   if (NO_HTTP) {
     pgServer?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
-    console.info("\n== resumen\n" + queryRowsOut.join("\n"));
+    console.info(`\n== resumen\n${queryRowsOut.join("\n")}`);
     return;
   }
 
@@ -308,7 +308,7 @@ async function main() {
   fs.rmSync(staticDir, { recursive: true, force: true });
   pgServer?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
-  console.info("\n== resumen\n" + [...queryRowsOut, ...summary].join("\n"));
+  console.info(`\n== resumen\n${[...queryRowsOut, ...summary].join("\n")}`);
 }
 
 main().catch((error) => {

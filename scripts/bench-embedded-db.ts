@@ -203,4 +203,4 @@ for (let round = 1; round <= ROUNDS; round++) {
   }
 }
 if (!GIVEN_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
-console.info("\n== resumen\n" + summary.join("\n"));
+console.info(`\n== resumen\n${summary.join("\n")}`);

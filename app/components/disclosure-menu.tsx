@@ -27,6 +27,7 @@ export function DisclosureMenu({
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu when the page changes
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   const items = () => Array.from(root.current?.querySelectorAll<HTMLElement>("[data-menu-item]") ?? []);
@@ -71,6 +72,7 @@ export function DisclosureMenu({
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keys and focus bubble up from the menu's own button and links
     <div
       ref={root}
       className="relative"

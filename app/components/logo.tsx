@@ -9,7 +9,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
   useEffect(() => {
     // The error may have fired before hydration: check the image's state once mounted.
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
   }, []);
   return (
     <Link to="/" className="flex min-h-11 items-center gap-2.5 rounded-lg" aria-label={`${SITE.name}, inicio`}>

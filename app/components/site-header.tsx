@@ -94,6 +94,7 @@ function MobileGroup({ title, links, onNavigate }: { title: string; links: NavIt
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu when the page changes
   useEffect(() => setOpen(false), [location.pathname, location.search]);
   const close = () => setOpen(false);
 

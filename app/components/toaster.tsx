@@ -40,7 +40,9 @@ export function Toaster() {
     if (!Comp) return;
     mounted = Comp.mod;
     // Let sonner subscribe first, then flush what was asked for meanwhile.
-    const id = setTimeout(() => queue.splice(0).forEach((t) => show(Comp.mod, t)), 0);
+    const id = setTimeout(() => {
+      for (const t of queue.splice(0)) show(Comp.mod, t);
+    }, 0);
     return () => clearTimeout(id);
   }, [Comp]);
   return Comp ? <Comp.Toaster position="top-center" richColors closeButton toastOptions={{ duration: 5000 }} /> : null;
@@ -48,8 +50,8 @@ export function Toaster() {
 
 /** Shows a toast that arrived in loader or action data (flash cookie or a returned result). */
 export function useShowToast(data: ToastData, key?: unknown) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` shows the same toast again for a new result
   useEffect(() => {
     if (data) showToast(data);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, key]);
 }

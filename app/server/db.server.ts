@@ -165,6 +165,7 @@ class Pool extends pg.Pool {
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+    // biome-ignore lint/suspicious/noConfusingVoidType: pg's own overload returns void with a callback
   ): Promise<pg.PoolClient> | void {
     if (callback) return super.connect((err, client, done) => callback(this.explain(err), client, done));
     return super.connect().catch((error: Error) => {
@@ -188,7 +189,7 @@ class EmbeddedClient extends pg.Client {
   private timedOut = false;
 
   // Every overload of pg's query() passes through: the callback last, or a promise, or a Submittable.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: every overload of pg's query() passes through here
   override query(...args: QueryArgs): any {
     const run = (super.query as (...a: QueryArgs) => unknown).bind(this);
     const first = args[0] as { text?: string; submit?: unknown } | string;

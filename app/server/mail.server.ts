@@ -21,6 +21,6 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   console.info(`[mail] para=${mail.to} asunto="${mail.subject}"\n${mail.text}`);
   if (env.MAIL_LOG_FILE) {
-    fs.appendFileSync(env.MAIL_LOG_FILE, JSON.stringify({ ...mail, at: new Date().toISOString() }) + "\n");
+    fs.appendFileSync(env.MAIL_LOG_FILE, `${JSON.stringify({ ...mail, at: new Date().toISOString() })}\n`);
   }
 }

@@ -193,7 +193,7 @@ export function publicPageCache(options: PageCacheOptions = {}) {
     res.setHeader("Age", String(Math.floor(age / 1000)));
     res.setHeader("X-Page-Cache", "HIT");
     const inm = req.headers["if-none-match"];
-    if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === hit.etag)) {
+    if (inm?.split(",").some((t) => t.trim().replace(/^W\//, "") === hit.etag)) {
       res.statusCode = 304;
       res.end();
       return;

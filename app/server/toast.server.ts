@@ -27,7 +27,7 @@ export async function toastHeader(toast: Toast): Promise<string> {
 export async function readToast(request: Request): Promise<{ toast: z.output<typeof toastSchema> | null; headers: Headers }> {
   const headers = new Headers();
   const raw = request.headers.get("cookie");
-  if (!raw || !raw.includes("pv_toast=")) return { toast: null, headers };
+  if (!raw?.includes("pv_toast=")) return { toast: null, headers };
   let value: unknown = null;
   try {
     value = await cookie().parse(raw);

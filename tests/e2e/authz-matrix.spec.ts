@@ -44,7 +44,7 @@ for (const entry of AUTHZ_MATRIX) {
       const ctx = contexts[role];
       const res =
         entry.method === "GET" ? await ctx.get(path, { maxRedirects: 0 }) : await ctx.post(path, { form: entry.form ?? {}, maxRedirects: 0 });
-      const location = res.headers()["location"] ?? "";
+      const location = res.headers().location ?? "";
       if (expected === "auth") {
         expect(res.status()).toBe(302);
         expect(location).toMatch(/^\/auth(\?|$)/);

@@ -19,7 +19,7 @@ async function writeArticle(page: Page, a: { title: string; excerpt: string; con
 /** The views shown on the article's card in /my-blogs. */
 async function viewsInMyBlogs(page: Page, title: string): Promise<string> {
   await page.goto("/my-blogs");
-  return (await page.locator("article", { has: page.getByRole("heading", { name: title }) }).getByTestId("views").innerText()).trim();
+  return ((await page.locator("article", { has: page.getByRole("heading", { name: title }) }).getByTestId("views").textContent()) ?? "").trim();
 }
 
 test("write -> publish -> find it searching without accents -> open it -> views +1", async ({ page }) => {

@@ -87,12 +87,12 @@ test.describe("admin controls", () => {
       maxRedirects: 0,
     });
     expect(forged.status()).toBe(302);
-    expect(forged.headers()["location"]).toMatch(/^\/auth/);
+    expect(forged.headers().location).toMatch(/^\/auth/);
 
     await signUp(page, uniqueUser("dir"));
     const asUser = await page.request.post("/negocios/turismo", { form: { intent: "delete", id, confirm: "si" }, maxRedirects: 0 });
     expect(asUser.status()).toBe(302);
-    expect(asUser.headers()["location"]).toBe("/");
+    expect(asUser.headers().location).toBe("/");
 
     await page.goto("/negocios/turismo");
     await expect(page.getByText("Tours Bocas Aventura")).toBeVisible();

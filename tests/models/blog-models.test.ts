@@ -170,7 +170,7 @@ describe("API tokens (D15)", () => {
     expect(list[0]).toMatchObject({ id: t.id, name: "Mi bot", prefix: t.token.slice(0, 12) });
     expect(JSON.stringify(list)).not.toContain(t.token);
     expect(await authenticateApiToken(t.token)).toMatchObject({ tokenId: t.id, userId: ana });
-    expect(await authenticateApiToken(t.token + "x")).toBeNull();
+    expect(await authenticateApiToken(`${t.token}x`)).toBeNull();
     expect(await revokeApiToken(beto, t.id)).toBe(false);
     expect(await revokeApiToken(ana, t.id)).toBe(true);
     expect(await authenticateApiToken(t.token)).toBeNull();

@@ -18,7 +18,6 @@ import { directoryEntries } from "~/server/sitemap/directory.server";
 import { readToast } from "~/server/toast.server";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN } from "../setup/route";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type H = any;
 
 const base = Date.parse("2026-05-01T10:00:00Z");

@@ -139,7 +139,7 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
     for (const cookie of [
       "better-auth.session_token=%%%garbage",
       "better-auth.session_token=abc.def; better-auth.session_data=!!!",
-      "pv_toast=notbase64%%; better-auth.session_token=" + "x".repeat(5000),
+      `pv_toast=notbase64%%; better-auth.session_token=${"x".repeat(5000)}`,
     ]) {
       const r = await call(rootLoader as never, getRequest("/", cookie));
       expect(r.status).toBe(200);
@@ -181,7 +181,7 @@ describe("profile (/profile)", () => {
     expect(taken.status).toBe(409);
     expect(taken.data.toast.title).toMatch(/^Error al actualizar el perfil: /);
     expect((await getProfile(id))!.full_name).toBe(a.user.full_name);
-    const wrongType = await call(profileRoute.action, new Request(ORIGIN + "/profile", { method: "POST", headers: { Cookie: a.cookie, "Content-Type": "application/json" }, body: "{}" }));
+    const wrongType = await call(profileRoute.action, new Request(`${ORIGIN}/profile`, { method: "POST", headers: { Cookie: a.cookie, "Content-Type": "application/json" }, body: "{}" }));
     expect(wrongType.status).toBe(400);
   });
 });

@@ -14,7 +14,6 @@ import { CONTACT_MAX_PER_WINDOW } from "~/server/models/contact.server";
 
 const ORIGIN = "http://localhost:3000";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Handler = (args: any) => unknown;
 type Result = { status: number; headers: Headers; data: any };
 

@@ -3,7 +3,6 @@ import { requestContext } from "~/server/request-context.server";
 
 export type RouteResult = { status: number; headers: Headers; data: any; location: string | null };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Handler = (args: any) => unknown;
 
 function isDataWithInit(v: unknown): v is { type: string; data: unknown; init?: ResponseInit } {

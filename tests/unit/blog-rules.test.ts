@@ -103,7 +103,7 @@ describe("blog schemas (SPEC §5)", () => {
       ...base,
       intent: "draft",
       title: "x".repeat(2000),
-      content: "<p>" + "a".repeat(1024 * 1024) + "</p>",
+      content: `<p>${"a".repeat(1024 * 1024)}</p>`,
       tags: Array.from({ length: 500 }, (_, i) => `t${i}`).join(","),
       category: "Política",
       image_url: "javascript:alert(1)",

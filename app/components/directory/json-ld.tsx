@@ -115,5 +115,6 @@ export function jsonLdString(value: unknown): string {
 }
 
 export function JsonLd({ value }: { value: unknown }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; jsonLdString escapes "<"
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(value) }} />;
 }

@@ -1,7 +1,6 @@
 import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
 
 /** Hero of a directory page: eyebrow, title, text and optional links to sibling pages. */
 export function DirectoryHero({

@@ -21,6 +21,7 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, "name"> & {
 export function Icon({ name, size = 24, strokeWidth, className, style, ...props }: IconProps) {
   const labelled = Boolean(props["aria-label"] || props["aria-labelledby"]);
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: decorative icons are aria-hidden; labelled ones get role="img" and the caller's aria-label
     <svg
       width={size}
       height={size}
