@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
@@ -6,8 +7,9 @@ import { showToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { useSchemaForm } from "~/lib/conform";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { TOKEN_NAME_MAX } from "~/schemas/blog";
+import { apiTokenSchema, TOKEN_NAME_MAX } from "~/schemas/blog";
 
 export type ApiTokenRow = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
 export type NewApiToken = { id: string; name: string; token: string; prefix: string };
@@ -16,9 +18,18 @@ export type NewApiToken = { id: string; name: string; token: string; prefix: str
  * /profile: tokens of the writing API (D15). Created with a name and shown in full once; listed by
  * prefix only; revoked after a confirmation. The forms post to /profile with an `intent`.
  */
-export function ApiTokensSection({ tokens, newToken, errors }: { tokens: ApiTokenRow[]; newToken?: NewApiToken | null; errors?: string[] | null }) {
+export function ApiTokensSection({
+  tokens,
+  newToken,
+  lastResult,
+}: {
+  tokens: ApiTokenRow[];
+  newToken?: NewApiToken | null;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const navigation = useNavigation();
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-token";
+  const [form, fields] = useSchemaForm(apiTokenSchema, { id: "api-token", lastResult });
   return (
     <Card className="p-6" id="tokens">
       <h2 className="flex items-center gap-2 text-lg font-bold">
@@ -33,10 +44,18 @@ export function ApiTokensSection({ tokens, newToken, errors }: { tokens: ApiToke
 
       {newToken ? <NewTokenBox token={newToken} /> : null}
 
-      <Form key={newToken?.id ?? "form"} method="post" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+      <Form method="post" {...getFormProps(form)} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
         <input type="hidden" name="intent" value="create-token" />
         <div className="flex-1">
-          <Field label="Nombre del token" name="name" maxLength={TOKEN_NAME_MAX} placeholder="Por ejemplo: Mi asistente de IA" required errors={errors} autoComplete="off" />
+          <Field
+            label="Nombre del token"
+            {...getInputProps(fields.name, { type: "text" })}
+            maxLength={TOKEN_NAME_MAX}
+            placeholder="Por ejemplo: Mi asistente de IA"
+            required
+            errors={fields.name.errors}
+            autoComplete="off"
+          />
         </div>
         <Button type="submit" disabled={creating} className="sm:mt-7">
           {creating ? "Procesando..." : "Crear token"}

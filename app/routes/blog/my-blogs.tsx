@@ -10,7 +10,8 @@ import { Input, Label } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { formatDate, formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { myBlogsQuerySchema } from "~/schemas/blog";
+import { blogDeleteSchema, myBlogsQuerySchema } from "~/schemas/blog";
+import { parseSubmission } from "~/server/forms.server";
 import { requireUser, type CurrentUser } from "~/server/guards.server";
 import { canManageBlog, deleteBlog, getBlogById, listOwnBlogs } from "~/server/models/blogs.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -51,12 +52,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const current = await requireAuthor(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== "delete") return data({ toast: { type: "error" as const, title: "Acción no válida" } }, { status: 400 });
-  const id = String(form.get("id") ?? "");
-  const blog = await getBlogById(id);
-  if (!blog) return data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "El artículo no existe." } }, { status: 404 });
+  const submission = await parseSubmission(request, blogDeleteSchema);
+  const notFound = () => data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "El artículo no existe." } }, { status: 404 });
+  if (submission.status !== "success") {
+    return submission.error?.intent ? data({ toast: { type: "error" as const, title: "Acción no válida" } }, { status: 400 }) : notFound();
+  }
+  const blog = await getBlogById(submission.value.id);
+  if (!blog) return notFound();
   // D1: the server decides; hiding the button elsewhere is not the control.
   if (!canManageBlog(blog, { id: current.user.id, isAdmin: current.profile.is_admin })) {
     return data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "No tienes permiso para eliminarlo." } }, { status: 403 });
@@ -67,9 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
     console.error("[blog] delete:", error);
     return data({ toast: { type: "error" as const, title: DELETE_FAILED } }, { status: 500 });
   }
-  const back = String(form.get("back") ?? "");
-  const search = /^\?[\w=&%+.\-]*$/.test(back) ? back : "";
-  return redirectWithToast(`/my-blogs${search}`, { type: "success", title: "Blog Eliminado" });
+  return redirectWithToast(`/my-blogs${submission.value.back}`, { type: "success", title: "Blog Eliminado" });
 }
 
 const LOAD_FAILED = { type: "error" as const, title: "No se pudieron cargar tus artículos" };
