@@ -34,19 +34,29 @@ function routesOf(id: string, info: GetModuleInfo, memo: Map<string, Set<string>
   return out;
 }
 
-type Memo = { routes: Map<string, Set<string>>; zod: Map<string, boolean> };
+type Memo = { routes: Map<string, Set<string>>; forms: Map<string, boolean> };
 
 const ENTRY_ROUTES = new Set(["routes/directory/restaurant.tsx", "routes/directory/business.tsx"]);
 const LISTING_ROUTES = new Set(["routes/directory/province.tsx", "routes/directory/industry.tsx", "routes/directory/search.tsx"]);
 
-/** Whether `id` imports Zod, directly or through other app modules. */
-function usesZod(id: string, info: GetModuleInfo, memo: Map<string, boolean>, stack = new Set<string>()): boolean {
+const FORM_LIBRARIES = /\/node_modules\/(zod|@conform-to\/[^/]+)\//;
+
+/**
+ * The dialog primitives: they load Radix's dialogs, which import the shell's Slot, so a module that
+ * uses them must stay out of the shell (every page would load them, and the two chunks would import
+ * each other). They travel with the forms.
+ */
+const DIALOG_MODULES = /\/app\/components\/ui\/(alert-)?dialog\.tsx$/;
+
+/** Whether `id` imports Zod, Conform or a dialog, directly or through other app modules. */
+function usesFormLibraries(id: string, info: GetModuleInfo, memo: Map<string, boolean>, stack = new Set<string>()): boolean {
+  if (DIALOG_MODULES.test(id)) return true;
   const known = memo.get(id);
   if (known !== undefined) return known;
   if (stack.has(id)) return false;
   stack.add(id);
   const result = (info(id)?.importedIds ?? []).some(
-    (dep) => dep.includes("/node_modules/zod/") || (dep.startsWith(appDir) && !routeArea(dep) && usesZod(dep, info, memo, stack)),
+    (dep) => FORM_LIBRARIES.test(dep) || (dep.startsWith(appDir) && !routeArea(dep) && usesFormLibraries(dep, info, memo, stack)),
   );
   stack.delete(id);
   memo.set(id, result);
@@ -60,10 +70,12 @@ function usesZod(id: string, info: GetModuleInfo, memo: Map<string, boolean>, st
  * - `framework`: React, React DOM and React Router, loaded by every page;
  * - `shell`: everything root.tsx needs (header, footer, menus, toaster, UI primitives, catalogs);
  * - `<area>-shared`: modules used by several routes of one area (marketing, directory, blog,
- *   admin, account…); a module used across areas goes to the shell, or to `forms` when it uses
- *   Zod (so that pages without a client-side form never load Zod); a module used by one route
- *   stays in that route's chunk;
- * - `zod` and `radix` only for the pages with client-side forms and dialogs.
+ *   admin, account…), and `<area>-forms` for those of them that use Zod or Conform; a module used
+ *   across areas goes to the shell, or to `forms` when it uses
+ *   Zod or Conform (so that pages without a client-side form never load them); a module used by one
+ *   route stays in that route's chunk;
+ * - `zod`, `conform` and `radix` only for the pages with client-side forms and dialogs. The public
+ *   pages with a form (/auth, /contact) load theirs with React.lazy, after the page (decision 045).
  * Every module is named explicitly (Rolldown groups, without their dependencies).
  * `npm run js-budget` prints what each page loads.
  */
@@ -71,6 +83,7 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
   if (id.includes("/node_modules/")) {
     if (/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return "framework";
     if (id.includes("/node_modules/zod/")) return "zod";
+    if (id.includes("/node_modules/@conform-to/")) return "conform";
     // The font's URL module is the shell's (font-preload.tsx): left alone, Rolldown put it in the
     // root route's chunk, which made the shell and root chunks import each other.
     if (/\/node_modules\/@radix-ui\/react-(slot|compose-refs)\//.test(id) || /\/node_modules\/(clsx|@fontsource-variable)\//.test(id)) return "shell";
@@ -79,8 +92,6 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
     return undefined; // sonner: loaded on demand (toaster.tsx)
   }
   if (!id.startsWith(appDir) || routeArea(id)) return undefined; // route modules are entries
-  // The form hooks (no Zod) only for pages with forms, not in every page's shell (decision 017).
-  if (/\/lib\/(form-data|use-form-errors)\.ts$/.test(id)) return "form-helpers";
   const routes = routesOf(id, getModuleInfo, memo.routes);
   const areas = new Set([...routes].map((r) => routeArea(path.join(appDir, r))!));
   if (areas.has("root")) return "shell";
@@ -94,11 +105,12 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
     // stars, contact links): each kind of page gets its own chunk besides that.
     if (area === "directory" && [...routes].every((r) => ENTRY_ROUTES.has(r))) return "directory-entry";
     if (area === "directory" && [...routes].every((r) => LISTING_ROUTES.has(r))) return "directory-listings";
-    return `${area}-shared`;
+    // The area's form parts go apart, so its pages without a form load neither Zod nor Conform.
+    return usesFormLibraries(id, getModuleInfo, memo.forms) ? `${area}-forms` : `${area}-shared`;
   }
   // Used across areas: mostly small helpers nearly every page needs (meta, format, card, plans…),
   // so they ride with the shell instead of costing every page one more request.
-  return usesZod(id, getModuleInfo, memo.zod) ? "forms" : "shell";
+  return usesFormLibraries(id, getModuleInfo, memo.forms) ? "forms" : "shell";
 }
 
 /**
@@ -148,7 +160,7 @@ function precompressed(): PluginOption[] {
 }
 
 export default defineConfig(() => {
-  const memo: Memo = { routes: new Map(), zod: new Map() };
+  const memo: Memo = { routes: new Map(), forms: new Map() };
   return {
     plugins: [tailwindcss(), reactRouter(), allowEntryExtension(), ...precompressed()],
     resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },

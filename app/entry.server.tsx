@@ -31,6 +31,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Whole documents, never progressive: React would otherwise send a finished <Suspense> part
+        // that comes after the first 12.8 kB hidden, to be revealed by a script, i.e. never without
+        // JavaScript (the lazily loaded forms of /auth and /contact, decision 045).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           const chunks: Uint8Array[] = [];

@@ -10,20 +10,9 @@ import { FREE_PLAN_DAYS, DEFAULT_FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "~/catal
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { emailField } from "./auth";
 import { UUID_PATTERN } from "~/lib/uuid";
+import { LIMITS } from "./admin-fields";
 
-export const LIMITS = {
-  nombre: 120,
-  direccion: 300,
-  descripcion: 2000,
-  telefono: 40,
-  horario: 300,
-  url: 500,
-  specialDish: 200,
-  reviews: 2000,
-  especialidad: 60,
-  especialidades: 20,
-  search: 100,
-} as const;
+export { LIMITS };
 
 /** Control characters (NUL among them, which PostgreSQL refuses in text) go; line breaks and tabs stay. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
@@ -100,8 +89,8 @@ const planField = z.preprocess(
 );
 
 /**
- * Specialties: a list (repeated form fields). The restaurant form refuses empty and duplicate
- * entries (SPEC §5); the business form trims and de-duplicates silently.
+ * Specialties: a list (the form's `especialidades[i]` fields). The restaurant form refuses empty and
+ * duplicate entries (SPEC §5); the business form trims and de-duplicates silently.
  */
 function specialties(mode: "strict" | "dedupe") {
   return z.preprocess(
@@ -110,25 +99,22 @@ function specialties(mode: "strict" | "dedupe") {
       .array(z.string({ error: "Especialidad inválida" }))
       .transform((list) => list.map((s) => clean(s).trim()))
       .superRefine((list, ctx) => {
+        // Each problem is reported at the entry's own index (especialidades[2]).
         const seen = new Set<string>();
-        for (const s of list) {
+        list.forEach((s, i) => {
           if (s.length > LIMITS.especialidad) {
-            ctx.addIssue({ code: "custom", message: `Cada especialidad admite como máximo ${LIMITS.especialidad} caracteres` });
+            ctx.addIssue({ code: "custom", path: [i], message: `Cada especialidad admite como máximo ${LIMITS.especialidad} caracteres` });
             return;
           }
-          if (mode === "strict") {
-            if (!s) {
-              ctx.addIssue({ code: "custom", message: "Las especialidades no pueden estar vacías" });
-              return;
-            }
-            const key = s.toLocaleLowerCase("es");
-            if (seen.has(key)) {
-              ctx.addIssue({ code: "custom", message: `La especialidad "${s}" está repetida` });
-              return;
-            }
-            seen.add(key);
+          if (mode !== "strict") return;
+          if (!s) {
+            ctx.addIssue({ code: "custom", path: [i], message: "Las especialidades no pueden estar vacías" });
+            return;
           }
-        }
+          const key = s.toLocaleLowerCase("es");
+          if (seen.has(key)) ctx.addIssue({ code: "custom", path: [i], message: `La especialidad "${s}" está repetida` });
+          seen.add(key);
+        });
       })
       .transform((list) => {
         const out: string[] = [];
@@ -217,23 +203,6 @@ export const listFilterSchema = z.object({
   q: z.preprocess((v) => (typeof v === "string" ? clean(v).trim().slice(0, LIMITS.search) : ""), z.string()),
   provincia: z.preprocess((v) => ((PROVINCE_SLUGS as readonly unknown[]).includes(v) ? v : null), z.enum(PROVINCE_SLUGS).nullable()),
 });
-
-export type FieldErrors = Record<string, string[] | undefined>;
-
-/** FormData -> object: every field as a string, except `especialidades` which is the list of its values. */
-export function adminFormToObject(form: FormData): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  const list: string[] = [];
-  for (const [k, v] of form.entries()) {
-    if (typeof v !== "string") continue;
-    if (k === "especialidades") list.push(v);
-    // Without JavaScript the specialties box submits its text: comma-separated entries.
-    else if (k === "especialidades_texto") list.push(...v.split(",").map((s) => s.trim()).filter(Boolean));
-    else if (!(k in out)) out[k] = v;
-  }
-  out.especialidades = list;
-  return out;
-}
 
 const uuidField = z.string().regex(UUID_PATTERN, "Identificador inválido");
 

@@ -60,5 +60,3 @@ export const resetPasswordSchema = z
     confirm: z.string().max(PASSWORD_MAX),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Las contraseñas no coinciden" });
-
-export { fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/form-data";

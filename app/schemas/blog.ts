@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
+import { UUID_PATTERN } from "~/lib/uuid";
 
 export const TITLE_MAX = 200;
 export const EXCERPT_MAX = 500;
@@ -57,7 +58,10 @@ const category = z.preprocess(
   z.enum(BLOG_CATEGORIES, { error: "Selecciona una categoría válida" }).nullable(),
 );
 
-/** Tags arrive as an array (API) or as one comma-separated string (the editor's hidden field). */
+/** The tag as stored: one line, no commas (they separate tags in the API's string form). */
+const cleanTag = (raw: string) => cleanLine(raw).replace(/,/g, " ").trim();
+
+/** Tags without empty ones and without repeats (the first spelling stays, without regard to case). */
 export function normalizeTags(input: unknown): unknown {
   if (input == null || input === "") return [];
   const list = typeof input === "string" ? input.split(",") : input;
@@ -66,7 +70,7 @@ export function normalizeTags(input: unknown): unknown {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of list as string[]) {
-    const tag = cleanLine(raw).replace(/,/g, " ").trim();
+    const tag = cleanTag(raw);
     if (!tag) continue;
     const key = tag.toLocaleLowerCase("es");
     if (seen.has(key)) continue;
@@ -76,13 +80,23 @@ export function normalizeTags(input: unknown): unknown {
   return out;
 }
 
+/**
+ * Tags arrive as a list (the editor's `tags[i]` fields, the API's array) or as one comma-separated
+ * string. Each is checked where it stands, so an error names the tag's own index (`tags[3]`); then
+ * empty ones and repeats go, and the limit applies to what is left.
+ */
 const tags = z.preprocess(
-  normalizeTags,
+  (v) => (v == null || v === "" ? [] : typeof v === "string" ? v.split(",") : v),
   z
-    .array(z.string().max(TAG_MAX, `Cada etiqueta puede tener como máximo ${TAG_MAX} caracteres`), {
-      error: "Las etiquetas deben ser una lista de textos",
-    })
-    .max(TAGS_MAX, `Máximo ${TAGS_MAX} etiquetas`),
+    .array(
+      z
+        .string({ error: "Cada etiqueta debe ser un texto" })
+        .transform(cleanTag)
+        .pipe(z.string().max(TAG_MAX, `Cada etiqueta puede tener como máximo ${TAG_MAX} caracteres`)),
+      { error: "Las etiquetas deben ser una lista de textos" },
+    )
+    .transform((list) => normalizeTags(list) as string[])
+    .pipe(z.array(z.string()).max(TAGS_MAX, `Máximo ${TAGS_MAX} etiquetas`)),
 );
 
 /** True for an absolute http(s) URL without spaces or control characters. */
@@ -168,6 +182,16 @@ export const apiTokenSchema = z.object({
       .max(TOKEN_NAME_MAX, `El nombre es demasiado largo (máximo ${TOKEN_NAME_MAX} caracteres)`),
   ),
 });
+
+/** /my-blogs: deleting one article. `back` is the list's query string to return to (anything else: none). */
+export const blogDeleteSchema = z.object({
+  intent: z.literal("delete", { error: "Acción no válida" }),
+  id: z.string({ error: "El artículo no existe." }).regex(UUID_PATTERN, "El artículo no existe."),
+  back: z.string().regex(/^\?[\w=&%+.\-]*$/).catch(""),
+});
+
+/** Revoking a token of the writing API (/profile). */
+export const apiTokenRevokeSchema = z.object({ id: z.string().regex(UUID_PATTERN, "Token inválido") });
 
 /** What a blog card shows: a published article without its content. */
 export type BlogCardData = {

@@ -47,3 +47,6 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.output<typeof contactSchema>;
+
+/** /admin/leads: 'Marcar como atendido' on one message. */
+export const leadHandledSchema = z.object({ intent: z.literal("handle"), id: z.uuid() });

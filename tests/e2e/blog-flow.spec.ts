@@ -7,7 +7,7 @@ async function writeArticle(page: Page, a: { title: string; excerpt: string; con
   await page.goto("/write-blog");
   await page.getByLabel("Título").fill(a.title);
   await page.getByLabel("Resumen").fill(a.excerpt);
-  await page.locator("#content").fill(a.content);
+  await page.getByLabel("Contenido", { exact: true }).fill(a.content);
   if (a.category) await page.getByLabel("Categoría").selectOption(a.category);
   for (const t of a.tags ?? []) {
     await page.getByLabel("Etiquetas").fill(t);

@@ -107,8 +107,8 @@ describe("restaurant form validation", () => {
     ["missing name", { nombre: "  " }, "nombre", /obligatorio/],
     ["unknown province", { provincia: "narnia" }, "provincia", /provincia válida/],
     ["unknown category", { categoria: "sushi-bar" }, "categoria", /categoría válida/],
-    ["duplicate specialty", { especialidades: ["Sancocho", "sancocho"] }, "especialidades", /repetida/],
-    ["empty specialty", { especialidades: ["Sancocho", " "] }, "especialidades", /vacías/],
+    ["duplicate specialty", { especialidades: ["Sancocho", "sancocho"] }, "especialidades[1]", /repetida/],
+    ["empty specialty", { especialidades: ["Sancocho", " "] }, "especialidades[1]", /vacías/],
     ["non-URL website", { website_url: "mi sitio" }, "website_url", /URL válida/],
     ["javascript: URL", { facebook_url: "javascript:alert(1)" }, "facebook_url", /URL válida/],
     ["ftp image", { imagen: "ftp://x.test/a.png" }, "imagen", /URL válida/],
@@ -118,8 +118,8 @@ describe("restaurant form validation", () => {
       const nombre = `Validación ${name}`;
       const res = await call(restaurantForm.action, post("/admin/restaurant/new", { ...validRestaurant, nombre, ...over }, admin.cookie));
       expect(res.status).toBe(400);
-      expect(res.data.fieldErrors[field].join(" ")).toMatch(message);
-      if (!("nombre" in over)) expect(res.data.values.nombre).toBe(nombre);
+      expect(res.data.result.error[field].join(" ")).toMatch(message);
+      if (!("nombre" in over)) expect(res.data.result.initialValue.nombre).toBe(nombre);
       expect(await db.select().from(restaurants).where(eq(restaurants.nombre, nombre))).toHaveLength(0);
     });
   }
@@ -142,8 +142,8 @@ describe("restaurant form validation", () => {
     await db.delete(restaurants).where(eq(restaurants.id, row!.id));
     const res = await call(restaurantForm.action, post(`/admin/restaurant/edit/${row!.id}`, { ...validRestaurant, nombre: "Editado" }, admin.cookie), { id: row!.id });
     expect(res.status).toBe(404);
-    expect(res.data.formError).toBe("Error al guardar: El registro ya no existe (pudo ser eliminado).");
-    expect(res.data.values.nombre).toBe("Editado");
+    expect(res.data.result.error[""]).toEqual(["Error al guardar: El registro ya no existe (pudo ser eliminado)."]);
+    expect(res.data.result.initialValue.nombre).toBe("Editado");
     const reload = await call(restaurantForm.loader, get(`/admin/restaurant/edit/${row!.id}`, admin.cookie), { id: row!.id });
     expect(reload.status).toBe(302);
     const forged = await call(restaurantForm.action, post("/admin/restaurant/edit/forged", validRestaurant, admin.cookie), { id: "forged' or 1=1" });
@@ -156,8 +156,8 @@ describe("business form", () => {
     const base = { nombre: "Taller Istmeño", descripcion: "Mecánica", direccion: "Vía Israel", provincia: "panama", industria: "servicios" };
     const bad = await call(businessForm.action, post("/admin/business/new", { ...base, descripcion: "", industria: "magia" }, admin.cookie));
     expect(bad.status).toBe(400);
-    expect(bad.data.fieldErrors.descripcion[0]).toMatch(/obligatori/);
-    expect(bad.data.fieldErrors.industria[0]).toMatch(/industria válida/);
+    expect(bad.data.result.error.descripcion[0]).toMatch(/obligatori/);
+    expect(bad.data.result.error.industria[0]).toMatch(/industria válida/);
     const ok = await call(businessForm.action, post("/admin/business/new", { ...base, especialidades: [" Frenos ", "frenos", "Motor"], website: "https://taller.example" }, admin.cookie));
     expect(ok.status).toBe(302);
     const list = await call(dashboard.loader, get("/admin?tab=negocios&q=istmeno", admin.cookie));
@@ -198,9 +198,9 @@ describe("free plans and roles", () => {
   it("grants a plan (lower-cased, default 30 days) and refuses bad input", async () => {
     const bad = await call(freePlans.action, post("/admin/free-plans", { intent: "grant", email: "no-es-email", days_granted: "45" }, admin.cookie));
     expect(bad.status).toBe(400);
-    expect(bad.data.fieldErrors.email[0]).toBe("Ingresa un email válido");
-    expect(bad.data.fieldErrors.days_granted[0]).toBe("Elige 30, 60 o 90 días");
-    expect(bad.data.values.email).toBe("no-es-email");
+    expect(bad.data.result.error.email[0]).toBe("Ingresa un email válido");
+    expect(bad.data.result.error.days_granted[0]).toBe("Elige 30, 60 o 90 días");
+    expect(bad.data.result.initialValue.email).toBe("no-es-email");
     const ok = await call(freePlans.action, post("/admin/free-plans", { intent: "grant", email: "Cliente@User.TEST" }, admin.cookie));
     expect(ok.status).toBe(302);
     const [plan] = await db.select().from(free_plan_subscriptions).where(eq(free_plan_subscriptions.email, "cliente@user.test"));

@@ -91,10 +91,10 @@ describe("/write-blog and /edit-blog/{id}", () => {
   it("publishing without a category, or without title/excerpt/content, is a 400 with Spanish field errors", async () => {
     const noCategory = await call(write.action, formRequest("/write-blog", fields({ category: "" }), ana.cookie));
     expect(noCategory.status).toBe(400);
-    expect(noCategory.data.fieldErrors).toEqual({ category: ["Selecciona una categoría para publicar"] });
+    expect(noCategory.data.result.error).toEqual({ category: ["Selecciona una categoría para publicar"] });
     const empty = await call(write.action, formRequest("/write-blog", fields({ title: "", excerpt: "", content: "", intent: "draft" }), ana.cookie));
     expect(empty.status).toBe(400);
-    expect(Object.keys(empty.data.fieldErrors).sort()).toEqual(["content", "excerpt", "title"]);
+    expect(Object.keys(empty.data.result.error).sort()).toEqual(["content", "excerpt", "title"]);
   });
 
   it("1 MB of content, 500 tags, a 2,000-character title, control characters: refused or neutralised, never a 500", async () => {
@@ -103,7 +103,7 @@ describe("/write-blog and /edit-blog/{id}", () => {
       formRequest("/write-blog", fields({ content: `<p>${"x".repeat(1024 * 1024)}</p>`, tags: Array.from({ length: 500 }, (_, i) => `t${i}`).join(","), title: "t".repeat(2000) }), ana.cookie),
     );
     expect(huge.status).toBe(400);
-    expect(Object.keys(huge.data.fieldErrors).sort()).toEqual(["content", "tags", "title"]);
+    expect(Object.keys(huge.data.result.error).sort()).toEqual(["content", "tags", "title"]);
     const ctrl = await call(write.action, formRequest("/write-blog", fields({ title: "Con\u0000 control\u0007es", excerpt: "a\u001bb", content: "<p>c\u0000d</p>" }), ana.cookie));
     expect(ctrl.status).toBe(302);
     const row = await blogBySlug("con-controles");
@@ -297,7 +297,7 @@ describe("writing-API tokens in /profile", () => {
     expect(revoked.status).toBe(302);
     expect(revoked.location).toBe("/profile#tokens");
     expect((await call(api.action, apiRequest({ title: "T", excerpt: "E", content: "C" }, full))).status).toBe(401);
-    expect((await call(profile.action, formRequest("/profile", { intent: "create-token", name: "" }, beto.cookie))).data.tokenErrors).toEqual(["El nombre es obligatorio"]);
+    expect((await call(profile.action, formRequest("/profile", { intent: "create-token", name: "" }, beto.cookie))).data.result.error.name).toEqual(["El nombre es obligatorio"]);
     const plain = await call(profile.action, formRequest("/profile", { full_name: "Beto Nuevo", email: "beto@blog.test" }, beto.cookie));
     expect(plain.status).toBe(302);
   });
@@ -326,14 +326,62 @@ describe("hostile HTML through the editor and the API (public corpora)", () => {
   }, 240_000);
 });
 
-describe("tags without JavaScript", () => {
-  it("takes the comma-separated tags typed in the tag box, de-duplicated", async () => {
+describe("tags as a Conform field list (tags[i])", () => {
+  const { tags: _comma, ...article } = fields({ intent: "draft" });
+  const listIntent = (intent: object) => ({ __intent__: JSON.stringify(intent) });
+
+  it("saves the entries, dropping the empty box and repeats", async () => {
     const r = await call(
       write.action,
-      formRequest("/write-blog", fields({ intent: "draft", title: "Etiquetas sin JS", tags: "ia", tags_nuevas: "IA, panamá ,  turismo" }), ana.cookie),
+      formRequest("/write-blog", { ...article, title: "Etiquetas en lista", "tags[0]": "ia", "tags[1]": " IA ", "tags[2]": "panamá", "tags[3]": "" }, ana.cookie),
     );
-    expect(r.status).toBeLessThan(400);
-    const [row] = await db.select().from(blogs).where(eq(blogs.title, "Etiquetas sin JS"));
-    expect(row!.tags).toEqual(["ia", "panamá", "turismo"]);
+    expect(r.status).toBe(302);
+    const [row] = await db.select().from(blogs).where(eq(blogs.title, "Etiquetas en lista"));
+    expect(row!.tags).toEqual(["ia", "panamá"]);
+  });
+
+  it("names the refused tag by its own index", async () => {
+    const r = await call(write.action, formRequest("/write-blog", { ...article, "tags[0]": "ok", "tags[1]": "t".repeat(41) }, ana.cookie));
+    expect(r.status).toBe(400);
+    expect(r.data.result.error).toEqual({ "tags[1]": ["Cada etiqueta puede tener como máximo 40 caracteres"] });
+  });
+
+  it("without JavaScript, «Añadir» and a click on a tag are answered with the list changed, nothing saved", async () => {
+    const title = "Lista sin guardar";
+    const add = await call(write.action, formRequest("/write-blog", { ...article, title, "tags[0]": "ia", ...listIntent({ type: "insert", payload: { name: "tags" } }) }, ana.cookie));
+    expect(add.status).toBe(200);
+    // One more, empty entry: the page shows it as a text box to type the tag in.
+    expect(add.data.result.initialValue.title).toBe(title);
+    expect(add.data.result.initialValue.tags).toEqual(["ia", undefined]);
+    expect(add.data.result.error?.tags).toBeUndefined();
+    const remove = await call(
+      write.action,
+      formRequest("/write-blog", { ...article, title, "tags[0]": "ia", "tags[1]": "sol", ...listIntent({ type: "remove", payload: { name: "tags", index: 0 } }) }, ana.cookie),
+    );
+    expect(remove.status).toBe(200);
+    expect(remove.data.result.initialValue.tags).toEqual(["sol"]);
+    expect(await db.select().from(blogs).where(eq(blogs.title, title))).toHaveLength(0);
+  });
+
+  it("a refused article comes back as typed, not as saved", async () => {
+    const created = await call(write.action, formRequest("/write-blog", fields({ title: "Guardado así", intent: "draft" }), ana.cookie));
+    const id = created.location!.split("/").pop()!;
+    const edited = await call(
+      write.action,
+      formRequest(`/edit-blog/${id}`, { ...article, title: "Escrito así", "tags[0]": "nueva", image_url: "no es una url" }, ana.cookie),
+      { params: { id } },
+    );
+    expect(edited.status).toBe(400);
+    expect(edited.data.result.error).toEqual({ image_url: ["La URL de la imagen debe empezar con http:// o https://"] });
+    expect(edited.data.result.initialValue).toMatchObject({ title: "Escrito así", excerpt: article.excerpt, tags: ["nueva"], image_url: "no es una url" });
+    expect((await blogById(id))!.title).toBe("Guardado así");
+  });
+
+  it("hostile list names and intents are a 400, never a 500", async () => {
+    for (const extra of [{ "tags[99999999]": "x" }, { __intent__: "{no es json" }, listIntent({ type: "remove", payload: { name: "title", index: 0 } })]) {
+      const r = await call(write.action, formRequest("/write-blog", { ...article, ...extra }, ana.cookie));
+      expect(r.status).toBe(400);
+    }
   });
 });
+

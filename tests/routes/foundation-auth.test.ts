@@ -40,12 +40,12 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
   it("validates the forms with Spanish field errors and HTTP 400", async () => {
     const r = await call(authRoute.action, formRequest("/auth", { intent: "signup", full_name: "", email: "mal", password: "1" }));
     expect(r.status).toBe(400);
-    expect(r.data.fieldErrors.full_name).toContain("El nombre completo es obligatorio");
-    expect(r.data.fieldErrors.email).toContain("Ingresa un email válido");
+    expect(r.data.result.error.full_name).toContain("El nombre completo es obligatorio");
+    expect(r.data.result.error.email).toContain("Ingresa un email válido");
     const l = await call(authRoute.action, formRequest("/auth", { intent: "login" }));
     expect(l.status).toBe(400);
-    expect(l.data.fieldErrors.email).toContain("El email es obligatorio");
-    expect(l.data.fieldErrors.password).toContain("La contraseña es obligatoria");
+    expect(l.data.result.error.email).toContain("El email es obligatorio");
+    expect(l.data.result.error.password).toContain("La contraseña es obligatoria");
   });
 
   it("signs up, creates the profile, signs in and lands on / with the toasts", async () => {
@@ -80,12 +80,12 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
     const { user } = await signUp();
     const dup = await call(authRoute.action, formRequest("/auth", { intent: "signup", ...user }));
     expect(dup.status).toBe(409);
-    expect(dup.data.formError).toBe("Este email ya está registrado. Intenta iniciar sesión.");
+    expect(dup.data.result.error[""]).toEqual(["Este email ya está registrado. Intenta iniciar sesión."]);
     const bad = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: "incorrecta-123" }), { ip: "198.51.100.1" });
     expect(bad.status).toBe(401);
-    expect(bad.data.formError).toBe("Credenciales inválidas. Verifica tu email y contraseña.");
+    expect(bad.data.result.error[""]).toEqual(["Credenciales inválidas. Verifica tu email y contraseña."]);
     const unknown = await call(authRoute.action, formRequest("/auth", { intent: "login", email: "nadie@ejemplo.pa", password: "x" }), { ip: "198.51.100.1" });
-    expect(unknown.data.formError).toBe("Credenciales inválidas. Verifica tu email y contraseña.");
+    expect(unknown.data.result.error[""]).toEqual(["Credenciales inválidas. Verifica tu email y contraseña."]);
   });
 
   it("answers 429 to the 6th failed sign-in for one address within a minute", async () => {
@@ -96,7 +96,7 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
     }
     const sixth = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }), { ip: "192.0.2.99" });
     expect(sixth.status).toBe(429);
-    expect(sixth.data.formError).toMatch(/Demasiados intentos/);
+    expect(sixth.data.result.error[""][0]).toMatch(/Demasiados intentos/);
     expect(sixth.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 
@@ -175,8 +175,8 @@ describe("profile (/profile)", () => {
     const id = (await getCurrentUser(getRequest("/", a.cookie)))!.user.id;
     const long = await call(profileRoute.action, formRequest("/profile", { full_name: "x".repeat(10_000), email: "nope" }, a.cookie));
     expect(long.status).toBe(400);
-    expect(long.data.fieldErrors.full_name[0]).toMatch(/demasiado largo/);
-    expect(long.data.fieldErrors.email).toContain("Ingresa un email válido");
+    expect(long.data.result.error.full_name[0]).toMatch(/demasiado largo/);
+    expect(long.data.result.error.email).toContain("Ingresa un email válido");
     const taken = await call(profileRoute.action, formRequest("/profile", { full_name: "A", email: b.user.email }, a.cookie));
     expect(taken.status).toBe(409);
     expect(taken.data.toast.title).toMatch(/^Error al actualizar el perfil: /);
@@ -222,7 +222,7 @@ describe("e-mail verification and password reset (D13, D14)", () => {
       expect(res.status).toBe(200);
       expect(res.data.verifyNotice).toBe(true);
       const early = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }));
-      expect(early.data.formError).toBe("Por favor confirma tu email antes de iniciar sesión.");
+      expect(early.data.result.error[""]).toEqual(["Por favor confirma tu email antes de iniciar sesión."]);
       const mails = fs.readFileSync(mailLog, "utf8").trim().split("\n").map((l) => JSON.parse(l));
       const link = mails.reverse().find((m) => m.to === user.email)!.text.match(/https?:\/\/\S+/)![0];
       const verify = await call(apiAuth.loader, new Request(link));
@@ -255,7 +255,7 @@ describe("e-mail verification and password reset (D13, D14)", () => {
       const token = new URL(follow.location!).searchParams.get("token")!;
       expect(token).toBeTruthy();
       const mismatch = await call(resetRoute.action, formRequest("/auth/nueva-contrasena", { token, password: "nueva-clave-123", confirm: "otra" }));
-      expect(mismatch.data.fieldErrors.confirm).toContain("Las contraseñas no coinciden");
+      expect(mismatch.data.result.error.confirm).toContain("Las contraseñas no coinciden");
       const done = await call(resetRoute.action, formRequest("/auth/nueva-contrasena", { token, password: "nueva-clave-123", confirm: "nueva-clave-123" }));
       expect(done.status).toBe(302);
       const again = await call(resetRoute.action, formRequest("/auth/nueva-contrasena", { token, password: "otra-clave-456", confirm: "otra-clave-456" }));

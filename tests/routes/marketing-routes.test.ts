@@ -55,13 +55,13 @@ describe("contact form action", () => {
     const before = (await stored()).length;
     const res = await call(contactRoute.action, post({ name: "", email: "no-es-email", business: "Mi Café", message: "", service: "inventado" }));
     expect(res.status).toBe(400);
-    expect(res.data.fieldErrors).toMatchObject({
+    expect(res.data.result.error).toMatchObject({
       name: ["El nombre es obligatorio"],
       email: ["Ingresa un email válido"],
       message: ["El mensaje es obligatorio"],
       service: ["Selecciona un servicio de la lista"],
     });
-    expect(res.data.values).toMatchObject({ email: "no-es-email", business: "Mi Café" });
+    expect(res.data.result.initialValue).toMatchObject({ email: "no-es-email", business: "Mi Café" });
     expect((await stored()).length).toBe(before);
   });
 
@@ -71,7 +71,7 @@ describe("contact form action", () => {
       post({ name: "n".repeat(101), email: "a@b.co", phone: "1".repeat(31), business: "b".repeat(121), message: "m".repeat(2001) }),
     );
     expect(res.status).toBe(400);
-    expect(Object.keys(res.data.fieldErrors).sort()).toEqual(["business", "message", "name", "phone"]);
+    expect(Object.keys(res.data.result.error).sort()).toEqual(["business", "message", "name", "phone"]);
   });
 
   it("pretends success to bots that fill the honeypot, and stores nothing", async () => {
@@ -89,8 +89,8 @@ describe("contact form action", () => {
     const blocked = await call(contactRoute.action, post({ name: "Otro", email: "x@example.com", message: "sigo aquí" }), ip);
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(blocked.data.formError).toMatch(/Intenta de nuevo en \d+ minutos?/);
-    expect(blocked.data.values.message).toBe("sigo aquí");
+    expect(blocked.data.result.error[""][0]).toMatch(/Intenta de nuevo en \d+ minutos?/);
+    expect(blocked.data.result.initialValue.message).toBe("sigo aquí");
     // Another address is not affected.
     expect((await call(contactRoute.action, post({ name: "B", email: "b@example.com", message: "hola" }), "192.0.2.100")).status).toBe(302);
   });

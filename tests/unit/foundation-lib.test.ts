@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseEnv, EnvError } from "~/server/env.server";
 import { formatDate, formatPrice, formatRating } from "~/lib/format";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
-import { loginSchema, signupSchema, profileSchema, fieldErrorsOf } from "~/schemas/auth";
+import { loginSchema, signupSchema, profileSchema } from "~/schemas/auth";
+import { parseFormData } from "~/lib/conform";
 import { defaultFullName } from "~/server/models/profiles.server";
 
 describe("slugify (D6)", () => {
@@ -57,17 +58,16 @@ describe("environment schema", () => {
 
 describe("account form schemas (SPEC §5)", () => {
   it("requires e-mail and password to sign in, and the full name to sign up", () => {
-    const r = loginSchema.safeParse({ email: "", password: "" });
-    expect(r.success).toBe(false);
-    const errors = fieldErrorsOf(r.error!);
+    const r = parseFormData(new URLSearchParams({ email: "", password: "" }), loginSchema);
+    expect(r.status).toBe("error");
+    const errors = r.reply().error!;
     expect(errors.email).toContain("El email es obligatorio");
     expect(errors.password).toContain("La contraseña es obligatoria");
-    const s = signupSchema.safeParse({ email: "a@b.pa", password: "12345678" });
-    expect(fieldErrorsOf(s.error!).full_name).toContain("El nombre completo es obligatorio");
+    const s = parseFormData(new URLSearchParams({ email: "a@b.pa", password: "12345678" }), signupSchema);
+    expect(s.reply().error!.full_name).toContain("El nombre completo es obligatorio");
   });
   it("rejects malformed e-mails, short passwords and overlong names", () => {
-    const s = signupSchema.safeParse({ full_name: "x".repeat(10_000), email: "nope", password: "123" });
-    const errors = fieldErrorsOf(s.error!);
+    const errors = parseFormData(new URLSearchParams({ full_name: "x".repeat(10_000), email: "nope", password: "123" }), signupSchema).reply().error!;
     expect(errors.email).toContain("Ingresa un email válido");
     expect(errors.password?.[0]).toMatch(/al menos 8 caracteres/);
     expect(errors.full_name?.[0]).toMatch(/demasiado largo/);

@@ -1,4 +1,5 @@
 /** Small building blocks of the admin forms. */
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { PLAN_TYPES } from "~/catalog/plans";
 import { Card } from "~/components/ui/card";
@@ -14,10 +15,10 @@ export function FormSection({ title, description, children }: { title: string; d
   );
 }
 
-export function CheckboxField({ name, label, hint, defaultChecked }: { name: string; label: string; hint?: string; defaultChecked?: boolean }) {
+export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<unknown>; label: string; hint?: string }) {
   return (
     <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 hover:bg-ocean-50/50">
-      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="mt-0.5 size-5 shrink-0 accent-ocean-700" />
+      <input {...getInputProps(meta, { type: "checkbox" })} className="mt-0.5 size-5 shrink-0 accent-ocean-700" />
       <span>
         <span className="block text-sm font-semibold text-ocean-950">{label}</span>
         {hint ? <span className="block text-sm text-muted">{hint}</span> : null}
@@ -35,9 +36,7 @@ export function FormError({ message }: { message?: string | null }) {
   );
 }
 
-/** Form values as the form shows them (strings), from a saved row or from what the admin typed. */
-export type ListingFormValues = Record<string, string> & { especialidades?: never };
-
+/** A saved row as the form shows it: strings, "on" for a checked box. */
 export function toFormValues(row: Record<string, unknown>, keys: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of keys) {
@@ -47,31 +46,29 @@ export function toFormValues(row: Record<string, unknown>, keys: readonly string
   return out;
 }
 
-type FieldValues = { v: (key: "rating" | "plan_type" | "is_active" | "is_verified") => string; errors: Record<string, string[] | undefined> };
+type ListingFields = Record<"rating" | "plan_type" | "is_active" | "is_verified", FieldMetadata<unknown>>;
 
 /** Rating 0-5 in steps of 0.1 (SPEC §5); empty means no rating. */
-export function RatingField({ v, errors }: FieldValues) {
+export function RatingField({ fields }: { fields: ListingFields }) {
   return (
     <Field
       label="Calificación (0 a 5)"
-      name="rating"
-      type="number"
+      {...getInputProps(fields.rating, { type: "number" })}
       inputMode="decimal"
       min={0}
       max={5}
       step={0.1}
-      defaultValue={v("rating")}
       hint="Déjala vacía si no tiene calificación."
-      errors={errors.rating}
+      errors={fields.rating.errors}
     />
   );
 }
 
 /** Plan, active and verified: the same for restaurants and businesses. */
-export function PublicationSection({ v, errors }: FieldValues) {
+export function PublicationSection({ fields }: { fields: ListingFields }) {
   return (
     <FormSection title="Publicación">
-      <SelectField label="Plan" name="plan_type" defaultValue={v("plan_type") || "free_local"} errors={errors.plan_type}>
+      <SelectField label="Plan" {...getSelectProps(fields.plan_type)} errors={fields.plan_type.errors}>
         {PLAN_TYPES.map((p) => (
           <option key={p.slug} value={p.slug}>
             {p.label}
@@ -79,8 +76,8 @@ export function PublicationSection({ v, errors }: FieldValues) {
         ))}
       </SelectField>
       <div className="grid gap-3">
-        <CheckboxField name="is_active" label="Activo" hint="Visible en el directorio público." defaultChecked={v("is_active") === "on"} />
-        <CheckboxField name="is_verified" label="Verificado" hint="Datos revisados por el equipo." defaultChecked={v("is_verified") === "on"} />
+        <CheckboxField meta={fields.is_active} label="Activo" hint="Visible en el directorio público." />
+        <CheckboxField meta={fields.is_verified} label="Verificado" hint="Datos revisados por el equipo." />
       </div>
     </FormSection>
   );

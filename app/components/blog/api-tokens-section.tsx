@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -6,8 +7,9 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { useSchemaForm } from "~/lib/conform";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { TOKEN_NAME_MAX } from "~/schemas/blog";
+import { apiTokenSchema, TOKEN_NAME_MAX } from "~/schemas/blog";
 
 export type ApiTokenRow = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
 export type NewApiToken = { id: string; name: string; token: string; prefix: string };
@@ -24,17 +26,18 @@ const TOKENS_ACTION = "/profile#tokens";
 export function ApiTokensSection({
   tokens,
   newToken,
-  errors,
+  lastResult,
   confirmRevoke,
 }: {
   tokens: ApiTokenRow[];
   newToken?: NewApiToken | null;
-  errors?: string[] | null;
+  lastResult?: SubmissionResult<string[]> | null;
   /** The token whose revocation the action asks to confirm (an unconfirmed POST, without JavaScript). */
   confirmRevoke?: RevokeConfirm | null;
 }) {
   const navigation = useNavigation();
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-token";
+  const [form, fields] = useSchemaForm(apiTokenSchema, { id: "api-token", lastResult });
   return (
     <Card className="scroll-mt-20 p-6" id="tokens">
       <h2 className="flex items-center gap-2 text-lg font-bold">
@@ -62,10 +65,18 @@ export function ApiTokensSection({
         </div>
       ) : null}
 
-      <Form key={newToken?.id ?? "form"} method="post" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+      <Form method="post" {...getFormProps(form)} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
         <input type="hidden" name="intent" value="create-token" />
         <div className="flex-1">
-          <Field label="Nombre del token" name="name" maxLength={TOKEN_NAME_MAX} placeholder="Por ejemplo: Mi asistente de IA" required errors={errors} autoComplete="off" />
+          <Field
+            label="Nombre del token"
+            {...getInputProps(fields.name, { type: "text" })}
+            maxLength={TOKEN_NAME_MAX}
+            placeholder="Por ejemplo: Mi asistente de IA"
+            required
+            errors={fields.name.errors}
+            autoComplete="off"
+          />
         </div>
         <Button type="submit" disabled={creating} className="sm:mt-7">
           {creating ? "Procesando..." : "Crear token"}

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from "react";
 import { Input, Label, Select, Textarea } from "./input";
 import type { ComponentProps } from "react";
 
-type Common = { label: string; name: string; errors?: string[] | string | null; hint?: ReactNode };
+type Common = { label: string; errors?: string[] | string | null; hint?: ReactNode };
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] | string | null }) {
   const list = typeof errors === "string" ? [errors] : (errors ?? []);
@@ -16,46 +16,62 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] | st
   );
 }
 
-function useFieldIds(errors: Common["errors"]) {
-  const id = useId();
+/**
+ * The control's id (Conform's field id when the props come from getInputProps and friends), and the
+ * ids of its error list and hint under Conform's names (`<id>-error`, `<id>-description`), so that
+ * aria-describedby points at whatever is shown.
+ */
+function useFieldIds(given: string | undefined, errors: Common["errors"], hint: ReactNode) {
+  const fallback = useId();
+  const id = given ?? fallback;
   const errorId = `${id}-error`;
+  const hintId = `${id}-description`;
   const hasError = typeof errors === "string" ? Boolean(errors) : Boolean(errors?.length);
-  return { id, errorId, hasError };
+  const describedBy = [hasError && errorId, hint && hintId].filter(Boolean).join(" ") || undefined;
+  return { id, errorId, hintId, hasError, a11y: { id, "aria-invalid": hasError || undefined, "aria-describedby": describedBy } };
 }
 
-export function Field({ label, name, errors, hint, ...props }: Common & ComponentProps<"input">) {
-  const { id, errorId, hasError } = useFieldIds(errors);
+function Hint({ id, hint }: { id: string; hint: ReactNode }) {
+  return hint ? (
+    <p id={id} className="mt-1 text-sm text-muted">
+      {hint}
+    </p>
+  ) : null;
+}
+
+export function Field({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"input">) {
+  const { id, errorId, hintId, a11y } = useFieldIds(given, errors, hint);
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} aria-invalid={hasError || undefined} aria-describedby={hasError ? errorId : undefined} {...props} />
-      {hint ? <p className="mt-1 text-sm text-muted">{hint}</p> : null}
+      <Input {...props} {...a11y} />
+      <Hint id={hintId} hint={hint} />
       <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }
 
-export function TextareaField({ label, name, errors, hint, ...props }: Common & ComponentProps<"textarea">) {
-  const { id, errorId, hasError } = useFieldIds(errors);
+export function TextareaField({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"textarea">) {
+  const { id, errorId, hintId, a11y } = useFieldIds(given, errors, hint);
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Textarea id={id} name={name} aria-invalid={hasError || undefined} aria-describedby={hasError ? errorId : undefined} {...props} />
-      {hint ? <p className="mt-1 text-sm text-muted">{hint}</p> : null}
+      <Textarea {...props} {...a11y} />
+      <Hint id={hintId} hint={hint} />
       <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }
 
-export function SelectField({ label, name, errors, hint, children, ...props }: Common & ComponentProps<"select">) {
-  const { id, errorId, hasError } = useFieldIds(errors);
+export function SelectField({ label, errors, hint, children, id: given, ...props }: Common & ComponentProps<"select">) {
+  const { id, errorId, hintId, a11y } = useFieldIds(given, errors, hint);
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Select id={id} name={name} aria-invalid={hasError || undefined} aria-describedby={hasError ? errorId : undefined} {...props}>
+      <Select {...props} {...a11y}>
         {children}
       </Select>
-      {hint ? <p className="mt-1 text-sm text-muted">{hint}</p> : null}
+      <Hint id={hintId} hint={hint} />
       <FieldErrors id={errorId} errors={errors} />
     </div>
   );

@@ -1,15 +1,13 @@
-import { Icon } from "~/components/icons/icon";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { lazy, Suspense } from "react";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { clientIpOf } from "~/server/request-context.server";
 import type { Route } from "./+types/auth";
 import { useShowToast } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
 import { seo } from "~/lib/meta";
-import { useFormErrors } from "~/lib/use-form-errors";
-import { fieldErrorsOf, formToObject, loginSchema, signupSchema } from "~/schemas/auth";
+import { loginSchema, signupSchema } from "~/schemas/auth";
 import { signIn, signUp } from "~/server/account.server";
+import { refused, submissionOf } from "~/server/forms.server";
 import { requireAnonymous } from "~/server/guards.server";
 import { toastHeader } from "~/server/toast.server";
 import { readForm } from "~/server/request.server";
@@ -20,6 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Inicia sesión o crea tu cuenta en Panama VIP IA para escribir en el blog y usar los asistentes de IA.",
     path: "/auth",
   });
+
+// The form (with Conform and Zod) comes after the page: see its module (decision 045).
+const AuthForm = lazy(() => import("~/components/account/auth-form"));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
@@ -36,24 +37,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request);
   const form = await readForm(request);
   const intent = form.get("intent") === "signup" ? "signup" : "login";
-  const values = formToObject(form);
   const ip = clientIpOf(context);
+  // Passwords are never sent back to the page; everything else that was typed is.
+  const hideFields = ["password"];
 
   if (intent === "signup") {
-    const parsed = signupSchema.safeParse(values);
-    if (!parsed.success) return data({ intent, fieldErrors: fieldErrorsOf(parsed.error), formError: null, toast: null }, { status: 400 });
-    const outcome = await signUp(request, ip, parsed.data);
+    const submission = submissionOf(form, signupSchema);
+    if (submission.status !== "success") return refused(submission, { intent, toast: null }, { hideFields });
+    const outcome = await signUp(request, ip, submission.value);
     if (!outcome.ok) {
       return data(
-        { intent, fieldErrors: null, formError: outcome.message, toast: { type: "error" as const, title: outcome.message } },
+        { intent, result: submission.reply({ formErrors: [outcome.message], hideFields }), toast: { type: "error" as const, title: outcome.message } },
         { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },
       );
     }
     if (outcome.needsVerification) {
       return data({
         intent,
-        fieldErrors: null,
-        formError: null,
+        result: submission.reply({ resetForm: true }),
         verifyNotice: true,
         toast: { type: "success" as const, title: "¡Cuenta creada!", description: "Revisa tu email para confirmar tu cuenta." },
       });
@@ -64,12 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(safeRedirect(form.get("redirectTo")), { headers });
   }
 
-  const parsed = loginSchema.safeParse(values);
-  if (!parsed.success) return data({ intent, fieldErrors: fieldErrorsOf(parsed.error), formError: null, toast: null }, { status: 400 });
-  const outcome = await signIn(request, ip, parsed.data);
+  const submission = submissionOf(form, loginSchema);
+  if (submission.status !== "success") return refused(submission, { intent, toast: null }, { hideFields });
+  const outcome = await signIn(request, ip, submission.value);
   if (!outcome.ok) {
     return data(
-      { intent, fieldErrors: null, formError: outcome.message, toast: { type: "error" as const, title: outcome.message } },
+      { intent, result: submission.reply({ formErrors: [outcome.message], hideFields }), toast: { type: "error" as const, title: outcome.message } },
       { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },
     );
   }
@@ -79,18 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
-// The sign-in page's schemas (and Zod) are fetched after the page loads (decision 017).
-const loadLoginSchema = () => import("~/schemas/auth").then((m) => m.loginSchema);
-const loadSignupSchema = () => import("~/schemas/auth").then((m) => m.signupSchema);
-
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const mode = params.get("modo") === "registro" ? "signup" : "login";
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const schema = mode === "signup" ? loadSignupSchema : loadLoginSchema;
   const sameIntent = actionData?.intent === mode;
-  const { errors, onSubmit } = useFormErrors(schema, sameIntent ? actionData?.fieldErrors : null);
   useShowToast(actionData?.toast, actionData);
   const redirectTo = params.get("redirectTo") ?? "";
 
@@ -130,43 +123,9 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             Te enviamos un email para confirmar tu cuenta. Ábrelo y luego inicia sesión.
           </p>
         ) : null}
-        {sameIntent && actionData?.formError ? (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-            {actionData.formError}
-          </p>
-        ) : null}
-
-        <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4" key={mode}>
-          <input type="hidden" name="intent" value={mode} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          {mode === "signup" ? (
-            <Field label="Nombre completo" name="full_name" autoComplete="name" required maxLength={100} errors={errors.full_name} />
-          ) : null}
-          <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} errors={errors.email} />
-          <Field
-            label="Contraseña"
-            name="password"
-            type="password"
-            autoComplete={mode === "signup" ? "new-password" : "current-password"}
-            required
-            maxLength={128}
-            errors={errors.password}
-            hint={mode === "signup" ? "Mínimo 8 caracteres." : undefined}
-          />
-          <Button type="submit" size="lg" className="w-full" disabled={busy}>
-            {busy ? (
-              "Procesando..."
-            ) : mode === "signup" ? (
-              <>
-                <Icon name="user-plus" aria-hidden className="size-5" /> Crear Cuenta
-              </>
-            ) : (
-              <>
-                <Icon name="log-in" aria-hidden className="size-5" /> Iniciar Sesión
-              </>
-            )}
-          </Button>
-        </Form>
+        <Suspense fallback={<div className="mt-6 min-h-64" aria-busy="true" />}>
+          <AuthForm key={mode} mode={mode} redirectTo={redirectTo} lastResult={sameIntent ? actionData?.result : null} />
+        </Suspense>
         {mode === "login" ? (
           <p className="mt-4 text-center text-sm">
             <Link to="/auth/recuperar" className="font-semibold text-ocean-700 underline-offset-4 hover:underline">

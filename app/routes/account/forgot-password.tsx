@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { clientIpOf } from "~/server/request-context.server";
 import type { Route } from "./+types/forgot-password";
@@ -5,25 +6,25 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { seo } from "~/lib/meta";
-import { useFormErrors } from "~/lib/use-form-errors";
-import { fieldErrorsOf, forgotPasswordSchema, formToObject } from "~/schemas/auth";
+import { useSchemaForm } from "~/lib/conform";
+import { forgotPasswordSchema } from "~/schemas/auth";
 import { requestPasswordReset } from "~/server/account.server";
-import { readForm } from "~/server/request.server";
+import { parseSubmission, refused } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Recuperar contraseña", description: "Recibe un enlace para elegir una nueva contraseña.", path: "/auth/recuperar", noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(formToObject(await readForm(request)));
-  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), sent: false, limited: false }, { status: 400 });
-  const result = await requestPasswordReset(clientIpOf(context), parsed.data.email);
-  if (result.limited) return data({ fieldErrors: null, sent: false, limited: true }, { status: 429 });
-  return { fieldErrors: null, sent: true, limited: false };
+  const submission = await parseSubmission(request, forgotPasswordSchema);
+  if (submission.status !== "success") return refused(submission, { sent: false, limited: false });
+  const result = await requestPasswordReset(clientIpOf(context), submission.value.email);
+  if (result.limited) return data({ result: submission.reply(), sent: false, limited: true }, { status: 429 });
+  return { result: submission.reply({ resetForm: true }), sent: true, limited: false };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useFormErrors(forgotPasswordSchema, actionData?.fieldErrors);
+  const [form, fields] = useSchemaForm(forgotPasswordSchema, { lastResult: actionData?.result });
   return (
     <section className="flex flex-1 items-center justify-center bg-gradient-to-b from-ocean-50 to-white px-4 py-16">
       <Card className="w-full max-w-md p-6 sm:p-8">
@@ -39,8 +40,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             Demasiados intentos. Espera unos minutos e inténtalo de nuevo.
           </p>
         ) : null}
-        <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-          <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} errors={errors.email} />
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required maxLength={254} errors={fields.email.errors} />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? "Procesando..." : "Enviar enlace"}
           </Button>

@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
@@ -8,14 +9,15 @@ import { Badge, Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { useFormErrors } from "~/lib/use-form-errors";
-import { fieldErrorsOf, formToObject, profileSchema } from "~/schemas/auth";
+import { useSchemaForm } from "~/lib/conform";
+import { profileSchema } from "~/schemas/auth";
 import { sendVerification } from "~/server/account.server";
 import { getEnv } from "~/server/env.server";
 import { requireUser } from "~/server/guards.server";
 import { EmailTakenError, updateProfile } from "~/server/models/profiles.server";
-import { apiTokenSchema } from "~/schemas/blog";
+import { apiTokenRevokeSchema, apiTokenSchema } from "~/schemas/blog";
 import { createApiToken, listApiTokens, revokeApiToken, TooManyTokensError } from "~/server/models/api-tokens.server";
+import { refused, submissionOf } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request.server";
 
@@ -40,32 +42,31 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Writing-API tokens (D15): intent=create-token shows the new token once; intent=revoke-token revokes one. */
 async function tokenAction(userId: string, intent: "create-token" | "revoke-token", form: FormData) {
   if (intent === "revoke-token") {
-    const id = String(form.get("id") ?? "");
+    const submission = submissionOf(form, apiTokenRevokeSchema);
+    const failed = { intent, toast: { type: "error" as const, title: "No se pudo revocar el token" } };
+    if (submission.status !== "success") return data(failed, { status: 404 });
     // D8: without confirm=1 (a plain POST, without JavaScript) the section asks first (decision 046).
     if (form.get("confirm") !== "1") {
-      const token = (await listApiTokens(userId)).find((t) => t.id === id);
-      if (!token) return data({ fieldErrors: null, toast: { type: "error" as const, title: "No se pudo revocar el token" } }, { status: 404 });
-      return data({ fieldErrors: null, toast: null, confirmRevoke: { id: token.id, name: token.name } }, { headers: { "Cache-Control": "private, no-store" } });
+      const token = (await listApiTokens(userId)).find((t) => t.id === submission.value.id);
+      if (!token) return data(failed, { status: 404 });
+      return data({ intent, toast: null, confirmRevoke: { id: token.id, name: token.name } }, { headers: { "Cache-Control": "private, no-store" } });
     }
-    const revoked = await revokeApiToken(userId, id);
-    if (!revoked) {
-      return data({ fieldErrors: null, toast: { type: "error" as const, title: "No se pudo revocar el token" } }, { status: 404 });
+    if (!(await revokeApiToken(userId, submission.value.id))) {
+      return data(failed, { status: 404 });
     }
     return redirectWithToast("/profile#tokens", { type: "success", title: "Token revocado" });
   }
-  const parsed = apiTokenSchema.safeParse(formToObject(form));
-  if (!parsed.success) {
-    return data({ fieldErrors: null, tokenErrors: fieldErrorsOf(parsed.error).name ?? null, toast: null }, { status: 400 });
-  }
+  const submission = submissionOf(form, apiTokenSchema);
+  if (submission.status !== "success") return refused(submission, { intent, toast: null });
   try {
-    const created = await createApiToken(userId, parsed.data.name);
+    const created = await createApiToken(userId, submission.value.name);
     return data(
-      { fieldErrors: null, toast: { type: "success" as const, title: "Token creado" }, newToken: created },
+      { intent, result: submission.reply({ resetForm: true }), toast: { type: "success" as const, title: "Token creado" }, newToken: created },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   } catch (error) {
     if (error instanceof TooManyTokensError) {
-      return data({ fieldErrors: null, tokenErrors: [error.message], toast: null }, { status: 400 });
+      return data({ intent, result: submission.reply({ fieldErrors: { name: [error.message] } }), toast: null }, { status: 400 });
     }
     throw error;
   }
@@ -78,12 +79,10 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "create-token" || intent === "revoke-token") return tokenAction(user.id, intent, form);
   // Only full_name and email are read: a forged is_admin (or anything else) is ignored.
-  const parsed = profileSchema.safeParse(formToObject(form));
-  if (!parsed.success) {
-    return data({ fieldErrors: fieldErrorsOf(parsed.error), toast: null }, { status: 400 });
-  }
+  const submission = submissionOf(form, profileSchema);
+  if (submission.status !== "success") return refused(submission, { intent: "profile" as const, toast: null });
   try {
-    const updated = await updateProfile(user.id, parsed.data);
+    const updated = await updateProfile(user.id, submission.value);
     if (getEnv().REQUIRE_EMAIL_VERIFICATION && updated.email !== user.email.toLowerCase()) {
       await sendVerification(updated.email!);
     }
@@ -91,14 +90,18 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof EmailTakenError) {
       return data(
         {
-          fieldErrors: { email: ["Este email ya está registrado"] },
+          intent: "profile" as const,
+          result: submission.reply({ fieldErrors: { email: ["Este email ya está registrado"] } }),
           toast: { type: "error" as const, title: `Error al actualizar el perfil: ${error.message}` },
         },
         { status: 409 },
       );
     }
     console.error("[profile] update:", error);
-    return data({ fieldErrors: null, toast: { type: "error" as const, title: "Error inesperado al actualizar el perfil." } }, { status: 500 });
+    return data(
+      { intent: "profile" as const, result: submission.reply(), toast: { type: "error" as const, title: "Error inesperado al actualizar el perfil." } },
+      { status: 500 },
+    );
   }
   return redirectWithToast("/profile", { type: "success", title: "Perfil actualizado" });
 }
@@ -107,8 +110,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { profile, emailVerified, verificationRequired, apiTokens } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { errors, onSubmit } = useFormErrors(profileSchema, actionData?.fieldErrors);
-  const tokenResult = actionData && ("newToken" in actionData || "tokenErrors" in actionData) ? actionData : null;
+  // What was typed (and refused) wins over the stored values.
+  const [form, fields] = useSchemaForm(profileSchema, {
+    id: "profile",
+    lastResult: actionData?.intent === "profile" ? actionData.result : null,
+    defaultValue: { full_name: profile.full_name, email: profile.email },
+  });
+  const tokenResult = actionData?.intent === "create-token" ? actionData : null;
   useShowToast(actionData?.toast, actionData);
 
   return (
@@ -120,9 +128,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <h2 className="flex items-center gap-2 text-lg font-bold">
             <Icon name="user-round" aria-hidden className="size-5 text-ocean-600" /> Información personal
           </h2>
-          <Form method="post" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
-            <Field label="Nombre completo" name="full_name" defaultValue={profile.full_name} autoComplete="name" maxLength={100} required errors={errors.full_name} />
-            <Field label="Email" name="email" type="email" defaultValue={profile.email} autoComplete="email" maxLength={254} required errors={errors.email} />
+          <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+            <Field label="Nombre completo" {...getInputProps(fields.full_name, { type: "text" })} autoComplete="name" maxLength={100} required errors={fields.full_name.errors} />
+            <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={254} required errors={fields.email.errors} />
             <Button type="submit" disabled={busy}>
               {busy ? "Procesando..." : "Guardar cambios"}
             </Button>
@@ -175,7 +183,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <ApiTokensSection
           tokens={apiTokens}
           newToken={tokenResult && "newToken" in tokenResult ? tokenResult.newToken : null}
-          errors={tokenResult && "tokenErrors" in tokenResult ? tokenResult.tokenErrors : null}
+          lastResult={tokenResult && "result" in tokenResult ? tokenResult.result : null}
           confirmRevoke={actionData && "confirmRevoke" in actionData ? actionData.confirmRevoke : null}
         />
       </div>

@@ -1,14 +1,15 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { seo } from "~/lib/meta";
-import { useFormErrors } from "~/lib/use-form-errors";
-import { fieldErrorsOf, formToObject, resetPasswordSchema } from "~/schemas/auth";
+import { useSchemaForm } from "~/lib/conform";
+import { PASSWORD_MAX, resetPasswordSchema } from "~/schemas/auth";
 import { resetPassword } from "~/server/account.server";
+import { parseSubmission, refused } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Nueva contraseña", description: "Elige una nueva contraseña.", path: "/auth/nueva-contrasena", noindex: true });
@@ -20,17 +21,20 @@ export function loader({ url }: Route.LoaderArgs) {
 const INVALID = "El enlace no es válido o ya expiró. Pide uno nuevo.";
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formToObject(await readForm(request)));
-  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
-  const result = await resetPassword(parsed.data.token, parsed.data.password);
-  if (!result.ok) return data({ fieldErrors: null, formError: INVALID }, { status: 400 });
+  const hideFields = ["password", "confirm"];
+  const submission = await parseSubmission(request, resetPasswordSchema);
+  if (submission.status !== "success") return refused(submission, {}, { hideFields });
+  const result = await resetPassword(submission.value.token, submission.value.password);
+  if (!result.ok) return data({ result: submission.reply({ formErrors: [INVALID], hideFields }) }, { status: 400 });
   return redirectWithToast("/auth", { type: "success", title: "Contraseña actualizada", description: "Ya puedes iniciar sesión con tu nueva contraseña." });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useFormErrors(resetPasswordSchema, actionData?.fieldErrors);
-  const problem = loaderData.invalid || !loaderData.token ? INVALID : (actionData?.formError ?? errors.token?.[0]);
+  const [form, fields] = useSchemaForm(resetPasswordSchema, { lastResult: actionData?.result });
+  // A dead link (from the e-mail, or refused by the server) offers no form, only a new link.
+  const dead = loaderData.invalid || !loaderData.token || Boolean(form.errors?.length);
+  const problem = dead ? INVALID : fields.token.errors?.[0];
   return (
     <section className="flex flex-1 items-center justify-center bg-gradient-to-b from-ocean-50 to-white px-4 py-16">
       <Card className="w-full max-w-md p-6 sm:p-8">
@@ -40,11 +44,26 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             {problem} <Link to="/auth/recuperar" className="underline">Pedir otro enlace</Link>
           </p>
         ) : null}
-        {loaderData.invalid || !loaderData.token || actionData?.formError ? null : (
-        <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        {dead ? null : (
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <Field label="Nueva contraseña" name="password" type="password" autoComplete="new-password" required maxLength={128} errors={errors.password} hint="Mínimo 8 caracteres." />
-          <Field label="Repite la contraseña" name="confirm" type="password" autoComplete="new-password" required maxLength={128} errors={errors.confirm} />
+          <Field
+            label="Nueva contraseña"
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            errors={fields.password.errors}
+            hint="Mínimo 8 caracteres."
+          />
+          <Field
+            label="Repite la contraseña"
+            {...getInputProps(fields.confirm, { type: "password" })}
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            errors={fields.confirm.errors}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={busy || !loaderData.token}>
             {busy ? "Procesando..." : "Guardar contraseña"}
           </Button>

@@ -14,10 +14,12 @@ import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { cn } from "~/lib/cn";
 import { seo } from "~/lib/meta";
-import { listFilterSchema, LIMITS } from "~/schemas/admin";
+import { listFilterSchema } from "~/schemas/admin";
+import { LIMITS } from "~/schemas/admin-fields";
 import { requireAdmin } from "~/server/guards.server";
 import { listAdminBusinesses, listAdminRestaurants } from "~/server/models/admin-listings.server";
 import { handleListingAction } from "./listing-actions.server";
+import { readForm } from "~/server/request.server";
 import { ProvinceOptions } from "~/components/province-options";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -78,7 +80,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const current = await requireAdmin(request);
-  return handleListingAction(url, await request.formData(), current);
+  return handleListingAction(url, await readForm(request), current);
 }
 
 function tabHref(tab: Tab | "planes", filter?: { q: string; provincia: string | null }) {

@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/free-plans";
@@ -10,10 +11,11 @@ import { Field, SelectField } from "~/components/ui/field";
 import { DEFAULT_FREE_PLAN_DAYS, FREE_PLAN_DAYS } from "~/catalog/plans";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { useFormErrors } from "~/lib/use-form-errors";
+import { useSchemaForm } from "~/lib/conform";
 import { freePlanActionSchema, freePlanSchema } from "~/schemas/admin";
-import { fieldErrorsOf, formToObject } from "~/schemas/auth";
+import { refused, submissionOf } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
+import { readForm } from "~/server/request.server";
 import {
   deleteFreePlan,
   FreePlanNotFoundError,
@@ -50,13 +52,14 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desco
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const actor = { id: user.id, email: user.email };
-  const form = formToObject(await request.formData());
-  if (form.intent === "toggle" || form.intent === "delete") {
-    const parsed = freePlanActionSchema.safeParse(form);
-    if (!parsed.success) {
-      return data({ fieldErrors: null, values: null, confirm: null as Confirm, toast: { type: "error" as const, title: "Solicitud inválida" } }, { status: 400 });
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "toggle" || intent === "delete") {
+    const submission = submissionOf(form, freePlanActionSchema);
+    if (submission.status !== "success") {
+      return data({ result: null, confirm: null as Confirm, toast: { type: "error" as const, title: "Solicitud inválida" } }, { status: 400 });
     }
-    const input = parsed.data;
+    const input = submission.value;
     if (input.intent === "toggle") {
       try {
         await setFreePlanActive(actor, input.id, input.active);
@@ -69,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (input.confirm !== "1") {
       const plan = (await listFreePlans()).find((p) => p.id === input.id);
       if (!plan) return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al eliminar plan: ${new FreePlanNotFoundError().message}` });
-      return data({ fieldErrors: null, values: null, confirm: { id: plan.id, email: plan.email } as Confirm, toast: null });
+      return data({ result: null, confirm: { id: plan.id, email: plan.email } as Confirm, toast: null });
     }
     try {
       await deleteFreePlan(actor, input.id);
@@ -80,13 +83,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast("/admin/free-plans", { type: "success", title: "Plan Eliminado" });
   }
 
-  const values = { email: String(form.email ?? "").slice(0, 300), days_granted: String(form.days_granted ?? "") };
-  const parsed = freePlanSchema.safeParse(form);
-  if (!parsed.success) {
-    return data({ fieldErrors: fieldErrorsOf(parsed.error), values, confirm: null as Confirm, toast: null }, { status: 400 });
-  }
+  const submission = submissionOf(form, freePlanSchema);
+  if (submission.status !== "success") return refused(submission, { confirm: null as Confirm, toast: null });
   try {
-    const plan = await grantFreePlan(actor, parsed.data);
+    const plan = await grantFreePlan(actor, submission.value);
     return redirectWithToast("/admin/free-plans", {
       type: "success",
       title: "Plan Gratuito Creado",
@@ -95,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (e) {
     console.error("[admin] free plan grant:", e);
     const title = isMissingTable(e) ? MISSING_TABLE_MESSAGE : `Error al crear plan gratuito: ${messageOf(e)}`;
-    return data({ fieldErrors: null, values, confirm: null as Confirm, toast: { type: "error" as const, title } }, { status: 500 });
+    return data({ result: submission.reply(), confirm: null as Confirm, toast: { type: "error" as const, title } }, { status: 500 });
   }
 }
 
@@ -103,7 +103,11 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
   const { plans, loadError, now } = loaderData;
   const navigation = useNavigation();
   const granting = navigation.state === "submitting" && navigation.formData?.get("intent") === "grant";
-  const { errors, onSubmit } = useFormErrors(freePlanSchema, actionData?.fieldErrors);
+  const [form, fields] = useSchemaForm(freePlanSchema, {
+    id: "free-plan",
+    lastResult: actionData?.result,
+    defaultValue: { days_granted: String(DEFAULT_FREE_PLAN_DAYS) },
+  });
   useShowToast(actionData?.toast, actionData);
   const confirm = actionData?.confirm;
 
@@ -114,10 +118,10 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
           <h2 className="flex items-center gap-2 text-lg font-bold">
             <Icon name="gift" aria-hidden className="size-5 text-sun-600" /> Otorgar plan
           </h2>
-          <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="grant" />
-            <Field label="Email" name="email" type="email" autoComplete="off" maxLength={254} required defaultValue={actionData?.values?.email ?? ""} errors={errors.email} />
-            <SelectField label="Días" name="days_granted" defaultValue={actionData?.values?.days_granted || String(DEFAULT_FREE_PLAN_DAYS)} errors={errors.days_granted}>
+            <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" maxLength={254} required errors={fields.email.errors} />
+            <SelectField label="Días" {...getSelectProps(fields.days_granted)} errors={fields.days_granted.errors}>
               {FREE_PLAN_DAYS.map((d) => (
                 <option key={d} value={d}>
                   {d} días

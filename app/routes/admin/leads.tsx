@@ -1,6 +1,5 @@
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/leads";
 import { CONTACT_SERVICES } from "~/catalog/plans";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -10,9 +9,9 @@ import { Badge, Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { formatDateTime, formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { formToObject } from "~/schemas/auth";
+import { leadHandledSchema } from "~/schemas/contact";
+import { parseSubmission } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
-import { readForm } from "~/server/request.server";
 import {
   countPendingContactMessages,
   LeadNotFoundError,
@@ -46,16 +45,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-const handleSchema = z.object({ intent: z.literal("handle"), id: z.uuid() });
-
 export async function action({ request }: Route.ActionArgs) {
   const current = await requireAdmin(request);
-  const parsed = handleSchema.safeParse(formToObject(await readForm(request)));
-  if (!parsed.success) {
+  const submission = await parseSubmission(request, leadHandledSchema);
+  if (submission.status !== "success") {
     return data({ toast: { type: "error" as const, title: "Solicitud no válida" } }, { status: 400 });
   }
   try {
-    await markContactMessageHandled(parsed.data.id, { id: current.user.id, email: current.user.email });
+    await markContactMessageHandled(submission.value.id, { id: current.user.id, email: current.user.email });
   } catch (error) {
     if (error instanceof LeadNotFoundError) {
       return data({ toast: { type: "error" as const, title: "El mensaje ya no existe" } }, { status: 404 });

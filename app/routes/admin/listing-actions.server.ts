@@ -3,8 +3,8 @@
  * Deleting needs `confirm=1`; without it the caller renders a confirmation step (D8).
  */
 import { data } from "react-router";
-import { formToObject } from "~/schemas/auth";
 import { listingActionSchema } from "~/schemas/admin";
+import { submissionOf } from "~/server/forms.server";
 import type { CurrentUser } from "~/server/guards.server";
 import { deleteListing, ListingNotFoundError, setListingActive } from "~/server/models/listing-admin.server";
 import { getBusiness, getRestaurant } from "~/server/models/admin-listings.server";
@@ -17,12 +17,12 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desco
 /** `url`: the page's URL (the loader's `url`; a data request's own URL ends in `.data`). */
 export async function handleListingAction(url: URL, form: FormData, current: CurrentUser) {
   const back = url.pathname + url.search;
-  const parsed = listingActionSchema.safeParse(formToObject(form));
-  if (!parsed.success) {
+  const submission = submissionOf(form, listingActionSchema);
+  if (submission.status !== "success") {
     return data({ confirm: null as ConfirmDelete | null, toast: { type: "error" as const, title: "Solicitud inválida" } }, { status: 400 });
   }
   const actor = { id: current.user.id, email: current.user.email };
-  const input = parsed.data;
+  const input = submission.value;
   const noun = input.kind === "restaurant" ? "restaurante" : "negocio";
   if (input.intent === "toggle") {
     try {

@@ -1,3 +1,4 @@
+import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/members";
@@ -6,17 +7,18 @@ import { RoleDialog, RoleForm } from "~/components/admin/role-dialog";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FieldErrors } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/input";
 import { industryLabel } from "~/catalog/industries";
 import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { useFormErrors } from "~/lib/use-form-errors";
+import { useSchemaForm } from "~/lib/conform";
 import { LIMITS, ownerSchema, roleSchema } from "~/schemas/admin";
-import { fieldErrorsOf, formToObject } from "~/schemas/auth";
+import { refused, submissionOf } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
+import { readForm } from "~/server/request.server";
 import {
   assignOwner,
   findBusinessesForOwner,
@@ -87,29 +89,30 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
   const url = new URL(pageUrl);
   url.searchParams.delete("editar");
   const back = url.pathname + (url.search ? url.search : "");
-  const form = formToObject(await request.formData());
+  const form = await readForm(request);
 
-  if (form.intent === "owner") {
-    const parsed = ownerSchema.safeParse(form);
-    const values = { email: String(form.email ?? "").slice(0, 300), business_id: String(form.business_id ?? "").slice(0, 64) };
-    if (!parsed.success) return data({ ownerErrors: fieldErrorsOf(parsed.error), values, toast: null }, { status: 400 });
+  if (form.get("intent") === "owner") {
+    const submission = submissionOf(form, ownerSchema);
+    if (submission.status !== "success") return refused(submission, { toast: null });
+    const { business_id, email } = submission.value;
     try {
-      const { business, link } = await assignOwner(actor, parsed.data.business_id, parsed.data.email);
+      const { business, link } = await assignOwner(actor, business_id, email);
       return redirectWithToast(back, { type: "success", title: "Propietario asignado", description: `${link.email} es ahora propietario de ${business.nombre}.` });
     } catch (e) {
-      if (e instanceof OwnerAssignmentError) return data({ ownerErrors: { email: [e.message] }, values, toast: null }, { status: 400 });
-      if (e instanceof ListingNotFoundError) return data({ ownerErrors: { business_id: [e.message] }, values, toast: null }, { status: 404 });
+      if (e instanceof OwnerAssignmentError) return data({ result: submission.reply({ fieldErrors: { email: [e.message] } }), toast: null }, { status: 400 });
+      if (e instanceof ListingNotFoundError) return data({ result: submission.reply({ fieldErrors: { business_id: [e.message] } }), toast: null }, { status: 404 });
       console.error("[admin] owner:", e);
-      return data({ ownerErrors: null, values, toast: { type: "error" as const, title: `Error al asignar propietario: ${messageOf(e)}` } }, { status: 500 });
+      return data({ result: submission.reply(), toast: { type: "error" as const, title: `Error al asignar propietario: ${messageOf(e)}` } }, { status: 500 });
     }
   }
 
-  const parsed = roleSchema.safeParse(form);
-  if (!parsed.success) {
-    return data({ ownerErrors: null, values: null, toast: { type: "error" as const, title: "Error al actualizar rol: solicitud inválida" } }, { status: 400 });
+  // The role form (a radio choice in a dialog, or inline without JavaScript): checked here only.
+  const submission = submissionOf(form, roleSchema);
+  if (submission.status !== "success") {
+    return data({ result: null, toast: { type: "error" as const, title: "Error al actualizar rol: solicitud inválida" } }, { status: 400 });
   }
   try {
-    await setMemberRole(actor, parsed.data.user_id, parsed.data.role === "admin");
+    await setMemberRole(actor, submission.value.user_id, submission.value.role === "admin");
   } catch (e) {
     if (!(e instanceof RoleChangeError)) console.error("[admin] role:", e);
     return redirectWithToast(back, { type: "error", title: `Error al actualizar rol: ${e instanceof RoleChangeError ? e.message : "no se pudo guardar"}` });
@@ -120,7 +123,12 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
 export default function AdminMembers({ loaderData, actionData }: Route.ComponentProps) {
   const { members, selfId, q, negocio, editar, nextCursor, cursor, businessMatches, ownerLinks, loadError } = loaderData;
   useShowToast(actionData?.toast ?? (loadError ? { type: "error", title: loadError } : null), actionData ?? loadError);
-  const { errors, onSubmit } = useFormErrors(ownerSchema, actionData?.ownerErrors);
+  // The chosen business is preselected when the search finds only one.
+  const [form, fields] = useSchemaForm(ownerSchema, {
+    id: "owner",
+    lastResult: actionData?.result,
+    defaultValue: businessMatches.length === 1 ? { business_id: businessMatches[0]!.id } : undefined,
+  });
   const navigation = useNavigation();
   const assigning = navigation.state === "submitting" && navigation.formData?.get("intent") === "owner";
   const editing = editar ? members.find((m) => m.id === editar) : undefined;
@@ -249,37 +257,34 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
               </Button>
             </Form>
             {negocio && (
-              <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+              <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
                 <input type="hidden" name="intent" value="owner" />
                 {businessMatches.length === 0 ? (
                   <p className="text-sm text-muted">Ningún negocio coincide con “{negocio}”.</p>
                 ) : (
-                  <fieldset>
+                  <fieldset aria-describedby={fields.business_id.errors?.length ? fields.business_id.errorId : undefined}>
                     <legend className="text-sm font-semibold text-ocean-950">Elige el negocio</legend>
                     <div className="mt-2 grid gap-2">
-                      {businessMatches.map((b) => (
-                        <label key={b.id} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50">
-                          <input
-                            type="radio"
-                            name="business_id"
-                            value={b.id}
-                            defaultChecked={actionData?.values?.business_id === b.id || businessMatches.length === 1}
-                            className="mt-0.5 size-5 shrink-0 accent-ocean-700"
-                          />
-                          <span className="min-w-0 text-sm">
-                            <span className="block font-semibold text-ocean-950">{b.nombre}</span>
-                            <span className="block text-muted">
-                              {industryLabel(b.industria)} · {provinceLabel(b.provincia)} · {planLabel(b.plan_type)}
+                      {getCollectionProps(fields.business_id, { type: "radio", options: businessMatches.map((b) => b.id) }).map(({ key, ...radio }) => {
+                        const b = businessMatches.find((m) => m.id === radio.value)!;
+                        return (
+                          <label key={key} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50">
+                            <input {...radio} className="mt-0.5 size-5 shrink-0 accent-ocean-700" />
+                            <span className="min-w-0 text-sm">
+                              <span className="block font-semibold text-ocean-950">{b.nombre}</span>
+                              <span className="block text-muted">
+                                {industryLabel(b.industria)} · {provinceLabel(b.provincia)} · {planLabel(b.plan_type)}
+                              </span>
+                              <span className="block break-all text-muted">{b.owner_email ? `Propietario: ${b.owner_email}` : "Sin propietario"}</span>
                             </span>
-                            <span className="block break-all text-muted">{b.owner_email ? `Propietario: ${b.owner_email}` : "Sin propietario"}</span>
-                          </span>
-                        </label>
-                      ))}
+                          </label>
+                        );
+                      })}
                     </div>
-                    {errors.business_id?.length ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.business_id[0]}</p> : null}
+                    <FieldErrors id={fields.business_id.errorId} errors={fields.business_id.errors} />
                   </fieldset>
                 )}
-                <Field label="Email del propietario" name="email" type="email" autoComplete="off" maxLength={254} defaultValue={actionData?.values?.email ?? ""} errors={errors.email} />
+                <Field label="Email del propietario" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" maxLength={254} errors={fields.email.errors} />
                 <Button type="submit" className="w-full" disabled={assigning || businessMatches.length === 0}>
                   {assigning ? "Procesando..." : "Asignar propietario"}
                 </Button>

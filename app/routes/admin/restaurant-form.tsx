@@ -1,17 +1,18 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/restaurant-form";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { FormError, FormSection, PublicationSection, RatingField, toFormValues } from "~/components/admin/form-parts";
 import { SpecialtiesInput } from "~/components/admin/specialties-input";
-import { useAdminFormErrors } from "~/components/admin/use-admin-form";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
+import { useSchemaForm } from "~/lib/conform";
 import { seo } from "~/lib/meta";
-import { adminFormToObject, LIMITS, restaurantSchema } from "~/schemas/admin";
-import { fieldErrorsOf } from "~/schemas/auth";
+import { LIMITS, restaurantSchema } from "~/schemas/admin";
+import { parseSubmission, refused } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
 import { createRestaurant, getRestaurant, updateRestaurant } from "~/server/models/admin-listings.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
@@ -50,42 +51,38 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const id = (params as { id?: string }).id ?? null;
-  const raw = adminFormToObject(await request.formData());
-  const echo = {
-    values: Object.fromEntries(TEXT_KEYS.map((k) => [k, typeof raw[k] === "string" ? (raw[k] as string).slice(0, 5000) : ""])),
-    especialidades: (raw.especialidades as string[]).slice(0, 50).map((s) => s.slice(0, 200)),
-  };
-  const parsed = restaurantSchema.safeParse(raw);
-  if (!parsed.success) {
-    return data({ ...echo, fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
-  }
+  const submission = await parseSubmission(request, restaurantSchema);
+  if (submission.status !== "success") return refused(submission);
   const actor = { id: user.id, email: user.email };
   try {
-    if (id) await updateRestaurant(id, parsed.data, actor);
-    else await createRestaurant(parsed.data, actor);
+    if (id) await updateRestaurant(id, submission.value, actor);
+    else await createRestaurant(submission.value, actor);
   } catch (e) {
     if (e instanceof ListingNotFoundError) {
-      return data({ ...echo, fieldErrors: null, formError: `Error al guardar: ${e.message}` }, { status: 404 });
+      return data({ result: submission.reply({ formErrors: [`Error al guardar: ${e.message}`] }) }, { status: 404 });
     }
     console.error("[admin] restaurant save:", e);
-    return data({ ...echo, fieldErrors: null, formError: "Error al guardar: no se pudo guardar el restaurante. Intenta de nuevo." }, { status: 500 });
+    return data({ result: submission.reply({ formErrors: ["Error al guardar: no se pudo guardar el restaurante. Intenta de nuevo."] }) }, { status: 500 });
   }
   return redirectWithToast("/admin?tab=restaurantes", {
     type: "success",
     title: "Éxito",
-    description: id ? `Restaurante "${parsed.data.nombre}" actualizado.` : `Restaurante "${parsed.data.nombre}" creado.`,
+    description: id ? `Restaurante "${submission.value.nombre}" actualizado.` : `Restaurante "${submission.value.nombre}" creado.`,
   });
 }
 
 export default function RestaurantFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? loaderData.values;
-  const especialidades = actionData?.especialidades ?? loaderData.especialidades;
-  const { errors, onSubmit } = useAdminFormErrors(restaurantSchema, actionData?.fieldErrors);
-  useShowToast(actionData?.formError ? { type: "error", title: actionData.formError } : null, actionData);
+  // What was typed (and refused) wins over the saved entry.
+  const [form, fields] = useSchemaForm(restaurantSchema, {
+    id: "restaurant",
+    lastResult: actionData?.result,
+    defaultValue: { ...loaderData.values, especialidades: loaderData.especialidades },
+  });
+  const saveError = actionData?.result.status === "error" ? actionData.result.error?.[""]?.[0] : undefined;
+  useShowToast(saveError ? { type: "error", title: saveError } : null, actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const editing = Boolean(loaderData.id);
-  const v = (k: (typeof TEXT_KEYS)[number]) => values[k] ?? "";
 
   return (
     <AdminShell
@@ -97,16 +94,19 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
         </Link>
       }
     >
-      <Form key={loaderData.id ?? "new"} method="post" noValidate onSubmit={onSubmit} className="mx-auto max-w-4xl space-y-6">
-        <FormError message={actionData?.formError} />
+      <Form key={loaderData.id ?? "new"} method="post" {...getFormProps(form)} className="mx-auto max-w-4xl space-y-6">
+        {/* Enter in a text field saves, as the save button: the specialty buttons below are submit
+            buttons too (Conform's list buttons), and the first one would otherwise be the default. */}
+        <button type="submit" hidden tabIndex={-1} />
+        <FormError message={form.errors?.[0]} />
         <FormSection title="Información básica">
           <div className="sm:col-span-2">
-            <Field label="Nombre *" name="nombre" defaultValue={v("nombre")} maxLength={LIMITS.nombre} required errors={errors.nombre} />
+            <Field label="Nombre *" {...getInputProps(fields.nombre, { type: "text" })} maxLength={LIMITS.nombre} required errors={fields.nombre.errors} />
           </div>
-          <SelectField label="Provincia *" name="provincia" defaultValue={v("provincia")} required errors={errors.provincia}>
+          <SelectField label="Provincia *" {...getSelectProps(fields.provincia)} required errors={fields.provincia.errors}>
             <ProvinceOptions emptyLabel="Selecciona una provincia" />
           </SelectField>
-          <SelectField label="Categoría" name="categoria" defaultValue={v("categoria")} errors={errors.categoria}>
+          <SelectField label="Categoría" {...getSelectProps(fields.categoria)} errors={fields.categoria.errors}>
             <option value="">Sin categoría</option>
             {RESTAURANT_CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -115,37 +115,37 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
             ))}
           </SelectField>
           <div className="sm:col-span-2">
-            <Field label="Dirección *" name="direccion" defaultValue={v("direccion")} maxLength={LIMITS.direccion} required errors={errors.direccion} />
+            <Field label="Dirección *" {...getInputProps(fields.direccion, { type: "text" })} maxLength={LIMITS.direccion} required errors={fields.direccion.errors} />
           </div>
           <div className="sm:col-span-2">
-            <TextareaField label="Descripción" name="descripcion" rows={4} defaultValue={v("descripcion")} maxLength={LIMITS.descripcion} errors={errors.descripcion} />
+            <TextareaField label="Descripción" {...getTextareaProps(fields.descripcion)} rows={4} maxLength={LIMITS.descripcion} errors={fields.descripcion.errors} />
           </div>
         </FormSection>
 
         <FormSection title="Contacto y enlaces" description="Los enlaces deben empezar con http:// o https://.">
-          <Field label="Teléfono" name="telefono" type="tel" defaultValue={v("telefono")} maxLength={LIMITS.telefono} errors={errors.telefono} />
-          <Field label="Horario" name="horario" defaultValue={v("horario")} maxLength={LIMITS.horario} placeholder="Lun-Sáb 11:00-22:00" errors={errors.horario} />
-          <Field label="Sitio web" name="website_url" type="url" inputMode="url" defaultValue={v("website_url")} maxLength={LIMITS.url} placeholder="https://" errors={errors.website_url} />
-          <Field label="Google Maps" name="maps_url" type="url" inputMode="url" defaultValue={v("maps_url")} maxLength={LIMITS.url} placeholder="https://maps.google.com/…" errors={errors.maps_url} />
-          <Field label="Facebook" name="facebook_url" type="url" inputMode="url" defaultValue={v("facebook_url")} maxLength={LIMITS.url} placeholder="https://facebook.com/…" errors={errors.facebook_url} />
-          <Field label="Instagram" name="instagram_url" type="url" inputMode="url" defaultValue={v("instagram_url")} maxLength={LIMITS.url} placeholder="https://instagram.com/…" errors={errors.instagram_url} />
+          <Field label="Teléfono" {...getInputProps(fields.telefono, { type: "tel" })} maxLength={LIMITS.telefono} errors={fields.telefono.errors} />
+          <Field label="Horario" {...getInputProps(fields.horario, { type: "text" })} maxLength={LIMITS.horario} placeholder="Lun-Sáb 11:00-22:00" errors={fields.horario.errors} />
+          <Field label="Sitio web" {...getInputProps(fields.website_url, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://" errors={fields.website_url.errors} />
+          <Field label="Google Maps" {...getInputProps(fields.maps_url, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://maps.google.com/…" errors={fields.maps_url.errors} />
+          <Field label="Facebook" {...getInputProps(fields.facebook_url, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://facebook.com/…" errors={fields.facebook_url.errors} />
+          <Field label="Instagram" {...getInputProps(fields.instagram_url, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://instagram.com/…" errors={fields.instagram_url.errors} />
           <div className="sm:col-span-2">
-            <Field label="Imagen (URL)" name="imagen" type="url" inputMode="url" defaultValue={v("imagen")} maxLength={LIMITS.url} placeholder="https://…/foto.jpg" errors={errors.imagen} />
+            <Field label="Imagen (URL)" {...getInputProps(fields.imagen, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://…/foto.jpg" errors={fields.imagen.errors} />
           </div>
         </FormSection>
 
         <FormSection title="Detalles">
-          <RatingField v={v} errors={errors} />
-          <Field label="Plato especial" name="special_dish" defaultValue={v("special_dish")} maxLength={LIMITS.specialDish} errors={errors.special_dish} />
+          <RatingField fields={fields} />
+          <Field label="Plato especial" {...getInputProps(fields.special_dish, { type: "text" })} maxLength={LIMITS.specialDish} errors={fields.special_dish.errors} />
           <div className="sm:col-span-2">
-            <SpecialtiesInput defaultValue={especialidades} errors={errors.especialidades} max={LIMITS.especialidad} />
+            <SpecialtiesInput form={form} meta={fields.especialidades} max={LIMITS.especialidad} />
           </div>
           <div className="sm:col-span-2">
-            <TextareaField label="Reseñas de clientes" name="customer_reviews" rows={3} defaultValue={v("customer_reviews")} maxLength={LIMITS.reviews} errors={errors.customer_reviews} />
+            <TextareaField label="Reseñas de clientes" {...getTextareaProps(fields.customer_reviews)} rows={3} maxLength={LIMITS.reviews} errors={fields.customer_reviews.errors} />
           </div>
         </FormSection>
 
-        <PublicationSection v={v} errors={errors} />
+        <PublicationSection fields={fields} />
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to="/admin?tab=restaurantes" className={buttonClass("outline")}>

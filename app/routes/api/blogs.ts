@@ -4,7 +4,6 @@
  * 429 past 30 requests a minute per token. Same validation and sanitizing as the editor.
  */
 import type { Route } from "./+types/blogs";
-import { fieldErrorsOf } from "~/schemas/auth";
 import { blogApiSchema } from "~/schemas/blog";
 import { getEnv } from "~/server/env.server";
 import { authenticateApiToken, bearerToken } from "~/server/models/api-tokens.server";
@@ -73,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   // Only the documented fields are read: a forged author_id (or author_email) is ignored.
   const parsed = blogApiSchema.safeParse(json);
-  if (!parsed.success) return fail(400, "Datos inválidos", { errors: fieldErrorsOf(parsed.error) });
+  if (!parsed.success) return fail(400, "Datos inválidos", { errors: errorsByPath(parsed.error.issues) });
 
   const blog = await createBlog(auth.userId, parsed.data);
   const path = `/blog/${blog.slug}`;
@@ -82,6 +81,16 @@ export async function action({ request }: Route.ActionArgs) {
     { id: blog.id, slug: blog.slug, url, is_published: blog.is_published },
     { status: 201, headers: { ...noStore, Location: url } },
   );
+}
+
+/** Spanish messages keyed by the field's whole path, written as the forms name it: `tags[3]`, `title`. */
+function errorsByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.reduce<string>((name, p) => (typeof p === "number" ? `${name}[${p}]` : name ? `${name}.${String(p)}` : String(p)), "");
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
 }
 
 export function loader() {

@@ -10,7 +10,8 @@ import { Input, Label } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { formatDate, formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { myBlogsQuerySchema } from "~/schemas/blog";
+import { blogDeleteSchema, myBlogsQuerySchema } from "~/schemas/blog";
+import { parseSubmission } from "~/server/forms.server";
 import { requireUser, type CurrentUser } from "~/server/guards.server";
 import { canManageBlog, deleteBlog, getBlogById, listOwnBlogs } from "~/server/models/blogs.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -50,21 +51,21 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const current = await requireAuthor(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== "delete") return data({ toast: { type: "error" as const, title: "Acción no válida" } }, { status: 400 });
-  const id = String(form.get("id") ?? "");
-  const blog = await getBlogById(id);
-  if (!blog) return data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "El artículo no existe." } }, { status: 404 });
+  const submission = await parseSubmission(request, blogDeleteSchema);
+  const notFound = () => data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "El artículo no existe." } }, { status: 404 });
+  if (submission.status !== "success") {
+    return submission.error?.intent ? data({ toast: { type: "error" as const, title: "Acción no válida" } }, { status: 400 }) : notFound();
+  }
+  const blog = await getBlogById(submission.value.id);
+  if (!blog) return notFound();
   // D1: the server decides; hiding the button elsewhere is not the control.
   if (!canManageBlog(blog, { id: current.user.id, isAdmin: current.profile.is_admin })) {
     return data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "No tienes permiso para eliminarlo." } }, { status: 403 });
   }
-  const back = String(form.get("back") ?? "");
-  const search = /^\?[\w=&%+.\-]*$/.test(back) ? back : "";
+  const search = submission.value.back;
   // D8: one click never deletes. Without confirm=1 (a plain POST, without JavaScript) the page shows
   // the confirmation step (docs/decisions/046).
-  if (form.get("confirm") !== "1") return { confirm: { id: blog.id, title: blog.title, back: search } };
+  if (submission.payload.confirm !== "1") return { confirm: { id: blog.id, title: blog.title, back: search } };
   try {
     await deleteBlog(blog.id);
   } catch (error) {

@@ -2,8 +2,10 @@
  * The blog editor: /write-blog (route id "write-blog") and /edit-blog/{id} (route id "edit-blog", D7).
  * Guard -> Zod -> model. Only the author (or an admin) can open the edit page or save it (D1).
  */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/write";
 import { ApiDocsPanel } from "~/components/blog/api-docs-panel";
@@ -15,9 +17,10 @@ import { Field, FieldErrors as FieldErrorList, SelectField, TextareaField } from
 import { Label, Textarea } from "~/components/ui/input";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
 import { cn } from "~/lib/cn";
+import { useSchemaForm } from "~/lib/conform";
 import { publicUrlFrom, seo } from "~/lib/meta";
-import { fieldErrorsOf, formToObject, type FieldErrors } from "~/schemas/auth";
 import { blogFormSchema, blogInputFromForm, CONTENT_MAX, EXCERPT_MAX, IMAGE_URL_MAX, TITLE_MAX } from "~/schemas/blog";
+import { refused, submissionOf } from "~/server/forms.server";
 import { requireUser, type CurrentUser } from "~/server/guards.server";
 import { canManageBlog, createBlog, getBlogById, updateBlog } from "~/server/models/blogs.server";
 import { sanitizeBlogHtml } from "~/server/sanitize.server";
@@ -77,37 +80,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { fieldErrors: FieldErrors | null; toast: { type: "error"; title: string } | null; preview?: string };
+type PreviewResult = { preview: string };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const current = await requireWriter(request);
   const existing = await editableBlog(params.id, current);
   const form = await readForm(request);
-  const fields = formToObject(form);
-  // Without JavaScript the tag box is a plain text field: its comma-separated tags join the list.
-  if (fields.tags_nuevas?.trim()) fields.tags = [fields.tags, fields.tags_nuevas].filter(Boolean).join(",");
 
-  if (fields.intent === "preview") {
-    const content = (fields.content ?? "").slice(0, CONTENT_MAX);
-    return { fieldErrors: null, toast: null, preview: sanitizeBlogHtml(content) } satisfies ActionResult;
+  if (form.get("intent") === "preview") {
+    const content = String(form.get("content") ?? "").slice(0, CONTENT_MAX);
+    return { preview: sanitizeBlogHtml(content) } satisfies PreviewResult;
   }
 
   // Only the article's fields are read: a forged author_id, slug, views or is_published is ignored.
-  const parsed = blogFormSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data({ fieldErrors: fieldErrorsOf(parsed.error), toast: null } satisfies ActionResult, { status: 400 });
-  }
-  const input = blogInputFromForm(parsed.data);
+  const submission = submissionOf(form, blogFormSchema);
+  if (submission.status !== "success") return refused(submission, { toast: null });
+  const input = blogInputFromForm(submission.value);
   let saved;
   try {
     saved = existing ? await updateBlog(existing, input) : await createBlog(current.user.id, input);
   } catch (error) {
     console.error("[blog] save:", error);
     const message = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 200) : "error desconocido";
-    return data(
-      { fieldErrors: null, toast: { type: "error" as const, title: `Error al guardar el blog: ${message}` } } satisfies ActionResult,
-      { status: 500 },
-    );
+    // The article as typed stays in the editor.
+    return data({ result: submission.reply(), toast: { type: "error" as const, title: `Error al guardar el blog: ${message}` } }, { status: 500 });
   }
   return saved.is_published
     ? redirectWithToast(`/blog/${saved.slug}`, { type: "success", title: "¡Blog Publicado!" })
@@ -123,41 +119,29 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { blog } = loaderData;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const [lastServer, setLastServer] = useState(actionData);
-  if (actionData !== lastServer) {
-    setLastServer(actionData);
-    setClientErrors(null);
-  }
-  const errors = clientErrors ?? actionData?.fieldErrors ?? {};
-  useShowToast(actionData?.toast, actionData);
+  const result = actionData && "result" in actionData ? actionData.result : null;
+  // What was typed (and refused) wins over the saved article.
+  const [form, fields] = useSchemaForm(blogFormSchema, {
+    id: "blog",
+    lastResult: result,
+    defaultValue: blog
+      ? { title: blog.title, excerpt: blog.excerpt, content: blog.content, category: blog.category, tags: blog.tags, image_url: blog.image_url }
+      : undefined,
+  });
+  useShowToast(actionData && "toast" in actionData ? actionData.toast : null, actionData);
 
   const [tab, setTab] = useState<"write" | "preview">("write");
-  const [content, setContent] = useState(blog?.content ?? "");
-  const preview = useFetcher<ActionResult>();
+  const preview = useFetcher<PreviewResult>();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
-    let fd: FormData;
-    try {
-      fd = new FormData(event.currentTarget, submitter);
-    } catch {
-      fd = new FormData(event.currentTarget);
-    }
-    const result = blogFormSchema.safeParse(formToObject(fd));
-    if (!result.success) {
-      event.preventDefault();
-      setClientErrors(fieldErrorsOf(result.error));
-      setTab("write");
-      requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-    } else {
-      setClientErrors(null);
-    }
+    // The content box must be on screen for Conform to focus it when it is the field in error.
+    if (tab !== "write") flushSync(() => setTab("write"));
+    form.onSubmit(event);
   }
 
   function showPreview() {
     setTab("preview");
-    preview.submit({ intent: "preview", content }, { method: "post" });
+    preview.submit({ intent: "preview", content: fields.content.value ?? "" }, { method: "post" });
   }
 
   const origin = publicUrlFrom(matches);
@@ -177,13 +161,16 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
 
         <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Card className="p-5 sm:p-6">
-            <Form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-              <Field label="Título" name="title" defaultValue={blog?.title} maxLength={TITLE_MAX} required errors={errors.title} />
-              <TextareaField label="Resumen" name="excerpt" defaultValue={blog?.excerpt} maxLength={EXCERPT_MAX} rows={3} required errors={errors.excerpt} />
+            <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5">
+              {/* Enter in a text field saves a draft, as «Guardar borrador»: the tag buttons below are submit
+                  buttons too (Conform's list buttons), and the first one would otherwise be the default. */}
+              <button type="submit" name="intent" value="draft" hidden tabIndex={-1} />
+              <Field label="Título" {...getInputProps(fields.title, { type: "text" })} maxLength={TITLE_MAX} required errors={fields.title.errors} />
+              <TextareaField label="Resumen" {...getTextareaProps(fields.excerpt)} maxLength={EXCERPT_MAX} rows={3} required errors={fields.excerpt.errors} />
 
               <div>
                 <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
-                  <Label htmlFor="content" flush>
+                  <Label htmlFor={fields.content.id} flush>
                     Contenido
                   </Label>
                   <div role="tablist" aria-label="Modo del contenido" className="inline-flex rounded-full bg-ocean-50 p-1 text-sm">
@@ -209,23 +196,18 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                 </div>
                 <div className={tab === "write" ? "" : "hidden"}>
                   <Textarea
-                    id="content"
-                    name="content"
+                    {...getTextareaProps(fields.content, { ariaDescribedBy: fields.content.descriptionId })}
                     rows={15}
-                    value={content}
-                    onChange={(e) => setContent(e.target.value)}
                     maxLength={CONTENT_MAX}
                     required
-                    aria-invalid={errors.content?.length ? true : undefined}
-                    aria-describedby={errors.content?.length ? "content-error content-hint" : "content-hint"}
                     code
                   />
-                  <p id="content-hint" className="mt-1 text-sm text-muted">
+                  <p id={fields.content.descriptionId} className="mt-1 text-sm text-muted">
                     HTML básico: &lt;p&gt;, &lt;h2&gt;-&lt;h4&gt;, &lt;strong&gt;, &lt;em&gt;, &lt;u&gt;, &lt;s&gt;, &lt;blockquote&gt;, listas, enlaces, imágenes
                     (http/https), &lt;code&gt;, &lt;pre&gt; y &lt;hr&gt;. Todo lo demás se elimina al guardar.
                   </p>
                 </div>
-                <FieldErrorList id="content-error" errors={errors.content} />
+                <FieldErrorList id={fields.content.errorId} errors={fields.content.errors} />
                 {tab === "preview" ? (
                   <div className="min-h-72 rounded-xl border border-ocean-100 bg-white p-4" aria-live="polite" aria-busy={preview.state !== "idle"}>
                     {preview.state !== "idle" ? (
@@ -241,7 +223,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
               </div>
 
               <div className="grid gap-5 sm:grid-cols-2">
-                <SelectField label="Categoría" name="category" defaultValue={blog?.category ?? ""} errors={errors.category} hint="Obligatoria para publicar.">
+                <SelectField label="Categoría" {...getSelectProps(fields.category)} errors={fields.category.errors} hint="Obligatoria para publicar.">
                   <option value="">Sin categoría</option>
                   {BLOG_CATEGORIES.map((c) => (
                     <option key={c} value={c}>
@@ -251,17 +233,15 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                 </SelectField>
                 <Field
                   label="URL de la imagen (opcional)"
-                  name="image_url"
-                  type="url"
+                  {...getInputProps(fields.image_url, { type: "url" })}
                   inputMode="url"
-                  defaultValue={blog?.image_url ?? ""}
                   maxLength={IMAGE_URL_MAX}
                   placeholder="https://…"
-                  errors={errors.image_url}
+                  errors={fields.image_url.errors}
                 />
               </div>
 
-              <TagInput name="tags" defaultValue={blog?.tags ?? []} errors={errors.tags} />
+              <TagInput form={form} meta={fields.tags} />
 
               {blog?.is_published ? (
                 <p className="rounded-xl bg-sun-100 px-4 py-3 text-sm text-sun-700">

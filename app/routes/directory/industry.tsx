@@ -20,9 +20,11 @@ import { directoryPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
+import { submissionOf } from "~/server/forms.server";
 import { getCurrentUser, requireAdmin } from "~/server/guards.server";
 import { deleteListing, setListingActive } from "~/server/models/listing-admin.server";
 import { listBusinessesByIndustry, type ListingPage } from "~/server/models/listings.server";
+import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/province-options";
 
@@ -67,13 +69,13 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   const current = await requireAdmin(request);
   const provincia = url.searchParams.get("provincia");
   const back = `${industryPath(industria)}${provincia && isProvince(provincia) ? `?provincia=${provincia}` : ""}`;
-  const parsed = listingAdminActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Solicitud no válida.";
-    return data({ toast: { type: "error" as const, title: message }, errors: parsed.error.flatten().fieldErrors }, { status: 400 });
+  const submission = submissionOf(await readForm(request), listingAdminActionSchema);
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).find((e) => e?.length)?.[0] ?? "Solicitud no válida.";
+    return data({ toast: { type: "error" as const, title: message } }, { status: 400 });
   }
   const actor = { id: current.user.id, email: current.user.email };
-  const input = parsed.data;
+  const input = submission.value;
   if (input.intent === "toggle") {
     try {
       await setListingActive("business", input.id, input.active, actor);

@@ -1,5 +1,6 @@
 import { Icon, type IconName } from "~/components/icons/icon";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { lazy, Suspense } from "react";
+import { data, useLocation } from "react-router";
 import { clientIpOf } from "~/server/request-context.server";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } from "~/catalog/marketing";
@@ -7,14 +8,12 @@ import { CONTACT_SERVICES, PLAN_TYPES } from "~/catalog/plans";
 import { SITE, whatsappLink } from "~/catalog/site";
 import { FaqList } from "~/components/marketing/faq-list";
 import { PageHero, Section } from "~/components/marketing/section";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
-import { fieldErrorsOf, formToObject, type FieldErrors } from "~/schemas/auth";
 import { contactSchema } from "~/schemas/contact";
-import { CONTACT_HONEYPOT, CONTACT_LIMITS } from "~/schemas/contact-fields";
+import { CONTACT_HONEYPOT } from "~/schemas/contact-fields";
+import { refused, submissionOf } from "~/server/forms.server";
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_SECONDS, createContactMessage } from "~/server/models/contact.server";
 import { recordHit } from "~/server/models/rate-limits.server";
 import { readForm } from "~/server/request.server";
@@ -35,8 +34,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "referrer", content: "same-origin" },
 ];
 
-const FIELDS = ["name", "email", "phone", "business", "service", "message"] as const;
-type Values = Partial<Record<(typeof FIELDS)[number], string>>;
+// The form (with Conform and Zod) comes after the page: see its module (decision 045).
+const ContactForm = lazy(() => import("~/components/marketing/contact-form"));
 
 export function loader({ url }: Route.LoaderArgs) {
   const service = url.searchParams.get("servicio");
@@ -52,122 +51,37 @@ export function loader({ url }: Route.LoaderArgs) {
   };
 }
 
-/** What the visitor typed, echoed back on errors (capped so a huge post is not reflected whole). */
-function echo(values: Record<string, string>): Values {
-  const out: Values = {};
-  for (const f of FIELDS) if (typeof values[f] === "string") out[f] = values[f]!.slice(0, CONTACT_LIMITS.message * 2);
-  return out;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   // A malformed, oversized or non-form body is a 4xx (never a 500); the form itself is a few kB.
-  const values = formToObject(await readForm(request, 64_000));
+  const form = await readForm(request, 64_000);
   // A filled honeypot is a bot: answer like a success, store nothing.
-  if (values[CONTACT_HONEYPOT]) throw await redirectWithToast("/contact?enviado=1", { type: "success", ...CONTACT_SUCCESS });
+  if (form.get(CONTACT_HONEYPOT)) throw await redirectWithToast("/contact?enviado=1", { type: "success", ...CONTACT_SUCCESS });
 
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    return data({ fieldErrors: fieldErrorsOf(parsed.error), values: echo(values), formError: null }, { status: 400 });
-  }
+  const submission = submissionOf(form, contactSchema);
+  if (submission.status !== "success") return refused(submission);
 
   const ip = clientIpOf(context);
   const hit = await recordHit(`contact:${ip}`, CONTACT_WINDOW_SECONDS);
   if (hit.count > CONTACT_MAX_PER_WINDOW) {
     const minutes = Math.max(1, Math.ceil(hit.retryAfterSeconds / 60));
-    return data(
-      {
-        fieldErrors: null,
-        values: echo(values),
-        formError: `Recibimos varios mensajes seguidos desde tu conexión. Intenta de nuevo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"} o escríbenos por WhatsApp.`,
-      },
-      { status: 429, headers: { "Retry-After": String(hit.retryAfterSeconds) } },
-    );
+    const message = `Recibimos varios mensajes seguidos desde tu conexión. Intenta de nuevo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"} o escríbenos por WhatsApp.`;
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 429, headers: { "Retry-After": String(hit.retryAfterSeconds) } });
   }
 
   try {
-    await createContactMessage(parsed.data);
+    await createContactMessage(submission.value);
   } catch (error) {
     console.error("[contact] no se pudo guardar el mensaje:", error);
-    return data(
-      { fieldErrors: null, values: echo(values), formError: "No pudimos enviar tu mensaje. Intenta de nuevo en unos minutos o escríbenos por WhatsApp." },
-      { status: 503 },
-    );
+    const message = "No pudimos enviar tu mensaje. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.";
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 503 });
   }
   // Stored: only now the visitor is told it was sent (D9).
   throw await redirectWithToast("/contact?enviado=1", { type: "success", ...CONTACT_SUCCESS });
 }
 
-function ContactForm({ actionData, prefill }: { actionData: Route.ComponentProps["actionData"]; prefill: { service: string; message: string } }) {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
-  // The action validates (the Zod schema stays on the server): its Spanish field errors come back
-  // with what was typed, with or without JavaScript. No schema is shipped to the browser.
-  const errors: FieldErrors = actionData?.fieldErrors ?? {};
-  const v: Values = actionData?.values ?? { service: prefill.service, message: prefill.message };
-
-  return (
-    <Form method="post" action="/contact" noValidate className="space-y-5" key={location.key} aria-labelledby="form-title">
-      {actionData?.formError ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-          {actionData.formError}
-        </p>
-      ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Nombre *" name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} defaultValue={v.name} errors={errors.name} />
-        <Field
-          label="Email *"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={CONTACT_LIMITS.email}
-          defaultValue={v.email}
-          errors={errors.email}
-        />
-        <Field label="Teléfono" name="phone" type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} defaultValue={v.phone} errors={errors.phone} />
-        <Field
-          label="Negocio"
-          name="business"
-          autoComplete="organization"
-          maxLength={CONTACT_LIMITS.business}
-          defaultValue={v.business}
-          errors={errors.business}
-        />
-      </div>
-      <SelectField label="Servicio de interés" name="service" defaultValue={v.service ?? ""} errors={errors.service}>
-        <option value="">Selecciona un servicio (opcional)</option>
-        {CONTACT_SERVICES.map((s) => (
-          <option key={s.slug} value={s.slug}>
-            {s.label}
-          </option>
-        ))}
-      </SelectField>
-      <TextareaField
-        label="Mensaje *"
-        name="message"
-        rows={6}
-        required
-        maxLength={CONTACT_LIMITS.message}
-        defaultValue={v.message}
-        errors={errors.message}
-        hint={`Cuéntanos sobre tu negocio y lo que necesitas (máximo ${CONTACT_LIMITS.message} caracteres).`}
-      />
-      {/* Honeypot: off-screen and out of the tab order; people never fill it in. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-        <label htmlFor="contact-hp">No llenes este campo</label>
-        <input id="contact-hp" type="text" name={CONTACT_HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <p className="text-sm text-muted">Los campos con * son obligatorios.</p>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-        <Icon name="send" aria-hidden className="size-4" />
-        {busy ? "Enviando..." : "Enviar Mensaje"}
-      </Button>
-    </Form>
-  );
-}
-
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  // A new location (the redirect after sending) starts an empty form (D9).
+  const location = useLocation();
   const { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } = loaderData.content;
   const channels = [
     { icon: "phone" as IconName, label: "Teléfono", value: SITE.phone, href: SITE.phoneHref, external: false },
@@ -204,7 +118,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </div>
             ) : null}
             <div className="mt-6">
-              <ContactForm actionData={actionData} prefill={loaderData.prefill} />
+              <Suspense fallback={<div className="min-h-[46rem]" aria-busy="true" />}>
+                <ContactForm key={location.key} lastResult={actionData?.result} prefill={loaderData.prefill} />
+              </Suspense>
             </div>
           </Card>
 

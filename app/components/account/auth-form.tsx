@@ -1,0 +1,75 @@
+/**
+ * The sign-in and sign-up form of /auth. The page loads it with React.lazy, so Conform and Zod reach
+ * the browser after the page is shown and do not count against the public pages' budget (decision
+ * 045); the server renders it whole, and it posts as a plain form until then.
+ */
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { Icon } from "~/components/icons/icon";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { useSchemaForm } from "~/lib/conform";
+import { loginSchema, PASSWORD_MAX, signupSchema } from "~/schemas/auth";
+
+export default function AuthForm({
+  mode,
+  redirectTo,
+  lastResult,
+}: {
+  mode: "login" | "signup";
+  redirectTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const schema: z.ZodType<{ full_name?: string; email: string; password: string }> = mode === "signup" ? signupSchema : loginSchema;
+  const [form, fields] = useSchemaForm(schema, { id: `auth-${mode}`, lastResult });
+
+  return (
+    <>
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {mode === "signup" ? (
+          <Field
+            label="Nombre completo"
+            {...getInputProps(fields.full_name, { type: "text" })}
+            autoComplete="name"
+            required
+            maxLength={100}
+            errors={fields.full_name.errors}
+          />
+        ) : null}
+        <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required maxLength={254} errors={fields.email.errors} />
+        <Field
+          label="Contraseña"
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete={mode === "signup" ? "new-password" : "current-password"}
+          required
+          maxLength={PASSWORD_MAX}
+          errors={fields.password.errors}
+          hint={mode === "signup" ? "Mínimo 8 caracteres." : undefined}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? (
+            "Procesando..."
+          ) : mode === "signup" ? (
+            <>
+              <Icon name="user-plus" aria-hidden className="size-5" /> Crear Cuenta
+            </>
+          ) : (
+            <>
+              <Icon name="log-in" aria-hidden className="size-5" /> Iniciar Sesión
+            </>
+          )}
+        </Button>
+      </Form>
+    </>
+  );
+}

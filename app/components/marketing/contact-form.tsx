@@ -1,0 +1,89 @@
+/**
+ * The /contact form. The page loads it with React.lazy, so Conform and Zod reach the browser after the
+ * page is shown and do not count against the public pages' budget (decision 045); the server renders it
+ * whole, and until it is loaded it posts as a plain form.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { CONTACT_SERVICES } from "~/catalog/plans";
+import { Icon } from "~/components/icons/icon";
+import { Button } from "~/components/ui/button";
+import { Field, SelectField, TextareaField } from "~/components/ui/field";
+import { useSchemaForm } from "~/lib/conform";
+import { contactSchema } from "~/schemas/contact";
+import { CONTACT_HONEYPOT, CONTACT_LIMITS } from "~/schemas/contact-fields";
+
+export default function ContactForm({
+  lastResult,
+  prefill,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  prefill: { service: string; message: string };
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
+  const [form, fields] = useSchemaForm(contactSchema, { id: "contact", lastResult, defaultValue: prefill });
+
+  return (
+    <Form method="post" action="/contact" {...getFormProps(form)} className="space-y-5" aria-labelledby="form-title">
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Nombre *"
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+          required
+          maxLength={CONTACT_LIMITS.name}
+          errors={fields.name.errors}
+        />
+        <Field
+          label="Email *"
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          required
+          maxLength={CONTACT_LIMITS.email}
+          errors={fields.email.errors}
+        />
+        <Field label="Teléfono" {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" maxLength={CONTACT_LIMITS.phone} errors={fields.phone.errors} />
+        <Field
+          label="Negocio"
+          {...getInputProps(fields.business, { type: "text" })}
+          autoComplete="organization"
+          maxLength={CONTACT_LIMITS.business}
+          errors={fields.business.errors}
+        />
+      </div>
+      <SelectField label="Servicio de interés" {...getSelectProps(fields.service)} errors={fields.service.errors}>
+        <option value="">Selecciona un servicio (opcional)</option>
+        {CONTACT_SERVICES.map((s) => (
+          <option key={s.slug} value={s.slug}>
+            {s.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        label="Mensaje *"
+        {...getTextareaProps(fields.message)}
+        rows={6}
+        required
+        maxLength={CONTACT_LIMITS.message}
+        errors={fields.message.errors}
+        hint={`Cuéntanos sobre tu negocio y lo que necesitas (máximo ${CONTACT_LIMITS.message} caracteres).`}
+      />
+      {/* Honeypot: off-screen and out of the tab order; people never fill it in. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <label htmlFor="contact-hp">No llenes este campo</label>
+        <input id="contact-hp" type="text" name={CONTACT_HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <p className="text-sm text-muted">Los campos con * son obligatorios.</p>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+        <Icon name="send" aria-hidden className="size-4" />
+        {busy ? "Enviando..." : "Enviar Mensaje"}
+      </Button>
+    </Form>
+  );
+}
