@@ -45,7 +45,10 @@ export async function createApp() {
       await pingDb();
       res.set("Cache-Control", "no-store").json({ status: "ok" });
     } catch (error) {
-      res.status(503).set("Cache-Control", "no-store").json({ status: "error", error: (error as Error).message });
+      res
+        .status(503)
+        .set("Cache-Control", "no-store")
+        .json({ status: "error", error: (error as Error).message });
     }
   });
 
@@ -54,9 +57,7 @@ export async function createApp() {
   const pageCache = production && process.env.PAGE_CACHE !== "off" ? publicPageCache() : null;
   if (pageCache) app.use(pageCache.serve);
 
-  const chatOrigins = [env.CHAT_URL_AMY, env.CHAT_URL_ROGER, env.CHAT_URL_YODDA]
-    .map(originOf)
-    .filter((o): o is string => Boolean(o));
+  const chatOrigins = [env.CHAT_URL_AMY, env.CHAT_URL_ROGER, env.CHAT_URL_YODDA].map(originOf).filter((o): o is string => Boolean(o));
   const widgetOrigin = originOf(env.CHAT_WIDGET_SRC);
 
   // Fingerprinted assets first: cached for a year, and spared the page security headers (a CSP on a
@@ -107,7 +108,12 @@ export async function createApp() {
               "img-src": ["'self'", "data:", "https:"],
               "font-src": ["'self'", "data:"],
               "connect-src": ["'self'", ...(widgetOrigin ? [widgetOrigin] : [])],
-              "frame-src": [...chatOrigins, ...(widgetOrigin ? [widgetOrigin] : []), "https://js.stripe.com", "https://checkout.stripe.com"],
+              "frame-src": [
+                ...chatOrigins,
+                ...(widgetOrigin ? [widgetOrigin] : []),
+                "https://js.stripe.com",
+                "https://checkout.stripe.com",
+              ],
               "form-action": ["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"],
               "upgrade-insecure-requests": env.PUBLIC_URL.startsWith("https://") ? [] : null,
             },

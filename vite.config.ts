@@ -86,7 +86,8 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
     if (id.includes("/node_modules/@conform-to/")) return "conform";
     // The font's URL module is the shell's (font-preload.tsx): left alone, Rolldown put it in the
     // root route's chunk, which made the shell and root chunks import each other.
-    if (/\/node_modules\/@radix-ui\/react-(slot|compose-refs)\//.test(id) || /\/node_modules\/(clsx|@fontsource-variable)\//.test(id)) return "shell";
+    if (/\/node_modules\/@radix-ui\/react-(slot|compose-refs)\//.test(id) || /\/node_modules\/(clsx|@fontsource-variable)\//.test(id))
+      return "shell";
     if (id.includes("/node_modules/@radix-ui/") || id.includes("/node_modules/radix-ui/")) return "radix";
     if (id.includes("/node_modules/lucide-react/")) return "lucide";
     return undefined; // sonner: loaded on demand (toaster.tsx)
@@ -183,7 +184,11 @@ export default defineConfig(() => {
                 includeDependenciesRecursively: false,
                 groups: [
                   // getModuleInfo is a method of Rolldown's chunking context: called on it, not detached.
-                  { debugName: "chunkFor", name: (id: string, meta: { getModuleInfo: GetModuleInfo }) => chunkFor(id, { getModuleInfo: (m) => meta.getModuleInfo(m) }, memo) ?? null },
+                  {
+                    debugName: "chunkFor",
+                    name: (id: string, meta: { getModuleInfo: GetModuleInfo }) =>
+                      chunkFor(id, { getModuleInfo: (m) => meta.getModuleInfo(m) }, memo) ?? null,
+                  },
                 ],
               },
             },

@@ -1,4 +1,14 @@
-import { data, isRouteErrorResponse, type LinkDescriptor, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  type LinkDescriptor,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { ChatWidgetLoader } from "./components/marketing/chat-widget";
@@ -34,9 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [current, flash] = await Promise.all([getCurrentUser(request), readToast(request)]);
   return data(
     {
-      user: current
-        ? { name: current.profile.full_name, email: current.user.email, isAdmin: current.profile.is_admin }
-        : null,
+      user: current ? { name: current.profile.full_name, email: current.user.email, isAdmin: current.profile.is_admin } : null,
       toast: flash.toast,
       publicEnv: getPublicEnv(),
     },
@@ -57,7 +65,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+        <a
+          href="#contenido"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+        >
           Saltar al contenido
         </a>
         <SiteHeader user={root?.user ?? null} />
@@ -82,7 +93,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {toast ? (
         // Without JavaScript the toast cannot pop up: the message is shown at the top of the page instead.
         <noscript>
-          <p role="status" className={`px-4 py-3 text-center text-sm font-semibold ${toast.type === "error" ? "bg-red-50 text-danger" : "bg-emerald-50 text-success"}`}>
+          <p
+            role="status"
+            className={`px-4 py-3 text-center text-sm font-semibold ${toast.type === "error" ? "bg-red-50 text-danger" : "bg-emerald-50 text-success"}`}
+          >
             {toast.title}
             {toast.description ? ` ${toast.description}` : ""}
           </p>

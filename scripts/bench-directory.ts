@@ -52,7 +52,8 @@ const WARMUP = Number(arg("warmup", EMBEDDED ? "30" : "10"));
 /** Requests per second of the open-loop rows (the issue's uncached target). */
 const PACED_RATE = Number(arg("rate", "250"));
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 
 async function main() {
@@ -82,7 +83,9 @@ async function main() {
   Object.assign(process.env, env);
   // The seed's statements run far longer than a page's; the server keeps the default limit.
   process.env.DB_STATEMENT_TIMEOUT_MS = "0";
-  console.info(`\n== bench:directory · ${LISTINGS.toLocaleString("es-PA")} listados · ${EMBEDDED ? "PGlite (embebido)" : "PostgreSQL"} · ${os.cpus().length} CPU · ${WORKERS} proceso(s) de servidor · ${DURATION} s × ${CONNECTIONS} conexiones por prueba\n`);
+  console.info(
+    `\n== bench:directory · ${LISTINGS.toLocaleString("es-PA")} listados · ${EMBEDDED ? "PGlite (embebido)" : "PostgreSQL"} · ${os.cpus().length} CPU · ${WORKERS} proceso(s) de servidor · ${DURATION} s × ${CONNECTIONS} conexiones por prueba\n`,
+  );
 
   // ---- seed and time the queries in-process (PGlite allows one process at a time, so before the server)
   const { db, dbReady, closeDb, queryRows } = await import("../app/server/db.server");
@@ -93,7 +96,11 @@ async function main() {
   await dbReady();
   await seedDemo();
   const t0 = performance.now();
-  await seedLarge(LISTINGS, (q) => db.execute(q), (q) => queryRows(q));
+  await seedLarge(
+    LISTINGS,
+    (q) => db.execute(q),
+    (q) => queryRows(q),
+  );
   console.info(`[bench] datos listos en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // Cursor of page 50 (after 49 × 6 entries) of the Panamá restaurants.
@@ -101,18 +108,23 @@ async function main() {
     select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts, id::text as id from restaurants
     where provincia = 'panama' and is_active order by created_at desc, id desc offset ${49 * 6 - 1} limit 1`);
   const cursor50 = encodeCursor(p50!);
-  const [entry] = await queryRows<{ slug: string }>(sql`select slug from restaurants where is_active and slug like 'gen-r-%' order by slug desc limit 1`);
+  const [entry] = await queryRows<{ slug: string }>(
+    sql`select slug from restaurants where is_active and slug like 'gen-r-%' order by slug desc limit 1`,
+  );
   const searchTerm = "ceviche boquete";
 
   const queries: { name: string; run: () => Promise<unknown> }[] = [
     { name: "provincia, página 1", run: () => models.listRestaurantsByProvince("panama") },
     { name: "provincia, página 50 (cursor)", run: () => models.listRestaurantsByProvince("panama", decodeCursor(cursor50)!) },
     { name: "industria + provincia", run: () => models.listBusinessesByIndustry("construccion", { provincia: "chiriqui" }) },
-    { name: "industria + provincia, página 50", run: async () => {
-      let c: string | null = null;
-      for (let i = 0; i < 1; i++) c = (await models.listBusinessesByIndustry("construccion", { provincia: "chiriqui" })).nextCursor;
-      return models.listBusinessesByIndustry("construccion", { provincia: "chiriqui", cursor: decodeCursor(c!)! });
-    } },
+    {
+      name: "industria + provincia, página 50",
+      run: async () => {
+        let c: string | null = null;
+        for (let i = 0; i < 1; i++) c = (await models.listBusinessesByIndustry("construccion", { provincia: "chiriqui" })).nextCursor;
+        return models.listBusinessesByIndustry("construccion", { provincia: "chiriqui", cursor: decodeCursor(c!)! });
+      },
+    },
     { name: "ficha por slug", run: () => models.getRestaurantBySlug(entry!.slug) },
     { name: `búsqueda «${searchTerm}»`, run: () => models.searchListings({ q: searchTerm }) },
     { name: "búsqueda «cafe» (frecuente)", run: () => models.searchListings({ q: "cafe" }) },
@@ -143,7 +155,10 @@ async function main() {
       ["industria + provincia", models.industryQuery("construccion", { provincia: "chiriqui" })],
       ["ficha por slug", sql`select t.id from restaurants t where t.slug = ${entry!.slug} and t.is_active limit 1`],
       [`búsqueda «${searchTerm}»`, models.searchQuery({ q: searchTerm })],
-      [`búsqueda «${searchTerm}», página 2`, models.searchQuery({ q: searchTerm, cursor: firstSearch.nextCursor ? decodeSearchCursor(firstSearch.nextCursor)! : undefined })],
+      [
+        `búsqueda «${searchTerm}», página 2`,
+        models.searchQuery({ q: searchTerm, cursor: firstSearch.nextCursor ? decodeSearchCursor(firstSearch.nextCursor)! : undefined }),
+      ],
     ];
     for (const [name, q] of plans) {
       const rows = await queryRows<Record<string, string>>(sql`explain (analyze, buffers, costs off) ${q}`);
@@ -215,7 +230,14 @@ async function main() {
       inst.on("response", (_c, _s, _b, time) => latencies.push(time));
     });
     latencies.sort((a, b) => a - b);
-    return { rps: result.requests.average, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors: result.errors + result.timeouts, non2xx: result.non2xx };
+    return {
+      rps: result.requests.average,
+      p50: pct(latencies, 50),
+      p95: pct(latencies, 95),
+      p99: pct(latencies, 99),
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+    };
   }
   /** Open-loop load: one request every 1000/rate ms for `seconds`, each timed from its scheduled start. */
   async function paced(pathFor: () => string, rate: number, seconds: number): Promise<Stat> {
@@ -251,19 +273,32 @@ async function main() {
     await Promise.all(sent);
     agent.destroy();
     latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / ((performance.now() - start) / 1000), p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors, non2xx };
+    return {
+      rps: latencies.length / ((performance.now() - start) / 1000),
+      p50: pct(latencies, 50),
+      p95: pct(latencies, 95),
+      p99: pct(latencies, 99),
+      errors,
+      non2xx,
+    };
   }
   let unique = 0;
-  const fmt = (s: Stat) => `${Math.round(s.rps).toString().padStart(6)} req/s  p50 ${ms(s.p50).padStart(8)}  p95 ${ms(s.p95).padStart(8)}  p99 ${ms(s.p99).padStart(8)}  err ${s.errors + s.non2xx}`;
+  const fmt = (s: Stat) =>
+    `${Math.round(s.rps).toString().padStart(6)} req/s  p50 ${ms(s.p50).padStart(8)}  p95 ${ms(s.p95).padStart(8)}  p99 ${ms(s.p99).padStart(8)}  err ${s.errors + s.non2xx}`;
   // Warm-up: V8 compiles the render path, and with PGlite tiers up PostgreSQL's WebAssembly from its
   // baseline compiler to the optimizing one in the background, during the first seconds (PGlite runs
   // at about half speed for ~20 s). Without it the first rows measure compilation. Printed, not hidden.
   let turn = 0;
-  const warm = await load(() => {
-    const r = routes[turn++ % routes.length]!;
-    return `${r.path}${r.path.includes("?") ? "&" : "?"}_w=${++unique}`;
-  }, { duration: WARMUP });
-  console.info(`\n-- calentamiento: ${WARMUP} s sin caché por todas las rutas: ${Math.round(warm.rps)} req/s, err ${warm.errors + warm.non2xx}`);
+  const warm = await load(
+    () => {
+      const r = routes[turn++ % routes.length]!;
+      return `${r.path}${r.path.includes("?") ? "&" : "?"}_w=${++unique}`;
+    },
+    { duration: WARMUP },
+  );
+  console.info(
+    `\n-- calentamiento: ${WARMUP} s sin caché por todas las rutas: ${Math.round(warm.rps)} req/s, err ${warm.errors + warm.non2xx}`,
+  );
   console.info(`\n-- HTTP (autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por fila)`);
   const summary: string[] = [];
   for (const [i, r] of routes.entries()) {

@@ -58,7 +58,8 @@ const { INDUSTRY_SLUGS } = await import("../app/catalog/industries");
 const schema = await import("../app/db/schema");
 const { seedLarge } = await import("./seed-large");
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
@@ -67,9 +68,15 @@ await dbModule.dbReady();
 const [{ n: existing } = { n: 0 }] = await dbModule.queryRows<{ n: number }>(sql`select count(*)::int as n from restaurants`);
 if (existing < LISTINGS / 2) {
   console.info(`[bench] generando ${LISTINGS.toLocaleString("es-PA")} listados en ${dataDir}`);
-  await seedLarge(LISTINGS, (q) => dbModule.db.execute(q), (q) => dbModule.queryRows(q));
+  await seedLarge(
+    LISTINGS,
+    (q) => dbModule.db.execute(q),
+    (q) => dbModule.queryRows(q),
+  );
 }
-const [counts] = await dbModule.queryRows<{ r: number; b: number }>(sql`select (select count(*)::int from restaurants) as r, (select count(*)::int from businesses) as b`);
+const [counts] = await dbModule.queryRows<{ r: number; b: number }>(
+  sql`select (select count(*)::int from restaurants) as r, (select count(*)::int from businesses) as b`,
+);
 const [page2] = await dbModule.queryRows<{ ts: string; id: string }>(sql`
   select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts, id::text as id from restaurants
   where provincia = 'panama' and is_active order by created_at desc, id desc offset 5 limit 1`);
@@ -160,7 +167,8 @@ async function measure(step: () => Promise<unknown>, opts: { callers: number; se
   };
 }
 
-const fmtLoop = (r: Row) => `bucle p99 ${ms(r.loopP99).padStart(8)} máx ${ms(r.loopMax).padStart(8)} ocupado ${(r.elu * 100).toFixed(0).padStart(3)} %`;
+const fmtLoop = (r: Row) =>
+  `bucle p99 ${ms(r.loopP99).padStart(8)} máx ${ms(r.loopMax).padStart(8)} ocupado ${(r.elu * 100).toFixed(0).padStart(3)} %`;
 
 console.info(
   `\n== bench:embedded-db · ${(restaurants + businesses).toLocaleString("es-PA")} listados · ${os.cpus().length} CPU · Node ${process.version} · ` +
@@ -184,7 +192,9 @@ for (let round = 1; round <= ROUNDS; round++) {
     }
     const mixed = await measure(() => pick(pageMix).run(), { callers: CONCURRENCY, seconds: DURATION });
     lines.push(
-      `${"mezcla".padEnd(36)} ${String(CONCURRENCY).padStart(2)} a la vez ${Math.round(mixed.count / mixed.seconds).toString().padStart(5)} consultas/s p50 ${ms(mixed.p50).padStart(8)} p99 ${ms(mixed.p99).padStart(8)}  ${fmtLoop(mixed)}`,
+      `${"mezcla".padEnd(36)} ${String(CONCURRENCY).padStart(2)} a la vez ${Math.round(mixed.count / mixed.seconds)
+        .toString()
+        .padStart(5)} consultas/s p50 ${ms(mixed.p50).padStart(8)} p99 ${ms(mixed.p99).padStart(8)}  ${fmtLoop(mixed)}`,
     );
     console.info(lines.at(-1));
     const pages = await measure(
@@ -195,7 +205,11 @@ for (let round = 1; round <= ROUNDS; round++) {
       { callers: CONCURRENCY, seconds: DURATION },
     );
     lines.push(
-      `${`mezcla + ${RENDER_MS} ms de render`.padEnd(36)} ${String(CONCURRENCY).padStart(2)} a la vez ${Math.round(pages.count / pages.seconds).toString().padStart(5)} páginas/s   p50 ${ms(pages.p50).padStart(8)} p99 ${ms(pages.p99).padStart(8)}  ${fmtLoop(pages)}`,
+      `${`mezcla + ${RENDER_MS} ms de render`.padEnd(36)} ${String(CONCURRENCY).padStart(2)} a la vez ${Math.round(
+        pages.count / pages.seconds,
+      )
+        .toString()
+        .padStart(5)} páginas/s   p50 ${ms(pages.p50).padStart(8)} p99 ${ms(pages.p99).padStart(8)}  ${fmtLoop(pages)}`,
     );
     console.info(lines.at(-1));
     summary.push(...lines);

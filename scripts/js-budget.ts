@@ -53,14 +53,17 @@ export function jsBudget(clientDir: string, ids?: string[]): RouteBudget[] {
   const gz = (file: string) => {
     if (!sizes.has(file)) {
       const full = path.join(clientDir, file);
-      const served = fs.existsSync(`${full}.gz`) ? fs.statSync(`${full}.gz`).size : zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
+      const served = fs.existsSync(`${full}.gz`)
+        ? fs.statSync(`${full}.gz`).size
+        : zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
       sizes.set(file, served);
     }
     return sizes.get(file)!;
   };
   return (ids ?? Object.keys(manifest.routes)).map((id) => {
     const chain: ManifestRoute[] = [];
-    for (let r: ManifestRoute | undefined = manifest.routes[id]; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
+    for (let r: ManifestRoute | undefined = manifest.routes[id]; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
+      chain.unshift(r);
     if (!chain.length) throw new Error(`Ruta desconocida: ${id}`);
     const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
     for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
@@ -83,6 +86,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const clientDir = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build", "client");
   const all = args.includes("--all");
   const ids = args.filter((a) => !a.startsWith("--"));
-  console.info(`JavaScript por página (gzip tal como se sirve), ${path.relative(process.cwd(), clientDir)}; presupuesto ${JS_BUDGET_KB} kB en páginas públicas:`);
+  console.info(
+    `JavaScript por página (gzip tal como se sirve), ${path.relative(process.cwd(), clientDir)}; presupuesto ${JS_BUDGET_KB} kB en páginas públicas:`,
+  );
   printBudget(jsBudget(clientDir, all ? undefined : ids.length ? ids : PUBLIC_ROUTES), ids.length > 0);
 }

@@ -165,7 +165,8 @@ async function measure(debugPort: number, page: string, formFactor: "mobile" | "
     throw new Error(`sin puntuación de rendimiento (${why})`);
   }
   const audit = (id: string) => lhr.audits[id];
-  const resources = (audit("resource-summary")?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  const resources =
+    (audit("resource-summary")?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
   const js = resources.find((r) => r.resourceType === "script");
   const failing: string[] = [];
   for (const cat of Object.values(lhr.categories)) {
@@ -246,7 +247,9 @@ async function main() {
   }
   printTable(rows);
   try {
-    console.info(`\nJavaScript por ruta pública según el manifiesto de la compilación (gzip tal como se sirve; presupuesto ${JS_BUDGET_KB} kB):`);
+    console.info(
+      `\nJavaScript por ruta pública según el manifiesto de la compilación (gzip tal como se sirve; presupuesto ${JS_BUDGET_KB} kB):`,
+    );
     printBudget(jsBudget(path.join(root, process.env.BUILD_DIR ?? "build", "client"), PUBLIC_ROUTES), false);
   } catch (error) {
     console.error(`[lighthouse] sin presupuesto de JavaScript: ${(error as Error).message}`);

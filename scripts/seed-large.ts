@@ -14,12 +14,91 @@ import { PROVINCE_SLUGS } from "../app/catalog/provinces";
 
 const arr = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`);
 
-const R_PREFIX = ["Fonda", "Restaurante", "Café", "Marisquería", "Parrillada", "Bistró", "Cevichería", "Pizzería", "Panadería", "Soda", "Cantina", "Asadero"];
-const PLACES = ["del Mar", "La Tinaja", "El Cangrejo", "Boquete", "Casco Viejo", "La Pollera", "El Valle", "Las Tablas", "Bella Vista", "Coronado", "Azuero", "El Dorado", "Portobelo", "San Blas", "La Chorrera", "Santa Catalina", "Pedasí", "Volcán", "Chitré", "Taboga"];
-const DISHES = ["Sancocho", "Ceviche", "Corvina", "Patacones", "Carimañolas", "Tamales", "Arroz con pollo", "Hojaldras", "Café Geisha", "Tres leches", "Langosta", "Pulpo", "Picaña", "Empanadas", "Bollos", "Ropa vieja"];
+const R_PREFIX = [
+  "Fonda",
+  "Restaurante",
+  "Café",
+  "Marisquería",
+  "Parrillada",
+  "Bistró",
+  "Cevichería",
+  "Pizzería",
+  "Panadería",
+  "Soda",
+  "Cantina",
+  "Asadero",
+];
+const PLACES = [
+  "del Mar",
+  "La Tinaja",
+  "El Cangrejo",
+  "Boquete",
+  "Casco Viejo",
+  "La Pollera",
+  "El Valle",
+  "Las Tablas",
+  "Bella Vista",
+  "Coronado",
+  "Azuero",
+  "El Dorado",
+  "Portobelo",
+  "San Blas",
+  "La Chorrera",
+  "Santa Catalina",
+  "Pedasí",
+  "Volcán",
+  "Chitré",
+  "Taboga",
+];
+const DISHES = [
+  "Sancocho",
+  "Ceviche",
+  "Corvina",
+  "Patacones",
+  "Carimañolas",
+  "Tamales",
+  "Arroz con pollo",
+  "Hojaldras",
+  "Café Geisha",
+  "Tres leches",
+  "Langosta",
+  "Pulpo",
+  "Picaña",
+  "Empanadas",
+  "Bollos",
+  "Ropa vieja",
+];
 const B_PREFIX = ["Servicios", "Grupo", "Taller", "Centro", "Estudio", "Consultores", "Academia", "Clínica", "Tienda", "Agencia"];
-const SKILLS = ["Remodelaciones", "Contabilidad", "Peluquería", "Ortodoncia", "Clases de inglés", "Surf", "Reparación de celulares", "Tours en lancha", "Derecho corporativo", "Paneles solares", "Masajes", "Artesanía", "Fisioterapia", "Mudanzas", "Diseño web", "Fumigación"];
-const STREETS = ["Vía España", "Calle 50", "Avenida Balboa", "Vía Argentina", "Avenida Central", "Vía Israel", "Calle Uruguay", "Avenida Perú", "Vía Brasil", "Calle 10"];
+const SKILLS = [
+  "Remodelaciones",
+  "Contabilidad",
+  "Peluquería",
+  "Ortodoncia",
+  "Clases de inglés",
+  "Surf",
+  "Reparación de celulares",
+  "Tours en lancha",
+  "Derecho corporativo",
+  "Paneles solares",
+  "Masajes",
+  "Artesanía",
+  "Fisioterapia",
+  "Mudanzas",
+  "Diseño web",
+  "Fumigación",
+];
+const STREETS = [
+  "Vía España",
+  "Calle 50",
+  "Avenida Balboa",
+  "Vía Argentina",
+  "Avenida Central",
+  "Vía Israel",
+  "Calle Uruguay",
+  "Avenida Perú",
+  "Vía Brasil",
+  "Calle 10",
+];
 const HOURS = ["Lun-Sáb 11:00-22:00", "Todos los días 7:00-21:00", "Mar-Dom 12:00-23:00", "Lun-Vie 8:00-18:00"];
 
 function arg(name: string, fallback: string): string {
@@ -105,24 +184,26 @@ export async function seedLarge(total: number, exec: Exec, query: Query, opts: {
   log(`\n[seed-large] listo\n`);
 
   async function insertAll() {
-  const restaurantsN = Math.ceil(total / 2);
-  const businessesN = total - restaurantsN;
-  const started = Date.now();
-  let done = 0;
-  for (const [kind, count, make] of [
-    ["restaurantes", restaurantsN, restaurantBatch],
-    ["negocios", businessesN, businessBatch],
-  ] as const) {
-    for (let from = 1; from <= count; from += batch) {
-      const to = Math.min(count, from + batch - 1);
-      await exec(make(from, to));
-      done += to - from + 1;
-      const secs = (Date.now() - started) / 1000;
-      const pct = ((done / total) * 100).toFixed(1);
-      log(`\r[seed-large] ${kind}: ${done.toLocaleString("es-PA")} / ${total.toLocaleString("es-PA")} (${pct} %) · ${Math.round(done / Math.max(secs, 0.001)).toLocaleString("es-PA")} filas/s   `);
+    const restaurantsN = Math.ceil(total / 2);
+    const businessesN = total - restaurantsN;
+    const started = Date.now();
+    let done = 0;
+    for (const [kind, count, make] of [
+      ["restaurantes", restaurantsN, restaurantBatch],
+      ["negocios", businessesN, businessBatch],
+    ] as const) {
+      for (let from = 1; from <= count; from += batch) {
+        const to = Math.min(count, from + batch - 1);
+        await exec(make(from, to));
+        done += to - from + 1;
+        const secs = (Date.now() - started) / 1000;
+        const pct = ((done / total) * 100).toFixed(1);
+        log(
+          `\r[seed-large] ${kind}: ${done.toLocaleString("es-PA")} / ${total.toLocaleString("es-PA")} (${pct} %) · ${Math.round(done / Math.max(secs, 0.001)).toLocaleString("es-PA")} filas/s   `,
+        );
+      }
     }
-  }
-  log(`\n[seed-large] filas insertadas en ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    log(`\n[seed-large] filas insertadas en ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
 }
 
@@ -139,7 +220,11 @@ async function main() {
   console.info(`[seed-large] ${total.toLocaleString("es-PA")} listados en ${dbDriver() === "postgres" ? "PostgreSQL" : "PGlite"}`);
   const { queryRows } = await import("../app/server/db.server");
   const started = Date.now();
-  await seedLarge(total, (q) => db.execute(q), (q) => queryRows(q));
+  await seedLarge(
+    total,
+    (q) => db.execute(q),
+    (q) => queryRows(q),
+  );
   console.info(`[seed-large] total ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await closeDb();
 }

@@ -1,6 +1,7 @@
 /**
- * `npm test`: the unit and integration suites (Vitest on PGlite and PostgreSQL), then the browser
- * tests (Playwright + Chromium), then one closing line with the totals.
+ * `npm test`: lint and format (Biome) and the type check, then the unit and integration suites
+ * (Vitest on PGlite and PostgreSQL), then the browser tests (Playwright + Chromium), then one closing
+ * line with the totals. Each static check that fails counts as one failed test.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -16,6 +17,21 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
+
+if (!only) {
+  for (const [name, command, args] of [
+    ["lint and format (biome ci)", "npx", ["biome", "ci", "--max-diagnostics=50", "."]],
+    ["type check", "npm", ["run", "typecheck"]],
+  ] as const) {
+    const r = spawnSync(command, args, { stdio: "inherit" });
+    if (r.status === 0) passed += 1;
+    else {
+      console.error(`[test] ${name}: failed`);
+      failed += 1;
+      exitCode = r.status ?? 1;
+    }
+  }
+}
 
 if (only !== "e2e") {
   const r = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {

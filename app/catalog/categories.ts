@@ -13,10 +13,7 @@ export const RESTAURANT_CATEGORIES = [
 ] as const;
 
 export type RestaurantCategory = (typeof RESTAURANT_CATEGORIES)[number]["slug"];
-export const RESTAURANT_CATEGORY_SLUGS = RESTAURANT_CATEGORIES.map((c) => c.slug) as [
-  RestaurantCategory,
-  ...RestaurantCategory[],
-];
+export const RESTAURANT_CATEGORY_SLUGS = RESTAURANT_CATEGORIES.map((c) => c.slug) as [RestaurantCategory, ...RestaurantCategory[]];
 
 export function categoryLabel(slug: string | null | undefined): string {
   if (!slug) return "";
@@ -24,13 +21,5 @@ export function categoryLabel(slug: string | null | undefined): string {
 }
 
 /** Blog categories (SPEC §3). */
-export const BLOG_CATEGORIES = [
-  "Gastronomía",
-  "Tecnología",
-  "Negocios",
-  "Turismo",
-  "IA",
-  "Marketing",
-  "Emprendimiento",
-] as const;
+export const BLOG_CATEGORIES = ["Gastronomía", "Tecnología", "Negocios", "Turismo", "IA", "Marketing", "Emprendimiento"] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];

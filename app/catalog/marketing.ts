@@ -274,14 +274,36 @@ export const VIP_PACKAGE = {
   price: { amount: 750, period: "mes" } satisfies Price,
   regular: { amount: 900, period: "mes" } satisfies Price,
   saving: { amount: 150 } satisfies Price,
-  includes: ["Storytelling Marketing", "Marketing con Propósito", "Visibilidad Local", "Local AI Search Starter incluido", "Reunión mensual de estrategia"],
+  includes: [
+    "Storytelling Marketing",
+    "Marketing con Propósito",
+    "Visibilidad Local",
+    "Local AI Search Starter incluido",
+    "Reunión mensual de estrategia",
+  ],
 } as const;
 
 export const ADDITIONAL_SERVICES: { title: string; description: string; price: Price }[] = [
-  { title: "Generación de contenido con IA", description: "Textos e imágenes generados con IA y revisados por nuestro equipo.", price: { amount: 200, period: "mes" } },
-  { title: "Soporte multilingüe", description: "Tu contenido y atención en español, inglés y más idiomas.", price: { amount: 150, period: "mes" } },
-  { title: "Gestión de crisis", description: "Respuesta rápida y plan de comunicación cuando algo sale mal.", price: { amount: 300, from: true, period: "mes" } },
-  { title: "IA personalizada", description: "Un asistente entrenado con la información de tu negocio.", price: { amount: null, label: "Por cotización" } },
+  {
+    title: "Generación de contenido con IA",
+    description: "Textos e imágenes generados con IA y revisados por nuestro equipo.",
+    price: { amount: 200, period: "mes" },
+  },
+  {
+    title: "Soporte multilingüe",
+    description: "Tu contenido y atención en español, inglés y más idiomas.",
+    price: { amount: 150, period: "mes" },
+  },
+  {
+    title: "Gestión de crisis",
+    description: "Respuesta rápida y plan de comunicación cuando algo sale mal.",
+    price: { amount: 300, from: true, period: "mes" },
+  },
+  {
+    title: "IA personalizada",
+    description: "Un asistente entrenado con la información de tu negocio.",
+    price: { amount: null, label: "Por cotización" },
+  },
 ];
 
 // ------------------------------------------------------------------ Local AI plans (SPEC §9)
@@ -313,7 +335,12 @@ export const LOCAL_AI_PLANS: LocalAiPlan[] = [
     description: "Aparece cuando los clientes preguntan a nuestros asistentes de WhatsApp.",
     yearly: { amount: 750, period: "año" },
     halfYear: { amount: 450, period: "6 meses" },
-    features: ["Todo lo de Free Local", "Recomendado por los asistentes de IA", "Insignia de negocio verificado", "Especialidades destacadas"],
+    features: [
+      "Todo lo de Free Local",
+      "Recomendado por los asistentes de IA",
+      "Insignia de negocio verificado",
+      "Especialidades destacadas",
+    ],
     popular: true,
   },
   {
@@ -322,7 +349,12 @@ export const LOCAL_AI_PLANS: LocalAiPlan[] = [
     description: "Máxima visibilidad: prioridad en las recomendaciones y en el directorio.",
     yearly: { amount: 900, period: "año" },
     halfYear: { amount: 600, period: "6 meses" },
-    features: ["Todo lo de Starter Local", "Prioridad en las recomendaciones", "Plato o servicio especial destacado", "Informe trimestral de consultas"],
+    features: [
+      "Todo lo de Starter Local",
+      "Prioridad en las recomendaciones",
+      "Plato o servicio especial destacado",
+      "Informe trimestral de consultas",
+    ],
     popular: false,
   },
 ];

@@ -26,10 +26,7 @@ export const CONTACT_SERVICES = [
   { slug: "consultation", label: "Consulta inicial" },
 ] as const;
 export type ContactService = (typeof CONTACT_SERVICES)[number]["slug"];
-export const CONTACT_SERVICE_SLUGS = CONTACT_SERVICES.map((s) => s.slug) as [
-  ContactService,
-  ...ContactService[],
-];
+export const CONTACT_SERVICE_SLUGS = CONTACT_SERVICES.map((s) => s.slug) as [ContactService, ...ContactService[]];
 
 /** Premium AI subscription (SPEC §9). */
 export const PREMIUM_PRICE = { amount: 9.99, currency: "USD", period: "mes" } as const;

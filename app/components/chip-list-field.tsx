@@ -40,9 +40,9 @@ export function ChipListField({
   clean = (raw) => raw.trim(),
   commaAdds = false,
 }: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: any form's schema may hold this list field
   form: FormMetadata<any, string[]>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the field belongs to that same, unknown form schema
   meta: FieldMetadata<string[], any, string[]>;
   texts: ChipListTexts;
   maxLength: number;
@@ -124,7 +124,12 @@ export function ChipListField({
                   </>
                 ) : (
                   <>
-                    <Input {...getInputProps(item, { type: "text" })} aria-label={texts.newLabel} maxLength={maxLength} className="flex-1" />
+                    <Input
+                      {...getInputProps(item, { type: "text" })}
+                      aria-label={texts.newLabel}
+                      maxLength={maxLength}
+                      className="flex-1"
+                    />
                     <Button {...remove} type="submit" variant="ghost" size="icon" aria-label="Descartar esta casilla">
                       <Icon name="x" aria-hidden className="size-4" />
                     </Button>

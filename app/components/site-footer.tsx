@@ -40,7 +40,12 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <a href={whatsappLink("Hola, quiero información sobre sus servicios.")} className="inline-flex min-h-8 items-center gap-2 hover:text-white" rel="noopener" target="_blank">
+              <a
+                href={whatsappLink("Hola, quiero información sobre sus servicios.")}
+                className="inline-flex min-h-8 items-center gap-2 hover:text-white"
+                rel="noopener"
+                target="_blank"
+              >
                 <Icon name="message-circle" aria-hidden className="size-4" /> WhatsApp
               </a>
             </li>

@@ -2,14 +2,7 @@ import { Icon } from "~/components/icons/icon";
 import { DisclosureMenu, menuItemClass, menuItemDangerClass } from "./disclosure-menu";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
-import {
-  ABOUT_LINKS,
-  ACCOUNT_LINKS,
-  BUSINESS_LINKS,
-  MAIN_LINKS,
-  RESTAURANT_LINKS,
-  type NavLink as NavItem,
-} from "~/catalog/navigation";
+import { ABOUT_LINKS, ACCOUNT_LINKS, BUSINESS_LINKS, MAIN_LINKS, RESTAURANT_LINKS, type NavLink as NavItem } from "~/catalog/navigation";
 import { cn } from "~/lib/cn";
 import { Logo } from "./logo";
 import { buttonClass } from "./ui/button";
@@ -81,7 +74,11 @@ function MobileGroup({ title, links, onNavigate }: { title: string; links: NavIt
       <ul className="grid grid-cols-2 gap-1 pb-3">
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} onClick={onNavigate} className="flex min-h-11 items-center rounded-lg px-2 text-sm text-ocean-900 hover:bg-ocean-50">
+            <Link
+              to={l.to}
+              onClick={onNavigate}
+              className="flex min-h-11 items-center rounded-lg px-2 text-sm text-ocean-900 hover:bg-ocean-50"
+            >
               {l.label}
             </Link>
           </li>
@@ -154,7 +151,11 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
       </div>
 
       {open ? (
-        <nav id="mobile-menu" aria-label="Menú móvil" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-ocean-100 bg-white px-4 pb-6 lg:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label="Menú móvil"
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-ocean-100 bg-white px-4 pb-6 lg:hidden"
+        >
           <ul className="border-b border-ocean-100 py-2">
             {MAIN_LINKS.map((l) => (
               <li key={l.to}>
@@ -173,7 +174,9 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
                 <p className="px-1 text-sm text-muted">
                   Mi Cuenta: <span className="font-semibold text-ocean-950">{user.name || user.email}</span>
                   {user.isAdmin ? (
-                    <span className="ml-2 rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950">ADMIN</span>
+                    <span className="ml-2 rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950">
+                      ADMIN
+                    </span>
                   ) : null}
                 </p>
                 {user.isAdmin ? (

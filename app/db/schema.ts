@@ -107,10 +107,7 @@ export const profiles = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [
-    index("profiles_created_at_idx").on(t.created_at.desc()),
-    index("profiles_email_idx").on(sql`lower(${t.email})`),
-  ],
+  (t) => [index("profiles_created_at_idx").on(t.created_at.desc()), index("profiles_email_idx").on(sql`lower(${t.email})`)],
 );
 
 // ---------------------------------------------------------------- directory
@@ -144,16 +141,11 @@ export const restaurants = pgTable(
   },
   (t) => [
     check("restaurants_provincia_check", sql`${t.provincia} in (${inList(PROVINCE_SLUGS)})`),
-    check(
-      "restaurants_categoria_check",
-      sql`${t.categoria} is null or ${t.categoria} in (${inList(RESTAURANT_CATEGORY_SLUGS)})`,
-    ),
+    check("restaurants_categoria_check", sql`${t.categoria} is null or ${t.categoria} in (${inList(RESTAURANT_CATEGORY_SLUGS)})`),
     check("restaurants_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
     check("restaurants_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
     // Public listing: active entries of a province, newest first, keyset on (created_at, id).
-    index("restaurants_listing_idx")
-      .on(t.provincia, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
+    index("restaurants_listing_idx").on(t.provincia, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
     // Admin listing, all entries newest first.
     index("restaurants_created_idx").on(t.created_at.desc(), t.id.desc()),
     // Spanish accent-insensitive search (D4): full text and trigram over one unaccented document.
@@ -199,12 +191,8 @@ export const businesses = pgTable(
     check("businesses_industria_check", sql`${t.industria} in (${inList(INDUSTRY_SLUGS)})`),
     check("businesses_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
     check("businesses_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
-    index("businesses_listing_idx")
-      .on(t.industria, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
-    index("businesses_listing_province_idx")
-      .on(t.industria, t.provincia, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
+    index("businesses_listing_idx").on(t.industria, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
+    index("businesses_listing_province_idx").on(t.industria, t.provincia, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
     index("businesses_created_idx").on(t.created_at.desc(), t.id.desc()),
     index("businesses_search_fts_idx").using(
       "gin",
@@ -295,14 +283,9 @@ export const blogs = pgTable(
   (t) => [
     check("blogs_category_check", sql`${t.category} is null or ${t.category} in (${inList(BLOG_CATEGORIES)})`),
     check("blogs_views_check", sql`${t.views} >= 0`),
-    index("blogs_published_idx")
-      .on(t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_published}`),
+    index("blogs_published_idx").on(t.created_at.desc(), t.id.desc()).where(sql`${t.is_published}`),
     index("blogs_author_idx").on(t.author_id, t.updated_at.desc()),
-    index("blogs_search_trgm_idx").using(
-      "gin",
-      sql`blog_search_text(${t.title}, ${t.excerpt}, ${t.category}) gin_trgm_ops`,
-    ),
+    index("blogs_search_trgm_idx").using("gin", sql`blog_search_text(${t.title}, ${t.excerpt}, ${t.category}) gin_trgm_ops`),
   ],
 );
 
@@ -348,10 +331,7 @@ export const contact_messages = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check(
-      "contact_messages_service_check",
-      sql`${t.service} is null or ${t.service} in (${inList(CONTACT_SERVICE_SLUGS)})`,
-    ),
+    check("contact_messages_service_check", sql`${t.service} is null or ${t.service} in (${inList(CONTACT_SERVICE_SLUGS)})`),
     index("contact_messages_created_idx").on(t.created_at.desc()),
   ],
 );

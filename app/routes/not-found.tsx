@@ -11,10 +11,7 @@ export function action() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Página no encontrada | Panama VIP IA" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Página no encontrada | Panama VIP IA" }, { name: "robots", content: "noindex" }];
 
 export default function NotFoundRoute() {
   return <NotFound />;

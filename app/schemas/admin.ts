@@ -83,10 +83,7 @@ const industryField = z.preprocess(
   trimmed,
   z.enum(INDUSTRY_SLUGS, { error: (i) => (i.input ? "Selecciona una industria válida" : "La industria es obligatoria") }),
 );
-const planField = z.preprocess(
-  (v) => emptyToNull(v) ?? "free_local",
-  z.enum(PLAN_TYPE_SLUGS, { error: "Selecciona un plan válido" }),
-);
+const planField = z.preprocess((v) => emptyToNull(v) ?? "free_local", z.enum(PLAN_TYPE_SLUGS, { error: "Selecciona un plan válido" }));
 
 /**
  * Specialties: a list (the form's `especialidades[i]` fields). The restaurant form refuses empty and
@@ -179,10 +176,9 @@ export const freePlanSchema = z.object({
   email: emailField,
   days_granted: z.preprocess(
     (v) => (v === undefined || v === "" ? DEFAULT_FREE_PLAN_DAYS : Number(v)),
-    z.union(
-      FREE_PLAN_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<60>, z.ZodLiteral<90>],
-      { error: "Elige 30, 60 o 90 días" },
-    ),
+    z.union(FREE_PLAN_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<60>, z.ZodLiteral<90>], {
+      error: "Elige 30, 60 o 90 días",
+    }),
   ),
 });
 
@@ -192,9 +188,7 @@ export const roleSchema = z.object({
 });
 
 export const ownerSchema = z.object({
-  business_id: z
-    .string({ error: "Selecciona un negocio" })
-    .regex(UUID_PATTERN, "Selecciona un negocio"),
+  business_id: z.string({ error: "Selecciona un negocio" }).regex(UUID_PATTERN, "Selecciona un negocio"),
   email: emailField,
 });
 

@@ -125,7 +125,9 @@ export const PUBLISH_NEEDS_CATEGORY = "Selecciona una categoría para publicar";
 
 /** Run the publish rule even when other fields failed, so that every error shows at once. */
 const alwaysForObjects = (payload: { value: unknown; issues: readonly { path?: PropertyKey[] }[] }) =>
-  typeof payload.value === "object" && payload.value !== null && !payload.issues.some((i) => i.path?.[0] === "category" || i.path?.[0] === "intent" || i.path?.[0] === "is_published");
+  typeof payload.value === "object" &&
+  payload.value !== null &&
+  !payload.issues.some((i) => i.path?.[0] === "category" || i.path?.[0] === "intent" || i.path?.[0] === "is_published");
 
 /**
  * The editor (/write-blog, /edit-blog/{id}). `intent` is the button pressed: 'draft' saves a draft
@@ -142,7 +144,11 @@ export const blogApiSchema = z
     ...blogFields,
     is_published: z.boolean({ error: "is_published debe ser true o false" }).default(false),
   })
-  .refine((v) => !(v.is_published === true && !v.category), { path: ["category"], message: PUBLISH_NEEDS_CATEGORY, when: alwaysForObjects });
+  .refine((v) => !(v.is_published === true && !v.category), {
+    path: ["category"],
+    message: PUBLISH_NEEDS_CATEGORY,
+    when: alwaysForObjects,
+  });
 
 /** What the model needs to save an article. */
 export type BlogInput = {
@@ -187,7 +193,10 @@ export const apiTokenSchema = z.object({
 export const blogDeleteSchema = z.object({
   intent: z.literal("delete", { error: "Acción no válida" }),
   id: z.string({ error: "El artículo no existe." }).regex(UUID_PATTERN, "El artículo no existe."),
-  back: z.string().regex(/^\?[\w=&%+.\-]*$/).catch(""),
+  back: z
+    .string()
+    .regex(/^\?[\w=&%+.-]*$/)
+    .catch(""),
 });
 
 /** Revoking a token of the writing API (/profile). */

@@ -41,7 +41,10 @@ export const contactSchema = z.object({
   business: optional("El nombre del negocio", CONTACT_LIMITS.business),
   service: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.enum(CONTACT_SERVICE_SLUGS, { error: "Selecciona un servicio de la lista" }).optional().transform((v) => v ?? null),
+    z
+      .enum(CONTACT_SERVICE_SLUGS, { error: "Selecciona un servicio de la lista" })
+      .optional()
+      .transform((v) => v ?? null),
   ),
   message: required("mensaje", CONTACT_LIMITS.message),
 });

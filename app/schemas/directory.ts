@@ -9,7 +9,6 @@ import { PAGE_SIZE, SEARCH_CANDIDATES, SEARCH_MAX_LENGTH } from "./directory-fie
 
 export { PAGE_SIZE, SEARCH_CANDIDATES };
 
-
 export type Cursor = { ts: string; id: string };
 export type SearchCursor = { score: string; id: string };
 
@@ -84,12 +83,17 @@ export const listingQuerySchema = z.object({ cursor: cursorField });
 /** ?provincia=&cursor= of an industry page (D2: the filter is applied on the server). */
 export const industryQuerySchema = z.object({ cursor: cursorField, provincia: provinceFilter });
 
-
 /** /buscar?q=&tipo=&provincia=&cursor= */
 export const searchQuerySchema = z.object({
   q: z.preprocess(
     (v) => (typeof v === "string" ? v : ""),
-    z.string().transform((v) => v.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim()),
+    z.string().transform((v) =>
+      v
+        .replace(/[\u0000-\u001f\u007f]+/g, " ")
+        .trim()
+        .slice(0, SEARCH_MAX_LENGTH)
+        .trim(),
+    ),
   ),
   tipo: z.preprocess(
     (v) => (v === "todos" ? undefined : emptyToUndefined(v)),
@@ -118,8 +122,16 @@ const listingId = z.string({ error: "Falta el identificador del negocio." }).reg
 export const listingAdminActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("toggle"), id: listingId, active: z.enum(["true", "false"], { error: "Estado no válido." }).transform((v) => v === "true") }),
-    z.object({ intent: z.literal("delete"), id: listingId, confirm: z.literal("si", { error: "Confirma la eliminación antes de continuar." }) }),
+    z.object({
+      intent: z.literal("toggle"),
+      id: listingId,
+      active: z.enum(["true", "false"], { error: "Estado no válido." }).transform((v) => v === "true"),
+    }),
+    z.object({
+      intent: z.literal("delete"),
+      id: listingId,
+      confirm: z.literal("si", { error: "Confirma la eliminación antes de continuar." }),
+    }),
   ],
   { error: "Acción no reconocida." },
 );

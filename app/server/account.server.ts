@@ -76,7 +76,12 @@ export async function signUp(
   const emailState = await peekHits(`signup:email:${email}`, WINDOW);
   const signupLimit = env.AUTH_SIGNUP_RATE_LIMIT ?? env.AUTH_RATE_LIMIT * 2;
   if (ipState.count > signupLimit || emailState.count >= env.AUTH_RATE_LIMIT) {
-    return { ok: false, status: 429, message: AUTH_MESSAGES.tooMany, retryAfter: Math.max(ipState.retryAfterSeconds, emailState.retryAfterSeconds) };
+    return {
+      ok: false,
+      status: 429,
+      message: AUTH_MESSAGES.tooMany,
+      retryAfter: Math.max(ipState.retryAfterSeconds, emailState.retryAfterSeconds),
+    };
   }
   let res: Response;
   try {

@@ -12,7 +12,6 @@ import { ensureProfile, grantOwnerAdminIfVerified } from "./models/profiles.serv
 import { singleton } from "./singleton.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/auth";
 
-
 /** AUTH_SECRET, or one generated once into DATA_DIR for the embedded setup (DESIGN §3). */
 export function authSecret(): string {
   const env = getEnv();

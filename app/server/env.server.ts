@@ -31,7 +31,13 @@ const schema = z.object({
   SEED_DEMO: flag,
   OWNER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
-  SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^smtps?:\/\//).optional()),
+  SMTP_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^smtps?:\/\//)
+      .optional(),
+  ),
   MAIL_FROM: z.string().default("Panama VIP IA <no-reply@panamavipia.com>"),
   MAIL_LOG_FILE: z.string().optional(),
   REQUIRE_EMAIL_VERIFICATION: flag,
@@ -72,9 +78,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
-    throw new EnvError(
-      "Configuración inválida: AUTH_SECRET es obligatorio en producción con DATABASE_URL (mínimo 32 caracteres).",
-    );
+    throw new EnvError("Configuración inválida: AUTH_SECRET es obligatorio en producción con DATABASE_URL (mínimo 32 caracteres).");
   }
   if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
     throw new EnvError(

@@ -274,7 +274,12 @@ export function publicPageCache(options: PageCacheOptions = {}) {
         if (value == null || NOT_REPLAYED.has(name)) continue;
         headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
-      const vary = new Set((headers.vary ?? "").split(",").map((v) => v.trim()).filter(Boolean));
+      const vary = new Set(
+        (headers.vary ?? "")
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean),
+      );
       vary.add("Accept-Encoding");
       headers.vary = [...vary].join(", ");
       const csp = headers["content-security-policy"];

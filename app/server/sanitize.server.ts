@@ -60,7 +60,10 @@ export function safeImageSrc(raw: string | undefined): string | null {
 }
 
 const plainText = (v: string | undefined, max: number) =>
-  (v ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, max);
+  (v ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, max);
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
@@ -76,7 +79,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedStyles: {},
   allowedClasses: {},
   disallowedTagsMode: "discard",
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "title", "template", "iframe", "noembed", "noframes", "xmp", "plaintext", "select"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "title",
+    "template",
+    "iframe",
+    "noembed",
+    "noframes",
+    "xmp",
+    "plaintext",
+    "select",
+  ],
   enforceHtmlBoundary: false,
   parseStyleAttributes: false,
   transformTags: {

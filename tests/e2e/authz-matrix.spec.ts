@@ -35,7 +35,6 @@ test.afterAll(async () => {
   await Promise.all(Object.values(contexts).map((c) => c.dispose()));
 });
 
-
 for (const entry of AUTHZ_MATRIX) {
   for (const role of ["visitor", "user", "admin"] as const) {
     const expected = entry.expect[role];
@@ -43,7 +42,9 @@ for (const entry of AUTHZ_MATRIX) {
       const path = entry.path.replace(/:(\w+)/g, (_, k: string) => ids[k]!);
       const ctx = contexts[role];
       const res =
-        entry.method === "GET" ? await ctx.get(path, { maxRedirects: 0 }) : await ctx.post(path, { form: entry.form ?? {}, maxRedirects: 0 });
+        entry.method === "GET"
+          ? await ctx.get(path, { maxRedirects: 0 })
+          : await ctx.post(path, { form: entry.form ?? {}, maxRedirects: 0 });
       const location = res.headers().location ?? "";
       if (expected === "auth") {
         expect(res.status()).toBe(302);

@@ -3,7 +3,11 @@ import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { signUp, trackPageErrors, uniqueUser } from "./fixtures";
 
-async function writeArticle(page: Page, a: { title: string; excerpt: string; content: string; category?: string; tags?: string[] }, button: "Publicar" | "Guardar borrador") {
+async function writeArticle(
+  page: Page,
+  a: { title: string; excerpt: string; content: string; category?: string; tags?: string[] },
+  button: "Publicar" | "Guardar borrador",
+) {
   await page.goto("/write-blog");
   await page.getByLabel("Título").fill(a.title);
   await page.getByLabel("Resumen").fill(a.excerpt);
@@ -19,7 +23,12 @@ async function writeArticle(page: Page, a: { title: string; excerpt: string; con
 /** The views shown on the article's card in /my-blogs. */
 async function viewsInMyBlogs(page: Page, title: string): Promise<string> {
   await page.goto("/my-blogs");
-  return ((await page.locator("article", { has: page.getByRole("heading", { name: title }) }).getByTestId("views").textContent()) ?? "").trim();
+  return (
+    (await page
+      .locator("article", { has: page.getByRole("heading", { name: title }) })
+      .getByTestId("views")
+      .textContent()) ?? ""
+  ).trim();
 }
 
 test("write -> publish -> find it searching without accents -> open it -> views +1", async ({ page }) => {
@@ -27,7 +36,17 @@ test("write -> publish -> find it searching without accents -> open it -> views 
   await signUp(page, uniqueUser("autora"));
   const id = crypto.randomBytes(3).toString("hex");
   const title = `Crónica panameña ${id}`;
-  await writeArticle(page, { title, excerpt: "Un paseo por el Casco Antiguo.", content: "<h2>Casco</h2><p>Calles <strong>históricas</strong>.</p>", category: "Turismo", tags: ["casco", "Casco", "historia"] }, "Publicar");
+  await writeArticle(
+    page,
+    {
+      title,
+      excerpt: "Un paseo por el Casco Antiguo.",
+      content: "<h2>Casco</h2><p>Calles <strong>históricas</strong>.</p>",
+      category: "Turismo",
+      tags: ["casco", "Casco", "historia"],
+    },
+    "Publicar",
+  );
   await expect(page).toHaveURL(new RegExp(`/blog/cronica-panamena-${id}$`));
   await expect(page.getByText("¡Blog Publicado!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -76,7 +95,11 @@ test("a draft: saved, found under Borradores, edited and published", async ({ pa
   await expect(page.getByText("¡Blog Publicado!")).toBeVisible();
 });
 
-test("another user gets 403 on /edit-blog/{id} and cannot delete it by a forged request; delete asks first", async ({ page, browser, baseURL }) => {
+test("another user gets 403 on /edit-blog/{id} and cannot delete it by a forged request; delete asks first", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signUp(page, uniqueUser("duena"));
   const id = crypto.randomBytes(3).toString("hex");
   const title = `Solo mío ${id}`;

@@ -70,7 +70,15 @@ test("hostile HTML never runs: editor action and API", async ({ page, baseURL })
   for (const [i, content] of chunks().entries()) {
     // The editor's action, as the browser's form would post it.
     const viaForm = await page.request.post("/write-blog", {
-      form: { title: `<script>alert(1)</script> XSS ${i}`, excerpt: "<img src=x onerror=alert(1)>", content, category: "IA", tags: "<svg onload=alert(1)>,<b>t</b>", image_url: "", intent: "publish" },
+      form: {
+        title: `<script>alert(1)</script> XSS ${i}`,
+        excerpt: "<img src=x onerror=alert(1)>",
+        content,
+        category: "IA",
+        tags: "<svg onload=alert(1)>,<b>t</b>",
+        image_url: "",
+        intent: "publish",
+      },
       headers: { Origin: baseURL! },
       maxRedirects: 0,
     });
@@ -78,7 +86,14 @@ test("hostile HTML never runs: editor action and API", async ({ page, baseURL })
     paths.push(new URL(viaForm.headers().location!, baseURL).pathname);
     // The writing API.
     const viaApi = await page.request.post("/api/blogs", {
-      data: { title: `"><img src=x onerror=alert(1)> API ${i}`, excerpt: "<script>alert(1)</script>", content, category: "IA", tags: ["<img src=x onerror=alert(1)>"], is_published: true },
+      data: {
+        title: `"><img src=x onerror=alert(1)> API ${i}`,
+        excerpt: "<script>alert(1)</script>",
+        content,
+        category: "IA",
+        tags: ["<img src=x onerror=alert(1)>"],
+        is_published: true,
+      },
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(viaApi.status()).toBe(201);

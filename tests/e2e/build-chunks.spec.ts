@@ -12,7 +12,10 @@ test("no two browser chunks import each other", () => {
   const files = fs.readdirSync(dir).filter((f) => f.endsWith(".js"));
   expect(files.length).toBeGreaterThan(10);
   const imports = new Map(
-    files.map((f) => [f, [...fs.readFileSync(path.join(dir, f), "utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]!)]),
+    files.map((f) => [
+      f,
+      [...fs.readFileSync(path.join(dir, f), "utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]!),
+    ]),
   );
   const cycles: string[] = [];
   const visit = (file: string, trail: string[]) => {

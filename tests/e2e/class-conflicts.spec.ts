@@ -25,7 +25,17 @@ const PUBLIC_PAGES = [
   "/auth?modo=registro",
   "/pagina-que-no-existe",
 ];
-const ADMIN_PAGES = ["/admin", "/admin?tab=negocios", "/admin-members", "/admin/free-plans", "/admin/leads", "/admin/audit", "/my-blogs", "/write-blog", "/profile"];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin?tab=negocios",
+  "/admin-members",
+  "/admin/free-plans",
+  "/admin/leads",
+  "/admin/audit",
+  "/my-blogs",
+  "/write-blog",
+  "/profile",
+];
 
 function conflicts(classes: string): string[] {
   const list = [...new Set(classes.split(/\s+/).filter(Boolean))];
@@ -50,7 +60,10 @@ async function scan(page: Page, path: string) {
 
 async function openFirstEntry(page: Page, listPath: string) {
   await page.goto(listPath);
-  const href = await page.locator("main a[href^='/restaurante/'], main a[href^='/negocio/'], main a[href^='/blog/']").first().getAttribute("href");
+  const href = await page
+    .locator("main a[href^='/restaurante/'], main a[href^='/negocio/'], main a[href^='/blog/']")
+    .first()
+    .getAttribute("href");
   expect(href).toBeTruthy();
   return href!;
 }

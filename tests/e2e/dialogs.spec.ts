@@ -18,7 +18,8 @@ async function hydrated(el: Locator) {
   await expect.poll(() => el.evaluate((node) => Object.keys(node).some((k) => k.startsWith("__reactProps")))).toBe(true);
 }
 
-const focusInside = (dialog: Locator) => dialog.evaluate((node) => document.activeElement !== document.body && node.contains(document.activeElement));
+const focusInside = (dialog: Locator) =>
+  dialog.evaluate((node) => document.activeElement !== document.body && node.contains(document.activeElement));
 
 /**
  * Opens the dialog from `trigger` and checks what every dialog must do: labelled by its title and
@@ -79,7 +80,13 @@ test.describe("with JavaScript", () => {
     await page.goto("/my-blogs");
     const card = blogCard(page, title);
     const trigger = card.getByRole("button", { name: `Eliminar «${title}»` });
-    await checkDialog(page, trigger, "alertdialog", "¿Eliminar este artículo?", `«${title}» se eliminará de forma permanente. Esta acción no se puede deshacer.`);
+    await checkDialog(
+      page,
+      trigger,
+      "alertdialog",
+      "¿Eliminar este artículo?",
+      `«${title}» se eliminará de forma permanente. Esta acción no se puede deshacer.`,
+    );
     await expect(card).toBeVisible();
 
     await trigger.click();
@@ -124,7 +131,13 @@ test.describe("with JavaScript", () => {
       await expect(page.getByText("Plan Gratuito Creado")).toBeVisible();
       const row = page.getByTestId("free-plan").filter({ hasText: email });
       const trigger = row.getByRole("button", { name: "Eliminar" });
-      await checkDialog(page, trigger, "alertdialog", "¿Eliminar plan gratuito?", `Se eliminará el plan de ${email}. Esta acción no se puede deshacer.`);
+      await checkDialog(
+        page,
+        trigger,
+        "alertdialog",
+        "¿Eliminar plan gratuito?",
+        `Se eliminará el plan de ${email}. Esta acción no se puede deshacer.`,
+      );
       await expect(row).toHaveCount(1);
       await trigger.click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Sí, eliminar" }).click();
@@ -132,7 +145,10 @@ test.describe("with JavaScript", () => {
       await expect(row).toHaveCount(0);
     });
 
-    test("members: the role Dialog is labelled, traps focus, closes on Escape and on its close button, and saves", async ({ page, browser }) => {
+    test("members: the role Dialog is labelled, traps focus, closes on Escape and on its close button, and saves", async ({
+      page,
+      browser,
+    }) => {
       const member = uniqueUser("rol");
       const ctx = await browser.newContext({ storageState: { cookies: [], origins: [] } });
       await signUp(await ctx.newPage(), member);

@@ -145,7 +145,11 @@ test.describe("entry pages", () => {
     expect(ld["@context"]).toBe("https://schema.org");
     expect(ld["@type"]).toBe("Restaurant");
     expect(ld.name).toBe("Marisquería El Cangrejo Azul");
-    expect(ld.address).toMatchObject({ "@type": "PostalAddress", streetAddress: expect.stringContaining("Vía Argentina"), addressCountry: "PA" });
+    expect(ld.address).toMatchObject({
+      "@type": "PostalAddress",
+      streetAddress: expect.stringContaining("Vía Argentina"),
+      addressCountry: "PA",
+    });
     expect(ld.servesCuisine).toContain("Mariscos");
     expect(ld.telephone).toMatch(/^\+507\d{8}$/);
     expect(ld.aggregateRating).toBeUndefined();

@@ -10,7 +10,11 @@ test("sign up, the menu becomes 'Mi Cuenta', edit the profile, sign out", async 
 
   await page.getByRole("button", { name: /Mi Cuenta/ }).click();
   const header = page.getByRole("banner");
-  for (const [name, href] of [["Mi Perfil", "/profile"], ["Mis Blogs", "/my-blogs"], ["Escribir Blog", "/write-blog"]])
+  for (const [name, href] of [
+    ["Mi Perfil", "/profile"],
+    ["Mis Blogs", "/my-blogs"],
+    ["Escribir Blog", "/write-blog"],
+  ])
     await expect(header.getByRole("link", { name })).toHaveAttribute("href", href);
   await header.getByRole("link", { name: "Mi Perfil" }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -11,7 +11,6 @@ import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../setup/free-port";
 
-
 function startServer(env: Record<string, string>) {
   // node itself (not npx) so that signals reach the server process directly.
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -66,7 +65,13 @@ test("SIGTERM lets an in-flight request finish, then the server closes its datab
     const body = "intent=login&email=&password=";
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, path: "/auth", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/auth",
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) },
+        },
         (res) => {
           let text = "";
           res.on("data", (d) => (text += d));

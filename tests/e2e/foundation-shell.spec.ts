@@ -44,7 +44,11 @@ test("the navigation dropdowns work with the keyboard", async ({ page }) => {
 
   const nosotros = nav.getByRole("button", { name: "Nosotros" });
   await nosotros.click();
-  for (const [name, href] of [["Sobre Nosotros", "/about"], ["Servicios", "/services"], ["Soluciones IA", "/ai-solutions"]]) {
+  for (const [name, href] of [
+    ["Sobre Nosotros", "/about"],
+    ["Servicios", "/services"],
+    ["Soluciones IA", "/ai-solutions"],
+  ]) {
     await expect(nav.getByRole("link", { name })).toHaveAttribute("href", href);
   }
   // A click elsewhere closes it.

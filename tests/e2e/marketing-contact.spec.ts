@@ -43,7 +43,10 @@ test("a message is stored, confirmed, the form clears, and an admin handles it a
   await expect(lead).toContainText("Visibilidad Local");
   await expect(lead).toContainText("Pendiente");
   // Newest first (other tests may add leads in parallel, so compare the timestamps).
-  const times = await adminPage.getByTestId("lead").locator("time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
+  const times = await adminPage
+    .getByTestId("lead")
+    .locator("time")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
   expect(times.length).toBeGreaterThan(0);
   expect([...times].sort().reverse()).toEqual(times);
   await lead.getByRole("button", { name: "Marcar como atendido" }).click();
@@ -90,6 +93,9 @@ test("visitors and members cannot open /admin/leads", async ({ page }) => {
   await page.goto("/admin/leads");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Acceso Denegado")).toBeVisible();
-  const res = await page.request.post("/admin/leads", { form: { intent: "handle", id: "00000000-0000-4000-8000-000000000000" }, maxRedirects: 0 });
+  const res = await page.request.post("/admin/leads", {
+    form: { intent: "handle", id: "00000000-0000-4000-8000-000000000000" },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(302);
 });

@@ -120,8 +120,15 @@ test("each marketing page has a unique title and description, canonical, Open Gr
     expect(seen.descriptions.has(description!), `descripción repetida en ${p}`).toBe(false);
     seen.titles.add(title);
     seen.descriptions.add(description!);
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`^https?://[^/]+${p === "/" ? "/$" : `${p}$`}`));
-    for (const tag of ['meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:url"]', 'meta[name="twitter:card"]']) {
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(
+      new RegExp(`^https?://[^/]+${p === "/" ? "/$" : `${p}$`}`),
+    );
+    for (const tag of [
+      'meta[property="og:title"]',
+      'meta[property="og:description"]',
+      'meta[property="og:url"]',
+      'meta[name="twitter:card"]',
+    ]) {
       await expect(page.locator(tag)).toHaveCount(1);
     }
     await expect(page.locator("h1")).toHaveCount(1);
@@ -165,17 +172,29 @@ test.describe("accessibility", () => {
   // The production CSP (rightly) refuses inline scripts; axe is injected as one.
   test.use({ bypassCSP: true });
   test("axe-core finds no accessibility violations on the marketing pages", async ({ page }) => {
-  test.setTimeout(90_000);
-  for (const p of MARKETING_PAGES) {
-    await page.goto(p);
-    await page.addScriptTag({ content: AXE });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      // The site logo in the header belongs to the shell (its own axe scan); see the report.
-      const result = await axe.run({ exclude: [["header a[aria-label$='inicio']"]] } as unknown as Document, { resultTypes: ["violations"] });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-    });
-    expect(violations, p).toEqual([]);
-  }
-});
+    test.setTimeout(90_000);
+    for (const p of MARKETING_PAGES) {
+      await page.goto(p);
+      await page.addScriptTag({ content: AXE });
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+          }
+        ).axe;
+        // The site logo in the header belongs to the shell (its own axe scan); see the report.
+        const result = await axe.run({ exclude: [["header a[aria-label$='inicio']"]] } as unknown as Document, {
+          resultTypes: ["violations"],
+        });
+        return result.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        );
+      });
+      expect(violations, p).toEqual([]);
+    }
+  });
 });

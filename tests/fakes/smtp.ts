@@ -36,10 +36,18 @@ export async function startFakeSmtp(): Promise<{ port: number; mails: ReceivedMa
         if (verb === "EHLO") socket.write("250-fake.smtp.test\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n");
         else if (verb === "HELO") reply("250 fake.smtp.test");
         else if (verb === "MAIL") {
-          current.from = line.replace(/^MAIL FROM:\s*/i, "").replace(/[<>]/g, "").split(" ")[0]!;
+          current.from = line
+            .replace(/^MAIL FROM:\s*/i, "")
+            .replace(/[<>]/g, "")
+            .split(" ")[0]!;
           reply("250 2.1.0 OK");
         } else if (verb === "RCPT") {
-          current.to.push(line.replace(/^RCPT TO:\s*/i, "").replace(/[<>]/g, "").split(" ")[0]!);
+          current.to.push(
+            line
+              .replace(/^RCPT TO:\s*/i, "")
+              .replace(/[<>]/g, "")
+              .split(" ")[0]!,
+          );
           reply("250 2.1.5 OK");
         } else if (verb === "DATA") {
           inData = true;

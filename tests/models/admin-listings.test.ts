@@ -80,7 +80,12 @@ describe("admin restaurants", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof listAdminRestaurants>> = await listAdminRestaurants({ q: "", provincia: null, cursor, limit: 3 });
+      const page: Awaited<ReturnType<typeof listAdminRestaurants>> = await listAdminRestaurants({
+        q: "",
+        provincia: null,
+        cursor,
+        limit: 3,
+      });
       seen.push(...page.items.filter((r) => r.slug.startsWith("pg-")).map((r) => r.slug));
       cursor = page.nextCursor;
     } while (cursor);

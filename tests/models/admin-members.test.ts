@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { audit_log, business_owners_general, businesses, free_plan_subscriptions, profiles, users } from "~/db/schema";
 import { db } from "~/server/db.server";
-import { grantFreePlan, deleteFreePlan, FreePlanNotFoundError, listFreePlans, setFreePlanActive } from "~/server/models/admin-free-plans.server";
+import {
+  grantFreePlan,
+  deleteFreePlan,
+  FreePlanNotFoundError,
+  listFreePlans,
+  setFreePlanActive,
+} from "~/server/models/admin-free-plans.server";
 import {
   assignOwner,
   freePlansOfMembers,
@@ -45,10 +51,12 @@ describe("member roles", () => {
     await setMemberRole(admin, user.id, false);
     expect(await isAdmin(user.id)).toBe(false);
     const trail = await db.select().from(audit_log).where(eq(audit_log.entity_id, user.id));
-    expect(trail.map((t) => [t.action, (t.before as { is_admin: boolean }).is_admin, (t.after as { is_admin: boolean }).is_admin])).toEqual([
-      ["role", false, true],
-      ["role", true, false],
-    ]);
+    expect(trail.map((t) => [t.action, (t.before as { is_admin: boolean }).is_admin, (t.after as { is_admin: boolean }).is_admin])).toEqual(
+      [
+        ["role", false, true],
+        ["role", true, false],
+      ],
+    );
   });
 
   it("never lets an admin remove their own role, nor demote the last admin", async () => {
@@ -102,7 +110,15 @@ describe("owner assignment", () => {
   async function business(plan: "free_local" | "max_local" = "max_local") {
     const [b] = await db
       .insert(businesses)
-      .values({ slug: `b-${Math.random().toString(36).slice(2)}`, nombre: "Clínica Sol", descripcion: "x", direccion: "y", provincia: "panama", industria: "salud", plan_type: plan })
+      .values({
+        slug: `b-${Math.random().toString(36).slice(2)}`,
+        nombre: "Clínica Sol",
+        descripcion: "x",
+        direccion: "y",
+        provincia: "panama",
+        industria: "salud",
+        plan_type: plan,
+      })
       .returning();
     return b!;
   }
@@ -145,7 +161,13 @@ describe("free plans", () => {
     const user = await member({ email: "Cliente@Example.test" });
     const now = new Date("2026-11-21T12:00:00Z");
     const plan = await grantFreePlan(admin, { email: " CLIENTE@example.test", days_granted: 30 }, now);
-    expect(plan).toMatchObject({ email: "cliente@example.test", user_id: user.id, granted_by: admin.id, is_active: true, days_granted: 30 });
+    expect(plan).toMatchObject({
+      email: "cliente@example.test",
+      user_id: user.id,
+      granted_by: admin.id,
+      is_active: true,
+      days_granted: 30,
+    });
     expect(plan.expires_at.toISOString()).toBe("2026-12-21T12:00:00.000Z");
     const future = await grantFreePlan(admin, { email: "futuro@example.test", days_granted: 90 });
     expect(future.user_id).toBeNull();

@@ -51,7 +51,11 @@ describe("slugs", () => {
     const a = await createBlog(ana, input({ title: "Gastronomía panameña: 10 platos" }));
     const b = await createBlog(beto, input({ title: "Gastronomía Panameña ¡10 platos!" }));
     const c = await createBlog(ana, input({ title: "Gastronomía panameña: 10 platos", is_published: false }));
-    expect([a.slug, b.slug, c.slug]).toEqual(["gastronomia-panamena-10-platos", "gastronomia-panamena-10-platos-2", "gastronomia-panamena-10-platos-3"]);
+    expect([a.slug, b.slug, c.slug]).toEqual([
+      "gastronomia-panamena-10-platos",
+      "gastronomia-panamena-10-platos-2",
+      "gastronomia-panamena-10-platos-3",
+    ]);
   });
   it("follow the title of a never-published draft, and stay once published", async () => {
     const draft = await createBlog(ana, input({ title: "Borrador uno", is_published: false }));
@@ -73,7 +77,10 @@ describe("slugs", () => {
 
 describe("draft and publish", () => {
   it("drafts are not public; publishing sets published_at; content is sanitized on write", async () => {
-    const d = await createBlog(ana, input({ title: "Solo borrador", is_published: false, content: '<p onclick="x">ok</p><script>alert(1)</script>' }));
+    const d = await createBlog(
+      ana,
+      input({ title: "Solo borrador", is_published: false, content: '<p onclick="x">ok</p><script>alert(1)</script>' }),
+    );
     expect(d.published_at).toBeNull();
     expect(d.content).toBe("<p>ok</p>");
     expect(await getPublishedBlogBySlug(d.slug)).toBeNull();
@@ -107,7 +114,10 @@ describe("public list and search", () => {
     for (let i = 1; i <= 8; i++) {
       const b = await createBlog(mine, input({ title: `Café de Boquete número ${i}`, category: "Gastronomía" }));
       // Distinct publication times, so that the order does not depend on the clock's resolution.
-      await db.update(blogs).set({ published_at: new Date(Date.parse("2026-11-01T12:00:00Z") + i * 60_000) }).where(eq(blogs.id, b.id));
+      await db
+        .update(blogs)
+        .set({ published_at: new Date(Date.parse("2026-11-01T12:00:00Z") + i * 60_000) })
+        .where(eq(blogs.id, b.id));
     }
     await createBlog(mine, input({ title: "Café en borrador", is_published: false }));
     const p1 = await listPublishedBlogs({ q: "CAFE DE boquete" });
@@ -148,7 +158,10 @@ describe("own list (/my-blogs)", () => {
     const a = await createBlog(me, input({ title: "Publicado sobre turismo" }));
     const d = await createBlog(me, input({ title: "Borrador sobre marketing", is_published: false, category: null }));
     await createBlog(beto, input({ title: "De otra persona" }));
-    await db.update(blogs).set({ updated_at: new Date("2026-11-01T12:00:00Z") }).where(eq(blogs.id, d.id));
+    await db
+      .update(blogs)
+      .set({ updated_at: new Date("2026-11-01T12:00:00Z") })
+      .where(eq(blogs.id, d.id));
     await updateBlog(a, input({ title: "Publicado sobre turismo", excerpt: "editado" }));
     const all = await listOwnBlogs(me);
     expect(all.counts).toEqual({ todos: 2, publicados: 1, borradores: 1 });
@@ -180,7 +193,9 @@ describe("API tokens (D15)", () => {
     const u = await makeUser("Muchos tokens");
     for (let i = 0; i < 10; i++) await createApiToken(u, `t${i}`);
     await expect(createApiToken(u, "uno más")).rejects.toThrow(/como máximo 10/);
-    const [{ n }] = (await queryRows<{ n: number }>(sql`select count(*)::int as n from api_tokens where user_id = ${u}`)) as [{ n: number }];
+    const [{ n }] = (await queryRows<{ n: number }>(sql`select count(*)::int as n from api_tokens where user_id = ${u}`)) as [
+      { n: number },
+    ];
     expect(Number(n)).toBe(10);
   });
 });

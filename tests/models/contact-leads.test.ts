@@ -23,7 +23,13 @@ const lead = (over: Record<string, string> = {}) =>
 describe("contact leads", () => {
   it("stores every field as typed, including accents, ñ and emoji", async () => {
     const saved = await createContactMessage(
-      lead({ name: "José Ñúñez 🎉", business: "Café Añejo", phone: "+507 6000-0000", service: "local-visibility", message: "¿Precio? 🙏\nGracias" }),
+      lead({
+        name: "José Ñúñez 🎉",
+        business: "Café Añejo",
+        phone: "+507 6000-0000",
+        service: "local-visibility",
+        message: "¿Precio? 🙏\nGracias",
+      }),
     );
     const [row] = await db.select().from(contact_messages).where(eq(contact_messages.id, saved.id));
     expect(row).toMatchObject({

@@ -13,7 +13,11 @@ import { db, dbDriver, pingDb, queryRows } from "~/server/db.server";
 const POOL_WAIT = 1000;
 const STATEMENT_LIMIT = 800;
 // Read when tests/setup/db.ts opens the database, after this file is loaded.
-const saved = { DB_POOL_MAX: process.env.DB_POOL_MAX, DB_POOL_TIMEOUT_MS: process.env.DB_POOL_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS: process.env.DB_STATEMENT_TIMEOUT_MS };
+const saved = {
+  DB_POOL_MAX: process.env.DB_POOL_MAX,
+  DB_POOL_TIMEOUT_MS: process.env.DB_POOL_TIMEOUT_MS,
+  DB_STATEMENT_TIMEOUT_MS: process.env.DB_STATEMENT_TIMEOUT_MS,
+};
 Object.assign(process.env, { DB_POOL_MAX: "1", DB_POOL_TIMEOUT_MS: String(POOL_WAIT), DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_LIMIT) });
 afterAll(() => {
   for (const [key, value] of Object.entries(saved)) {

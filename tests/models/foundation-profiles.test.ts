@@ -2,19 +2,18 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { profiles, users } from "~/db/schema";
 import { db } from "~/server/db.server";
-import {
-  EmailTakenError,
-  ensureProfile,
-  getProfile,
-  grantOwnerAdminIfVerified,
-  updateProfile,
-} from "~/server/models/profiles.server";
+import { EmailTakenError, ensureProfile, getProfile, grantOwnerAdminIfVerified, updateProfile } from "~/server/models/profiles.server";
 import { resetConfig } from "../setup/route";
 
 let n = 0;
 async function makeUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   n++;
-  const row = { id: `u-${n}-${Math.random().toString(36).slice(2)}`, name: `Persona ${n}`, email: `p${n}-${Math.random().toString(36).slice(2)}@ejemplo.pa`, ...overrides };
+  const row = {
+    id: `u-${n}-${Math.random().toString(36).slice(2)}`,
+    name: `Persona ${n}`,
+    email: `p${n}-${Math.random().toString(36).slice(2)}@ejemplo.pa`,
+    ...overrides,
+  };
   await db.insert(users).values(row);
   return row;
 }

@@ -11,9 +11,7 @@ describe("check constraints for the enumerations", () => {
     await expect(db.insert(restaurants).values({ ...base, slug: "a2", categoria: "sushi" })).rejects.toThrow();
     await expect(db.insert(restaurants).values({ ...base, slug: "a3", rating: 5.5 })).rejects.toThrow();
     await expect(db.insert(restaurants).values({ ...base, slug: "a4", plan_type: "gold" })).rejects.toThrow();
-    await expect(
-      db.insert(businesses).values({ ...base, slug: "b1", descripcion: "d", industria: "pesca" }),
-    ).rejects.toThrow();
+    await expect(db.insert(businesses).values({ ...base, slug: "b1", descripcion: "d", industria: "pesca" })).rejects.toThrow();
     await expect(
       db.insert(free_plan_subscriptions).values({ email: "x@y.pa", days_granted: 45, expires_at: new Date() }),
     ).rejects.toThrow();
@@ -22,7 +20,10 @@ describe("check constraints for the enumerations", () => {
     ).rejects.toThrow();
     await expect(db.insert(blogs).values({ slug: "s", title: "t", content: "c", category: "Deportes" })).rejects.toThrow();
     // Valid values go in, rating keeps one decimal.
-    const [r] = await db.insert(restaurants).values({ ...base, slug: "ok", rating: 4.5, categoria: "mariscos" }).returning();
+    const [r] = await db
+      .insert(restaurants)
+      .values({ ...base, slug: "ok", rating: 4.5, categoria: "mariscos" })
+      .returning();
     expect(r!.rating).toBe(4.5);
     expect(r!.especialidades).toEqual([]);
     expect(r!.is_active).toBe(true);
@@ -34,4 +35,3 @@ describe("check constraints for the enumerations", () => {
     expect(row!.v).toBe("Marisqueria Nandu Cafe");
   });
 });
-

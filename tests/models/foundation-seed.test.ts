@@ -8,9 +8,11 @@ describe("demo seed (DESIGN §3)", () => {
     expect(await isDatabaseEmpty()).toBe(true);
     await seedDemo();
     const counts = async () =>
-      (await queryRows<{ r: number; b: number; g: number }>(
-        sql`select (select count(*) from restaurants)::int r, (select count(*) from businesses)::int b, (select count(*) from blogs)::int g`,
-      ))[0]!;
+      (
+        await queryRows<{ r: number; b: number; g: number }>(
+          sql`select (select count(*) from restaurants)::int r, (select count(*) from businesses)::int b, (select count(*) from blogs)::int g`,
+        )
+      )[0]!;
     const first = await counts();
     await seedDemo();
     expect(await counts()).toEqual(first);

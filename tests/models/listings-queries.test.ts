@@ -98,7 +98,11 @@ describe("province listings", () => {
     const ids = await allPages((c) => listRestaurantsByProvince("darien", c ?? undefined));
     expect(new Set(ids).size).toBe(9);
     expect(ids[0]).toBe(rows[0]!.id);
-    const rest = rows.slice(1).map((r) => r.id).sort().reverse();
+    const rest = rows
+      .slice(1)
+      .map((r) => r.id)
+      .sort()
+      .reverse();
     expect(ids.slice(1)).toEqual(rest);
   });
 
@@ -149,7 +153,10 @@ describe("industry listings", () => {
 
 describe("entries by slug", () => {
   it("finds active entries, hides inactive ones and redirects old slugs", async () => {
-    const [r] = await db.insert(restaurants).values(makeRestaurant({ slug: "fonda-nueva", nombre: "Fonda Nueva", maps_url: "https://maps.example/x" })).returning();
+    const [r] = await db
+      .insert(restaurants)
+      .values(makeRestaurant({ slug: "fonda-nueva", nombre: "Fonda Nueva", maps_url: "https://maps.example/x" }))
+      .returning();
     await db.insert(restaurants).values(makeRestaurant({ slug: "fonda-cerrada", is_active: false }));
     await db.insert(listing_slug_history).values({ kind: "restaurant", old_slug: "fonda-vieja", listing_id: r!.id });
 
@@ -163,9 +170,9 @@ describe("entries by slug", () => {
   });
 
   it("hides Google ratings and reviews of imported entries (D17)", async () => {
-    await db.insert(businesses).values(
-      makeBusiness({ slug: "importado", rating: 4.7, customer_reviews: "Texto de Google", google_place_id: "ChIJ-test" }),
-    );
+    await db
+      .insert(businesses)
+      .values(makeBusiness({ slug: "importado", rating: 4.7, customer_reviews: "Texto de Google", google_place_id: "ChIJ-test" }));
     const found = await getBusinessBySlug("importado");
     expect(found && "entry" in found && found.entry.rating).toBeNull();
     expect(found && "entry" in found && found.entry.customer_reviews).toBeNull();
@@ -183,13 +190,29 @@ describe("entries by slug", () => {
 describe("search", () => {
   beforeAll(async () => {
     await db.insert(restaurants).values([
-      makeRestaurant({ slug: "cafe-geisha", nombre: "Café Geisha Boquete", categoria: "cafeteria", provincia: "chiriqui", especialidades: ["Café de altura"] }),
-      makeRestaurant({ slug: "fonda-panamena", nombre: "Fonda La Tinaja", descripcion: "Comida panameña de siempre", categoria: "comida-tradicional" }),
+      makeRestaurant({
+        slug: "cafe-geisha",
+        nombre: "Café Geisha Boquete",
+        categoria: "cafeteria",
+        provincia: "chiriqui",
+        especialidades: ["Café de altura"],
+      }),
+      makeRestaurant({
+        slug: "fonda-panamena",
+        nombre: "Fonda La Tinaja",
+        descripcion: "Comida panameña de siempre",
+        categoria: "comida-tradicional",
+      }),
       makeRestaurant({ slug: "marisqueria-azul", nombre: "Marisquería El Cangrejo Azul", categoria: "mariscos", provincia: "colon" }),
       makeRestaurant({ slug: "cafe-inactivo", nombre: "Café Cerrado", is_active: false }),
     ]);
     await db.insert(businesses).values(
-      makeBusiness({ slug: "cafe-consultores", nombre: "Cafetal Consultores", descripcion: "Asesoría para productores de café", industria: "servicios" }),
+      makeBusiness({
+        slug: "cafe-consultores",
+        nombre: "Cafetal Consultores",
+        descripcion: "Asesoría para productores de café",
+        industria: "servicios",
+      }),
     );
   });
 
@@ -221,7 +244,9 @@ describe("search", () => {
       const r = await searchListings({ q });
       expect(Array.isArray(r.items)).toBe(true);
     }
-    await db.insert(restaurants).values(Array.from({ length: 9 }, (_, i) => makeRestaurant({ nombre: `Ceviche Bar ${i}`, categoria: "mariscos" })));
+    await db
+      .insert(restaurants)
+      .values(Array.from({ length: 9 }, (_, i) => makeRestaurant({ nombre: `Ceviche Bar ${i}`, categoria: "mariscos" })));
     const first = await searchListings({ q: "ceviche" });
     expect(first.items).toHaveLength(6);
     const second = await searchListings({ q: "ceviche", cursor: decodeSearchCursor(first.nextCursor!)! });

@@ -23,9 +23,11 @@ async function call(fn: (args: any) => unknown, request: Request, params: Record
   } catch (thrown) {
     value = thrown;
   }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), data: null, headers: value.headers };
+  if (value instanceof Response)
+    return { status: value.status, location: value.headers.get("location"), data: null, headers: value.headers };
   const v = value as { type?: string; data?: unknown; init?: ResponseInit };
-  if (v && v.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, location: null, data: v.data, headers: new Headers(v.init?.headers) };
+  if (v && v.type === "DataWithResponseInit")
+    return { status: v.init?.status ?? 200, location: null, data: v.data, headers: new Headers(v.init?.headers) };
   return { status: 200, location: null, data: value, headers: new Headers() };
 }
 
@@ -41,7 +43,10 @@ function post(path: string, fields: Record<string, string | string[]>, cookie?: 
 }
 
 async function signUp(email: string): Promise<{ cookie: string; id: string }> {
-  const res = (await getAuth().api.signUpEmail({ body: { email, password: "clave-segura-123", name: email.split("@")[0]! }, asResponse: true })) as Response;
+  const res = (await getAuth().api.signUpEmail({
+    body: { email, password: "clave-segura-123", name: email.split("@")[0]! },
+    asResponse: true,
+  })) as Response;
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -89,7 +94,9 @@ describe("guards on every admin loader and action", () => {
   }
   it("members: a non-admin goes back to /admin", async () => {
     expect((await call(members.loader, get("/admin-members", user.cookie))).location).toBe("/admin");
-    expect((await call(members.action, post("/admin-members", { intent: "role", user_id: user.id, role: "admin" }, user.cookie))).location).toBe("/admin");
+    expect(
+      (await call(members.action, post("/admin-members", { intent: "role", user_id: user.id, role: "admin" }, user.cookie))).location,
+    ).toBe("/admin");
     expect((await db.select().from(profiles).where(eq(profiles.id, user.id)))[0]!.is_admin).toBe(false);
   });
   it("nothing is written by a refused request", async () => {
@@ -127,38 +134,80 @@ describe("restaurant form validation", () => {
   it("creates a valid restaurant (empty rating and categoria -> null) and says 'Éxito'", async () => {
     const res = await call(
       restaurantForm.action,
-      post("/admin/restaurant/new", { ...validRestaurant, nombre: "Ruta Válida", rating: "", categoria: "", especialidades: ["Ropa vieja", "Arroz con pollo"], website_url: "https://ruta.example" }, admin.cookie),
+      post(
+        "/admin/restaurant/new",
+        {
+          ...validRestaurant,
+          nombre: "Ruta Válida",
+          rating: "",
+          categoria: "",
+          especialidades: ["Ropa vieja", "Arroz con pollo"],
+          website_url: "https://ruta.example",
+        },
+        admin.cookie,
+      ),
     );
     expect(res.status).toBe(302);
     expect(res.location).toBe("/admin?tab=restaurantes");
     const [row] = await db.select().from(restaurants).where(eq(restaurants.nombre, "Ruta Válida"));
-    expect(row).toMatchObject({ rating: null, categoria: null, especialidades: ["Ropa vieja", "Arroz con pollo"], is_active: true, is_verified: false });
+    expect(row).toMatchObject({
+      rating: null,
+      categoria: null,
+      especialidades: ["Ropa vieja", "Arroz con pollo"],
+      is_active: true,
+      is_verified: false,
+    });
   });
 
   it("editing an entry deleted meanwhile answers with a Spanish message, not a failure", async () => {
-    const [row] = await db.insert(restaurants).values({ slug: "borrado-pronto", nombre: "Borrado", direccion: "x", provincia: "panama" }).returning();
+    const [row] = await db
+      .insert(restaurants)
+      .values({ slug: "borrado-pronto", nombre: "Borrado", direccion: "x", provincia: "panama" })
+      .returning();
     const loaded = await call(restaurantForm.loader, get(`/admin/restaurant/edit/${row!.id}`, admin.cookie), { id: row!.id });
     expect(loaded.data.values.nombre).toBe("Borrado");
     await db.delete(restaurants).where(eq(restaurants.id, row!.id));
-    const res = await call(restaurantForm.action, post(`/admin/restaurant/edit/${row!.id}`, { ...validRestaurant, nombre: "Editado" }, admin.cookie), { id: row!.id });
+    const res = await call(
+      restaurantForm.action,
+      post(`/admin/restaurant/edit/${row!.id}`, { ...validRestaurant, nombre: "Editado" }, admin.cookie),
+      { id: row!.id },
+    );
     expect(res.status).toBe(404);
     expect(res.data.result.error[""]).toEqual(["Error al guardar: El registro ya no existe (pudo ser eliminado)."]);
     expect(res.data.result.initialValue.nombre).toBe("Editado");
     const reload = await call(restaurantForm.loader, get(`/admin/restaurant/edit/${row!.id}`, admin.cookie), { id: row!.id });
     expect(reload.status).toBe(302);
-    const forged = await call(restaurantForm.action, post("/admin/restaurant/edit/forged", validRestaurant, admin.cookie), { id: "forged' or 1=1" });
+    const forged = await call(restaurantForm.action, post("/admin/restaurant/edit/forged", validRestaurant, admin.cookie), {
+      id: "forged' or 1=1",
+    });
     expect(forged.status).toBe(404);
   });
 });
 
 describe("business form", () => {
   it("requires descripcion and a known industry; trims and de-duplicates specialties", async () => {
-    const base = { nombre: "Taller Istmeño", descripcion: "Mecánica", direccion: "Vía Israel", provincia: "panama", industria: "servicios" };
-    const bad = await call(businessForm.action, post("/admin/business/new", { ...base, descripcion: "", industria: "magia" }, admin.cookie));
+    const base = {
+      nombre: "Taller Istmeño",
+      descripcion: "Mecánica",
+      direccion: "Vía Israel",
+      provincia: "panama",
+      industria: "servicios",
+    };
+    const bad = await call(
+      businessForm.action,
+      post("/admin/business/new", { ...base, descripcion: "", industria: "magia" }, admin.cookie),
+    );
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.descripcion[0]).toMatch(/obligatori/);
     expect(bad.data.result.error.industria[0]).toMatch(/industria válida/);
-    const ok = await call(businessForm.action, post("/admin/business/new", { ...base, especialidades: [" Frenos ", "frenos", "Motor"], website: "https://taller.example" }, admin.cookie));
+    const ok = await call(
+      businessForm.action,
+      post(
+        "/admin/business/new",
+        { ...base, especialidades: [" Frenos ", "frenos", "Motor"], website: "https://taller.example" },
+        admin.cookie,
+      ),
+    );
     expect(ok.status).toBe(302);
     const list = await call(dashboard.loader, get("/admin?tab=negocios&q=istmeno", admin.cookie));
     expect(list.data.items.map((i: { nombre: string }) => i.nombre)).toEqual(["Taller Istmeño"]);
@@ -167,8 +216,14 @@ describe("business form", () => {
 
 describe("dashboard actions", () => {
   it("toggles, and deletes only after confirmation", async () => {
-    const [row] = await db.insert(restaurants).values({ slug: "para-borrar", nombre: "Para Borrar", direccion: "x", provincia: "herrera" }).returning();
-    const toggled = await call(dashboard.action, post("/admin?tab=restaurantes", { intent: "toggle", kind: "restaurant", id: row!.id, active: "false" }, admin.cookie));
+    const [row] = await db
+      .insert(restaurants)
+      .values({ slug: "para-borrar", nombre: "Para Borrar", direccion: "x", provincia: "herrera" })
+      .returning();
+    const toggled = await call(
+      dashboard.action,
+      post("/admin?tab=restaurantes", { intent: "toggle", kind: "restaurant", id: row!.id, active: "false" }, admin.cookie),
+    );
     expect(toggled.location).toBe("/admin?tab=restaurantes");
     expect((await db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.is_active).toBe(false);
 
@@ -177,15 +232,24 @@ describe("dashboard actions", () => {
     expect(ask.data.confirm).toMatchObject({ id: row!.id, nombre: "Para Borrar" });
     expect(await db.select().from(restaurants).where(eq(restaurants.id, row!.id))).toHaveLength(1);
 
-    const done = await call(dashboard.action, post("/admin", { intent: "delete", kind: "restaurant", id: row!.id, confirm: "1" }, admin.cookie));
+    const done = await call(
+      dashboard.action,
+      post("/admin", { intent: "delete", kind: "restaurant", id: row!.id, confirm: "1" }, admin.cookie),
+    );
     expect(done.status).toBe(302);
     expect(await db.select().from(restaurants).where(eq(restaurants.id, row!.id))).toHaveLength(0);
     const [entry] = await db.select().from(audit_log).where(eq(audit_log.action, "delete"));
     expect((entry!.before as { nombre: string }).nombre).toBe("Para Borrar");
 
-    const forged = await call(dashboard.action, post("/admin", { intent: "delete", kind: "restaurant", id: "1 or 1=1", confirm: "1" }, admin.cookie));
+    const forged = await call(
+      dashboard.action,
+      post("/admin", { intent: "delete", kind: "restaurant", id: "1 or 1=1", confirm: "1" }, admin.cookie),
+    );
     expect(forged.status).toBe(400);
-    const gone = await call(dashboard.action, post("/admin", { intent: "toggle", kind: "restaurant", id: row!.id, active: "true" }, admin.cookie));
+    const gone = await call(
+      dashboard.action,
+      post("/admin", { intent: "toggle", kind: "restaurant", id: row!.id, active: "true" }, admin.cookie),
+    );
     expect(gone.status).toBe(302);
   });
 
@@ -196,7 +260,10 @@ describe("dashboard actions", () => {
 
 describe("free plans and roles", () => {
   it("grants a plan (lower-cased, default 30 days) and refuses bad input", async () => {
-    const bad = await call(freePlans.action, post("/admin/free-plans", { intent: "grant", email: "no-es-email", days_granted: "45" }, admin.cookie));
+    const bad = await call(
+      freePlans.action,
+      post("/admin/free-plans", { intent: "grant", email: "no-es-email", days_granted: "45" }, admin.cookie),
+    );
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.email[0]).toBe("Ingresa un email válido");
     expect(bad.data.result.error.days_granted[0]).toBe("Elige 30, 60 o 90 días");

@@ -65,7 +65,10 @@ beforeAll(async () => {
 
 describe("/write-blog and /edit-blog/{id}", () => {
   it("signed out: to /auth with 'Debes iniciar sesión para escribir un blog.'", async () => {
-    for (const res of [await call(write.loader, getRequest("/write-blog")), await call(write.action, formRequest("/write-blog", fields()))]) {
+    for (const res of [
+      await call(write.loader, getRequest("/write-blog")),
+      await call(write.action, formRequest("/write-blog", fields())),
+    ]) {
       expect(res.status).toBe(302);
       expect(res.location).toBe("/auth?redirectTo=%2Fwrite-blog");
       expect(res.headers.get("set-cookie")).toContain("pv_toast=");
@@ -73,7 +76,14 @@ describe("/write-blog and /edit-blog/{id}", () => {
   });
 
   it("publishes: '¡Blog Publicado!', to the article, author from the session (a forged author_id is ignored)", async () => {
-    const res = await call(write.action, formRequest("/write-blog", fields({ title: "Gastronomía panameña: 10 platos", author_id: beto.id, views: "999", slug: "otro" }), ana.cookie));
+    const res = await call(
+      write.action,
+      formRequest(
+        "/write-blog",
+        fields({ title: "Gastronomía panameña: 10 platos", author_id: beto.id, views: "999", slug: "otro" }),
+        ana.cookie,
+      ),
+    );
     expect(res.status).toBe(302);
     expect(res.location).toBe("/blog/gastronomia-panamena-10-platos");
     const row = await blogBySlug("gastronomia-panamena-10-platos");
@@ -81,7 +91,10 @@ describe("/write-blog and /edit-blog/{id}", () => {
   });
 
   it("saves a draft with '¡Borrador Guardado!' and goes on editing it", async () => {
-    const res = await call(write.action, formRequest("/write-blog", fields({ title: "Mi borrador", category: "", intent: "draft" }), ana.cookie));
+    const res = await call(
+      write.action,
+      formRequest("/write-blog", fields({ title: "Mi borrador", category: "", intent: "draft" }), ana.cookie),
+    );
     expect(res.status).toBe(302);
     const row = await blogBySlug("mi-borrador");
     expect(res.location).toBe(`/edit-blog/${row!.id}`);
@@ -92,7 +105,10 @@ describe("/write-blog and /edit-blog/{id}", () => {
     const noCategory = await call(write.action, formRequest("/write-blog", fields({ category: "" }), ana.cookie));
     expect(noCategory.status).toBe(400);
     expect(noCategory.data.result.error).toEqual({ category: ["Selecciona una categoría para publicar"] });
-    const empty = await call(write.action, formRequest("/write-blog", fields({ title: "", excerpt: "", content: "", intent: "draft" }), ana.cookie));
+    const empty = await call(
+      write.action,
+      formRequest("/write-blog", fields({ title: "", excerpt: "", content: "", intent: "draft" }), ana.cookie),
+    );
     expect(empty.status).toBe(400);
     expect(Object.keys(empty.data.result.error).sort()).toEqual(["content", "excerpt", "title"]);
   });
@@ -100,11 +116,26 @@ describe("/write-blog and /edit-blog/{id}", () => {
   it("1 MB of content, 500 tags, a 2,000-character title, control characters: refused or neutralised, never a 500", async () => {
     const huge = await call(
       write.action,
-      formRequest("/write-blog", fields({ content: `<p>${"x".repeat(1024 * 1024)}</p>`, tags: Array.from({ length: 500 }, (_, i) => `t${i}`).join(","), title: "t".repeat(2000) }), ana.cookie),
+      formRequest(
+        "/write-blog",
+        fields({
+          content: `<p>${"x".repeat(1024 * 1024)}</p>`,
+          tags: Array.from({ length: 500 }, (_, i) => `t${i}`).join(","),
+          title: "t".repeat(2000),
+        }),
+        ana.cookie,
+      ),
     );
     expect(huge.status).toBe(400);
     expect(Object.keys(huge.data.result.error).sort()).toEqual(["content", "tags", "title"]);
-    const ctrl = await call(write.action, formRequest("/write-blog", fields({ title: "Con\u0000 control\u0007es", excerpt: "a\u001bb", content: "<p>c\u0000d</p>" }), ana.cookie));
+    const ctrl = await call(
+      write.action,
+      formRequest(
+        "/write-blog",
+        fields({ title: "Con\u0000 control\u0007es", excerpt: "a\u001bb", content: "<p>c\u0000d</p>" }),
+        ana.cookie,
+      ),
+    );
     expect(ctrl.status).toBe(302);
     const row = await blogBySlug("con-controles");
     expect(row).toMatchObject({ title: "Con controles", excerpt: "ab", content: "<p>cd</p>" });
@@ -123,7 +154,10 @@ describe("/write-blog and /edit-blog/{id}", () => {
   });
 
   it("the preview is the sanitized content", async () => {
-    const res = await call(write.action, formRequest("/write-blog", { intent: "preview", content: '<p onclick="x">a</p><script>alert(1)</script>' }, ana.cookie));
+    const res = await call(
+      write.action,
+      formRequest("/write-blog", { intent: "preview", content: '<p onclick="x">a</p><script>alert(1)</script>' }, ana.cookie),
+    );
     expect(res.data.preview).toBe("<p>a</p>");
   });
 });
@@ -146,21 +180,33 @@ describe("/my-blogs", () => {
     expect(forged.status).toBe(403);
     expect(forged.data.toast.title).toBe("No se pudo eliminar el artículo");
     // Confirmed or not, another user's request is refused before anything about the article is shown.
-    const forgedConfirmed = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: row.id, confirm: "1" }, beto.cookie));
+    const forgedConfirmed = await call(
+      myBlogs.action,
+      formRequest("/my-blogs", { intent: "delete", id: row.id, confirm: "1" }, beto.cookie),
+    );
     expect(forgedConfirmed.status).toBe(403);
     expect(forgedConfirmed.data.confirm).toBeUndefined();
     expect(await blogById(row.id)).toBeDefined();
-    const ok = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: row.id, back: "?estado=borradores", confirm: "1" }, ana.cookie));
+    const ok = await call(
+      myBlogs.action,
+      formRequest("/my-blogs", { intent: "delete", id: row.id, back: "?estado=borradores", confirm: "1" }, ana.cookie),
+    );
     expect(ok.status).toBe(302);
     expect(ok.location).toBe("/my-blogs?estado=borradores");
     expect(await blogById(row.id)).toBeUndefined();
     expect((await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: "x" }, ana.cookie))).status).toBe(404);
   });
   it("D8 without JavaScript: an unconfirmed delete answers with the confirmation step and deletes nothing", async () => {
-    const created = await call(write.action, formRequest("/write-blog", fields({ title: "Para borrar sin JS", intent: "draft" }), ana.cookie));
+    const created = await call(
+      write.action,
+      formRequest("/write-blog", fields({ title: "Para borrar sin JS", intent: "draft" }), ana.cookie),
+    );
     const id = created.location!.split("/").pop()!;
     for (const confirm of [undefined, "", "0", "si"]) {
-      const step = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id, back: "?q=borrar", ...(confirm === undefined ? {} : { confirm }) }, ana.cookie));
+      const step = await call(
+        myBlogs.action,
+        formRequest("/my-blogs", { intent: "delete", id, back: "?q=borrar", ...(confirm === undefined ? {} : { confirm }) }, ana.cookie),
+      );
       expect(step.status).toBe(200);
       expect(step.data.confirm).toEqual({ id, title: "Para borrar sin JS", back: "?q=borrar" });
       expect(step.headers.get("location")).toBeNull();
@@ -172,7 +218,10 @@ describe("/my-blogs", () => {
     // An admin may delete any article (D1), through the same step.
     const adminStep = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id }, admin.cookie));
     expect(adminStep.data.confirm.id).toBe(id);
-    const done = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id, back: "?q=borrar", confirm: "1" }, ana.cookie));
+    const done = await call(
+      myBlogs.action,
+      formRequest("/my-blogs", { intent: "delete", id, back: "?q=borrar", confirm: "1" }, ana.cookie),
+    );
     expect(done.status).toBe(302);
     expect(done.location).toBe("/my-blogs?q=borrar");
     expect(await blogById(id)).toBeUndefined();
@@ -194,7 +243,11 @@ describe("/blog and /blog/{slug}", () => {
     expect(opened.data.article.views).toBe(before + 1);
     await call(article.loader, new Request(`${ORIGIN}/blog/${slug}`, { method: "HEAD" }), { params: { slug } });
     await call(article.loader, new Request(`${ORIGIN}/blog/${slug}`, { headers: { "Sec-Purpose": "prefetch" } }), { params: { slug } });
-    await call(article.loader, new Request(`${ORIGIN}/blog/${slug}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }), { params: { slug } });
+    await call(
+      article.loader,
+      new Request(`${ORIGIN}/blog/${slug}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }),
+      { params: { slug } },
+    );
     expect((await blogBySlug(slug))!.views).toBe(before + 1);
   });
   it("an unknown or unpublished slug is a 404", async () => {
@@ -203,7 +256,10 @@ describe("/blog and /blog/{slug}", () => {
     expect((await call(article.loader, getRequest("/blog/no-existe"), { params: { slug: "no-existe" } })).status).toBe(404);
   });
   it("RSS and sitemap list published articles, with text escaped", async () => {
-    await call(write.action, formRequest("/write-blog", fields({ title: "<b>Negritas</b> & </title><script>", excerpt: "x]]><y" }), ana.cookie));
+    await call(
+      write.action,
+      formRequest("/write-blog", fields({ title: "<b>Negritas</b> & </title><script>", excerpt: "x]]><y" }), ana.cookie),
+    );
     const res = await call(rss.loader, getRequest("/blog/rss.xml"));
     expect(res.headers.get("content-type")).toContain("application/rss+xml");
     expect(res.data).toContain("<title>&lt;b&gt;Negritas&lt;/b&gt; &amp; &lt;/title&gt;&lt;script&gt;</title>");
@@ -227,7 +283,22 @@ describe("POST /api/blogs (D15)", () => {
   });
 
   it("201 with id, slug and url; the author is the token's owner", async () => {
-    const res = await call(api.action, apiRequest({ title: "Desde la API", excerpt: "E", content: "<p>C</p>", category: "IA", tags: ["a"], is_published: true, author_id: beto.id, author_email: "beto@blog.test" }, token));
+    const res = await call(
+      api.action,
+      apiRequest(
+        {
+          title: "Desde la API",
+          excerpt: "E",
+          content: "<p>C</p>",
+          category: "IA",
+          tags: ["a"],
+          is_published: true,
+          author_id: beto.id,
+          author_email: "beto@blog.test",
+        },
+        token,
+      ),
+    );
     expect(res.status).toBe(201);
     expect(res.data).toMatchObject({ slug: "desde-la-api", url: `${ORIGIN}/blog/desde-la-api` });
     expect(await blogById(res.data.id)).toMatchObject({ author_id: ana.id, is_published: true });
@@ -236,10 +307,31 @@ describe("POST /api/blogs (D15)", () => {
   it("400 with Spanish field errors, or for a body that is not a JSON object", async () => {
     const res = await call(api.action, apiRequest({ title: "", content: "x", is_published: true }, token));
     expect(res.status).toBe(400);
-    expect(res.data.errors).toEqual({ title: ["El título es obligatorio"], excerpt: ["El resumen es obligatorio"], category: ["Selecciona una categoría para publicar"] });
+    expect(res.data.errors).toEqual({
+      title: ["El título es obligatorio"],
+      excerpt: ["El resumen es obligatorio"],
+      category: ["Selecciona una categoría para publicar"],
+    });
     expect((await call(api.action, apiRequest("{no es json", token))).status).toBe(400);
     expect((await call(api.action, apiRequest("[1,2]", token))).status).toBe(400);
-    expect((await call(api.action, apiRequest({ title: "t".repeat(2000), excerpt: "e", content: "c", tags: Array(500).fill("x").map((x, i) => x + i) }, token))).status).toBe(400);
+    expect(
+      (
+        await call(
+          api.action,
+          apiRequest(
+            {
+              title: "t".repeat(2000),
+              excerpt: "e",
+              content: "c",
+              tags: Array(500)
+                .fill("x")
+                .map((x, i) => x + i),
+            },
+            token,
+          ),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("413 over 200 kB, by Content-Length and by the actual body", async () => {
@@ -287,7 +379,9 @@ describe("writing-API tokens in /profile", () => {
     expect(mine.prefix).toBe(full.slice(0, 12));
     expect((await call(api.action, apiRequest({ title: "T", excerpt: "E", content: "C" }, full))).status).toBe(201);
     expect((await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id }, ana.cookie))).status).toBe(404);
-    expect((await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id, confirm: "1" }, ana.cookie))).status).toBe(404);
+    expect(
+      (await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id, confirm: "1" }, ana.cookie))).status,
+    ).toBe(404);
     // D8 without JavaScript: an unconfirmed revoke asks first and the token keeps working.
     const step = await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id }, beto.cookie));
     expect(step.status).toBe(200);
@@ -297,7 +391,9 @@ describe("writing-API tokens in /profile", () => {
     expect(revoked.status).toBe(302);
     expect(revoked.location).toBe("/profile#tokens");
     expect((await call(api.action, apiRequest({ title: "T", excerpt: "E", content: "C" }, full))).status).toBe(401);
-    expect((await call(profile.action, formRequest("/profile", { intent: "create-token", name: "" }, beto.cookie))).data.result.error.name).toEqual(["El nombre es obligatorio"]);
+    expect(
+      (await call(profile.action, formRequest("/profile", { intent: "create-token", name: "" }, beto.cookie))).data.result.error.name,
+    ).toEqual(["El nombre es obligatorio"]);
     const plain = await call(profile.action, formRequest("/profile", { full_name: "Beto Nuevo", email: "beto@blog.test" }, beto.cookie));
     expect(plain.status).toBe(302);
   });
@@ -309,10 +405,20 @@ describe("hostile HTML through the editor and the API (public corpora)", () => {
     const t = (await createApiToken(admin.id, "xss")).token;
     const failures: string[] = [];
     for (const [i, v] of corpus.entries()) {
-      const viaForm = await call(write.action, formRequest("/write-blog", fields({ title: `xss form ${i}`, content: v.payload, intent: "draft" }), admin.cookie));
-      const viaApi = await call(api.action, apiRequest({ title: `xss api ${i}`, excerpt: v.payload.slice(0, 400), content: v.payload, tags: [v.payload.slice(0, 40)] }, t));
-      if (i % 25 === 0) await clearHits(`api-blogs:${(await db.query.api_tokens.findFirst({ where: (x, { eq }) => eq(x.user_id, admin.id) }))!.id}`);
-      for (const [how, res] of [["form", viaForm], ["api", viaApi]] as const) {
+      const viaForm = await call(
+        write.action,
+        formRequest("/write-blog", fields({ title: `xss form ${i}`, content: v.payload, intent: "draft" }), admin.cookie),
+      );
+      const viaApi = await call(
+        api.action,
+        apiRequest({ title: `xss api ${i}`, excerpt: v.payload.slice(0, 400), content: v.payload, tags: [v.payload.slice(0, 40)] }, t),
+      );
+      if (i % 25 === 0)
+        await clearHits(`api-blogs:${(await db.query.api_tokens.findFirst({ where: (x, { eq }) => eq(x.user_id, admin.id) }))!.id}`);
+      for (const [how, res] of [
+        ["form", viaForm],
+        ["api", viaApi],
+      ] as const) {
         if (res.status >= 500) failures.push(`${how} ${v.title}: ${res.status}`);
       }
     }
@@ -333,7 +439,11 @@ describe("tags as a Conform field list (tags[i])", () => {
   it("saves the entries, dropping the empty box and repeats", async () => {
     const r = await call(
       write.action,
-      formRequest("/write-blog", { ...article, title: "Etiquetas en lista", "tags[0]": "ia", "tags[1]": " IA ", "tags[2]": "panamá", "tags[3]": "" }, ana.cookie),
+      formRequest(
+        "/write-blog",
+        { ...article, title: "Etiquetas en lista", "tags[0]": "ia", "tags[1]": " IA ", "tags[2]": "panamá", "tags[3]": "" },
+        ana.cookie,
+      ),
     );
     expect(r.status).toBe(302);
     const [row] = await db.select().from(blogs).where(eq(blogs.title, "Etiquetas en lista"));
@@ -348,7 +458,14 @@ describe("tags as a Conform field list (tags[i])", () => {
 
   it("without JavaScript, «Añadir» and a click on a tag are answered with the list changed, nothing saved", async () => {
     const title = "Lista sin guardar";
-    const add = await call(write.action, formRequest("/write-blog", { ...article, title, "tags[0]": "ia", ...listIntent({ type: "insert", payload: { name: "tags" } }) }, ana.cookie));
+    const add = await call(
+      write.action,
+      formRequest(
+        "/write-blog",
+        { ...article, title, "tags[0]": "ia", ...listIntent({ type: "insert", payload: { name: "tags" } }) },
+        ana.cookie,
+      ),
+    );
     expect(add.status).toBe(200);
     // One more, empty entry: the page shows it as a text box to type the tag in.
     expect(add.data.result.initialValue.title).toBe(title);
@@ -356,7 +473,11 @@ describe("tags as a Conform field list (tags[i])", () => {
     expect(add.data.result.error?.tags).toBeUndefined();
     const remove = await call(
       write.action,
-      formRequest("/write-blog", { ...article, title, "tags[0]": "ia", "tags[1]": "sol", ...listIntent({ type: "remove", payload: { name: "tags", index: 0 } }) }, ana.cookie),
+      formRequest(
+        "/write-blog",
+        { ...article, title, "tags[0]": "ia", "tags[1]": "sol", ...listIntent({ type: "remove", payload: { name: "tags", index: 0 } }) },
+        ana.cookie,
+      ),
     );
     expect(remove.status).toBe(200);
     expect(remove.data.result.initialValue.tags).toEqual(["sol"]);
@@ -373,15 +494,23 @@ describe("tags as a Conform field list (tags[i])", () => {
     );
     expect(edited.status).toBe(400);
     expect(edited.data.result.error).toEqual({ image_url: ["La URL de la imagen debe empezar con http:// o https://"] });
-    expect(edited.data.result.initialValue).toMatchObject({ title: "Escrito así", excerpt: article.excerpt, tags: ["nueva"], image_url: "no es una url" });
+    expect(edited.data.result.initialValue).toMatchObject({
+      title: "Escrito así",
+      excerpt: article.excerpt,
+      tags: ["nueva"],
+      image_url: "no es una url",
+    });
     expect((await blogById(id))!.title).toBe("Guardado así");
   });
 
   it("hostile list names and intents are a 400, never a 500", async () => {
-    for (const extra of [{ "tags[99999999]": "x" }, { __intent__: "{no es json" }, listIntent({ type: "remove", payload: { name: "title", index: 0 } })]) {
+    for (const extra of [
+      { "tags[99999999]": "x" },
+      { __intent__: "{no es json" },
+      listIntent({ type: "remove", payload: { name: "title", index: 0 } }),
+    ]) {
       const r = await call(write.action, formRequest("/write-blog", { ...article, ...extra }, ana.cookie));
       expect(r.status).toBe(400);
     }
   });
 });
-

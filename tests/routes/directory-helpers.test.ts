@@ -53,7 +53,14 @@ describe("JSON-LD", () => {
       especialidades: ["Sancocho"],
     };
     const r = restaurantJsonLd(
-      { ...base, etiqueta: "comida-tradicional", website_url: "https://f.pa", facebook_url: null, instagram_url: "javascript:x", maps_url: null },
+      {
+        ...base,
+        etiqueta: "comida-tradicional",
+        website_url: "https://f.pa",
+        facebook_url: null,
+        instagram_url: "javascript:x",
+        maps_url: null,
+      },
       "https://sitio.pa/restaurante/fonda",
     );
     expect(r).toMatchObject({

@@ -36,7 +36,9 @@ function makeApp(ttlMs: number) {
   app.get("/publica", (_req, res) => {
     renders++;
     res.set("Cache-Control", "public, max-age=60").type("html");
-    res.write(`<html><script nonce="${res.locals.cspNonce}">window.a = 1;</script><script type="module" src="/assets/x.js" nonce="${res.locals.cspNonce}"></script>`);
+    res.write(
+      `<html><script nonce="${res.locals.cspNonce}">window.a = 1;</script><script type="module" src="/assets/x.js" nonce="${res.locals.cspNonce}"></script>`,
+    );
     res.end(`<p>render ${renders} ${"relleno ".repeat(300)}</p><script nonce="${res.locals.cspNonce}">window.b = 2;</script></html>`);
   });
   app.get("/privada", (_req, res) => {

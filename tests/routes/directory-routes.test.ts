@@ -69,7 +69,10 @@ beforeAll(async () => {
 });
 
 async function account(email: string, admin: boolean): Promise<string> {
-  const res = (await getAuth().api.signUpEmail({ body: { email, password: "clave-segura-123", name: "Prueba" }, asResponse: true })) as Response;
+  const res = (await getAuth().api.signUpEmail({
+    body: { email, password: "clave-segura-123", name: "Prueba" },
+    asResponse: true,
+  })) as Response;
   const cookie = cookiesFrom(res.headers);
   // First guarded request creates the profile.
   await call(industry.loader as H, getRequest("/negocios/construccion", cookie), { params: { industria: "construccion" } });
@@ -106,18 +109,30 @@ describe("province pages", () => {
 
 describe("industry pages", () => {
   it("filters by province on the server, pages with the filter, and 404s unknown industries", async () => {
-    const res = await call(industry.loader as H, getRequest("/negocios/construccion?provincia=chiriqui"), { params: { industria: "construccion" } });
+    const res = await call(industry.loader as H, getRequest("/negocios/construccion?provincia=chiriqui"), {
+      params: { industria: "construccion" },
+    });
     expect(res.status).toBe(200);
     expect(res.data.items.every((i: { provincia: string }) => i.provincia === "chiriqui")).toBe(true);
     expect(res.data.items).toHaveLength(3);
     expect(res.data.isAdmin).toBe(false);
     const all = await call(industry.loader as H, getRequest("/negocios/construccion"), { params: { industria: "construccion" } });
     expect(all.data.items).toHaveLength(6);
-    const page2 = await call(industry.loader as H, getRequest(`/negocios/construccion?cursor=${all.data.nextCursor}`), { params: { industria: "construccion" } });
+    const page2 = await call(industry.loader as H, getRequest(`/negocios/construccion?cursor=${all.data.nextCursor}`), {
+      params: { industria: "construccion" },
+    });
     expect(page2.data.items).toHaveLength(3);
-    expect((await call(industry.loader as H, getRequest("/negocios/panaderias"), { params: { industria: "panaderias" } })).status).toBe(404);
-    expect((await call(industry.loader as H, getRequest("/negocios/construccion?provincia=narnia"), { params: { industria: "construccion" } })).status).toBe(400);
-    expect((await call(industry.loader as H, getRequest("/negocios/construccion?provincia=todas"), { params: { industria: "construccion" } })).status).toBe(200);
+    expect((await call(industry.loader as H, getRequest("/negocios/panaderias"), { params: { industria: "panaderias" } })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(industry.loader as H, getRequest("/negocios/construccion?provincia=narnia"), { params: { industria: "construccion" } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(industry.loader as H, getRequest("/negocios/construccion?provincia=todas"), { params: { industria: "construccion" } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -126,11 +141,19 @@ describe("admin controls on business pages", () => {
 
   it("refuse visitors and non-admins without changing anything", async () => {
     const id = construccionIds[0]!;
-    const visitor = await call(industry.action as H, formRequest("/negocios/construccion", { intent: "toggle", id, active: "false" }), params);
+    const visitor = await call(
+      industry.action as H,
+      formRequest("/negocios/construccion", { intent: "toggle", id, active: "false" }),
+      params,
+    );
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/auth/);
     const userCookie = await account("usuaria@dir.test", false);
-    const user = await call(industry.action as H, formRequest("/negocios/construccion", { intent: "delete", id, confirm: "si" }, userCookie), params);
+    const user = await call(
+      industry.action as H,
+      formRequest("/negocios/construccion", { intent: "delete", id, confirm: "si" }, userCookie),
+      params,
+    );
     expect(user.status).toBe(302);
     expect(user.location).toBe("/");
     expect((await toastOf(user.headers))?.title).toBe("Acceso Denegado");
@@ -145,7 +168,11 @@ describe("admin controls on business pages", () => {
     const cookie = await account("admin@dir.test", true);
     const id = construccionIds[1]!;
     const before = pageCacheStats().invalidations;
-    const off = await call(industry.action as H, formRequest("/negocios/construccion?provincia=panama", { intent: "toggle", id, active: "false" }, cookie), params);
+    const off = await call(
+      industry.action as H,
+      formRequest("/negocios/construccion?provincia=panama", { intent: "toggle", id, active: "false" }, cookie),
+      params,
+    );
     expect(off.status).toBe(302);
     expect(off.location).toBe("/negocios/construccion?provincia=panama");
     expect((await toastOf(off.headers))?.title).toBe("Estado actualizado");
@@ -159,19 +186,33 @@ describe("admin controls on business pages", () => {
     expect(adminPage.data.isAdmin).toBe(true);
     expect(adminPage.data.items.find((i: { id: string }) => i.id === id)?.is_active).toBe(false);
 
-    const on = await call(industry.action as H, formRequest("/negocios/construccion", { intent: "toggle", id, active: "true" }, cookie), params);
+    const on = await call(
+      industry.action as H,
+      formRequest("/negocios/construccion", { intent: "toggle", id, active: "true" }, cookie),
+      params,
+    );
     expect((await toastOf(on.headers))?.title).toBe("Estado actualizado");
 
     const unconfirmed = await call(industry.action as H, formRequest("/negocios/construccion", { intent: "delete", id }, cookie), params);
     expect(unconfirmed.status).toBe(400);
-    const del = await call(industry.action as H, formRequest("/negocios/construccion", { intent: "delete", id, confirm: "si" }, cookie), params);
+    const del = await call(
+      industry.action as H,
+      formRequest("/negocios/construccion", { intent: "delete", id, confirm: "si" }, cookie),
+      params,
+    );
     expect((await toastOf(del.headers))?.title).toBe("Negocio eliminado");
     expect(await db.select().from(businesses).where(eq(businesses.id, id))).toHaveLength(0);
 
-    const again = await call(industry.action as H, formRequest("/negocios/construccion", { intent: "toggle", id, active: "false" }, cookie), params);
+    const again = await call(
+      industry.action as H,
+      formRequest("/negocios/construccion", { intent: "toggle", id, active: "false" }, cookie),
+      params,
+    );
     expect((await toastOf(again.headers))?.title).toMatch(/^Error al actualizar estado: /);
     for (const fields of [{ intent: "toggle", id: "1 or 1=1", active: "false" }, { intent: "nuke", id }, {}]) {
-      expect((await call(industry.action as H, formRequest("/negocios/construccion", fields as Record<string, string>, cookie), params)).status).toBe(400);
+      expect(
+        (await call(industry.action as H, formRequest("/negocios/construccion", fields as Record<string, string>, cookie), params)).status,
+      ).toBe(400);
     }
   });
 });
@@ -182,8 +223,12 @@ describe("entry pages", () => {
     expect(ok.status).toBe(200);
     expect(ok.data.entry).toMatchObject({ nombre: "Marisquería Azul", instagram_url: "https://instagram.com/azul" });
     expect(ok.data.url).toBe(`${ORIGIN}/restaurante/marisqueria-azul`);
-    expect((await call(restaurant.loader as H, getRequest("/restaurante/fonda-oculta"), { params: { slug: "fonda-oculta" } })).status).toBe(404);
-    expect((await call(restaurant.loader as H, getRequest("/restaurante/x"), { params: { slug: "<script>".repeat(100) } })).status).toBe(404);
+    expect((await call(restaurant.loader as H, getRequest("/restaurante/fonda-oculta"), { params: { slug: "fonda-oculta" } })).status).toBe(
+      404,
+    );
+    expect((await call(restaurant.loader as H, getRequest("/restaurante/x"), { params: { slug: "<script>".repeat(100) } })).status).toBe(
+      404,
+    );
     const [row] = await db.select().from(restaurants).where(eq(restaurants.slug, "marisqueria-azul"));
     await db.insert(listing_slug_history).values({ kind: "restaurant", old_slug: "cangrejo-azul", listing_id: row!.id });
     const moved = await call(restaurant.loader as H, getRequest("/restaurante/cangrejo-azul"), { params: { slug: "cangrejo-azul" } });
@@ -214,7 +259,9 @@ describe("search", () => {
     expect((await call(search.loader as H, getRequest("/buscar?q=cafe&cursor=basura"))).status).toBe(400);
     const typed = await call(search.loader as H, getRequest("/buscar?q=obra&tipo=negocios&provincia=chiriqui"));
     expect(typed.status).toBe(200);
-    expect(typed.data.items.every((i: { kind: string; provincia: string }) => i.kind === "business" && i.provincia === "chiriqui")).toBe(true);
+    expect(typed.data.items.every((i: { kind: string; provincia: string }) => i.kind === "business" && i.provincia === "chiriqui")).toBe(
+      true,
+    );
   });
 });
 

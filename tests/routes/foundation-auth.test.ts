@@ -58,7 +58,10 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
     expect(current?.profile.full_name).toBe(user.full_name);
     expect(current?.profile.is_admin).toBe(false);
 
-    const login = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email.toUpperCase(), password: user.password }));
+    const login = await call(
+      authRoute.action,
+      formRequest("/auth", { intent: "login", email: user.email.toUpperCase(), password: user.password }),
+    );
     expect(login.status).toBe(302);
     expect(await toastOf(login.headers)).toMatchObject({ title: "¡Bienvenido!" });
 
@@ -70,9 +73,14 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
 
   it("follows only same-site redirectTo paths", async () => {
     const u = newUser();
-    const r = await call(authRoute.action, formRequest("/auth", { intent: "signup", ...u, redirectTo: "//evil.example/x" }), { ip: randomIp() });
+    const r = await call(authRoute.action, formRequest("/auth", { intent: "signup", ...u, redirectTo: "//evil.example/x" }), {
+      ip: randomIp(),
+    });
     expect(r.location).toBe("/");
-    const l = await call(authRoute.action, formRequest("/auth", { intent: "login", email: u.email, password: u.password, redirectTo: "/profile" }));
+    const l = await call(
+      authRoute.action,
+      formRequest("/auth", { intent: "login", email: u.email, password: u.password, redirectTo: "/profile" }),
+    );
     expect(l.location).toBe("/profile");
   });
 
@@ -81,20 +89,28 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
     const dup = await call(authRoute.action, formRequest("/auth", { intent: "signup", ...user }));
     expect(dup.status).toBe(409);
     expect(dup.data.result.error[""]).toEqual(["Este email ya está registrado. Intenta iniciar sesión."]);
-    const bad = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: "incorrecta-123" }), { ip: "198.51.100.1" });
+    const bad = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: "incorrecta-123" }), {
+      ip: "198.51.100.1",
+    });
     expect(bad.status).toBe(401);
     expect(bad.data.result.error[""]).toEqual(["Credenciales inválidas. Verifica tu email y contraseña."]);
-    const unknown = await call(authRoute.action, formRequest("/auth", { intent: "login", email: "nadie@ejemplo.pa", password: "x" }), { ip: "198.51.100.1" });
+    const unknown = await call(authRoute.action, formRequest("/auth", { intent: "login", email: "nadie@ejemplo.pa", password: "x" }), {
+      ip: "198.51.100.1",
+    });
     expect(unknown.data.result.error[""]).toEqual(["Credenciales inválidas. Verifica tu email y contraseña."]);
   });
 
   it("answers 429 to the 6th failed sign-in for one address within a minute", async () => {
     const { user } = await signUp();
     for (let i = 0; i < 5; i++) {
-      const r = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: "mala" }), { ip: `192.0.2.${i}` });
+      const r = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: "mala" }), {
+        ip: `192.0.2.${i}`,
+      });
       expect(r.status).toBe(401);
     }
-    const sixth = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }), { ip: "192.0.2.99" });
+    const sixth = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }), {
+      ip: "192.0.2.99",
+    });
     expect(sixth.status).toBe(429);
     expect(sixth.data.result.error[""][0]).toMatch(/Demasiados intentos/);
     expect(sixth.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -102,9 +118,13 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
 
   it("answers 429 to the 6th failed sign-in from one IP, whatever the address", async () => {
     for (let i = 0; i < 5; i++) {
-      await call(authRoute.action, formRequest("/auth", { intent: "login", email: `x${i}@ejemplo.pa`, password: "mala" }), { ip: "203.0.113.50" });
+      await call(authRoute.action, formRequest("/auth", { intent: "login", email: `x${i}@ejemplo.pa`, password: "mala" }), {
+        ip: "203.0.113.50",
+      });
     }
-    const r = await call(authRoute.action, formRequest("/auth", { intent: "login", email: "otra@ejemplo.pa", password: "mala" }), { ip: "203.0.113.50" });
+    const r = await call(authRoute.action, formRequest("/auth", { intent: "login", email: "otra@ejemplo.pa", password: "mala" }), {
+      ip: "203.0.113.50",
+    });
     expect(r.status).toBe(429);
   });
 
@@ -127,7 +147,11 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
       const out = await call(logoutRoute.action, req);
       expect(out.status).toBe(302);
       expect(out.location).toBe("/profile");
-      expect(await toastOf(out.headers)).toEqual({ type: "error", title: "Error", description: "Error al cerrar sesión: servicio no disponible" });
+      expect(await toastOf(out.headers)).toEqual({
+        type: "error",
+        title: "Error",
+        description: "Error al cerrar sesión: servicio no disponible",
+      });
       // Still signed in.
       expect(await getCurrentUser(getRequest("/", cookie))).not.toBeNull();
     } finally {
@@ -159,7 +183,10 @@ describe("profile (/profile)", () => {
     const { cookie, res } = await signUp();
     expect(res.status).toBe(302);
     const current = (await getCurrentUser(getRequest("/", cookie)))!;
-    const r = await call(profileRoute.action, formRequest("/profile", { full_name: "José Ñúñez 😀", email: `nuevo.${seq}@ejemplo.pa`, is_admin: "true" }, cookie));
+    const r = await call(
+      profileRoute.action,
+      formRequest("/profile", { full_name: "José Ñúñez 😀", email: `nuevo.${seq}@ejemplo.pa`, is_admin: "true" }, cookie),
+    );
     expect(r.status).toBe(302);
     expect(await toastOf(r.headers)).toMatchObject({ title: "Perfil actualizado" });
     const p = (await getProfile(current.user.id))!;
@@ -181,7 +208,10 @@ describe("profile (/profile)", () => {
     expect(taken.status).toBe(409);
     expect(taken.data.toast.title).toMatch(/^Error al actualizar el perfil: /);
     expect((await getProfile(id))!.full_name).toBe(a.user.full_name);
-    const wrongType = await call(profileRoute.action, new Request(`${ORIGIN}/profile`, { method: "POST", headers: { Cookie: a.cookie, "Content-Type": "application/json" }, body: "{}" }));
+    const wrongType = await call(
+      profileRoute.action,
+      new Request(`${ORIGIN}/profile`, { method: "POST", headers: { Cookie: a.cookie, "Content-Type": "application/json" }, body: "{}" }),
+    );
     expect(wrongType.status).toBe(400);
   });
 });
@@ -223,8 +253,15 @@ describe("e-mail verification and password reset (D13, D14)", () => {
       expect(res.data.verifyNotice).toBe(true);
       const early = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }));
       expect(early.data.result.error[""]).toEqual(["Por favor confirma tu email antes de iniciar sesión."]);
-      const mails = fs.readFileSync(mailLog, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-      const link = mails.reverse().find((m) => m.to === user.email)!.text.match(/https?:\/\/\S+/)![0];
+      const mails = fs
+        .readFileSync(mailLog, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      const link = mails
+        .reverse()
+        .find((m) => m.to === user.email)!
+        .text.match(/https?:\/\/\S+/)![0];
       const verify = await call(apiAuth.loader, new Request(link));
       expect([200, 302]).toContain(verify.status);
       const login = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }));
@@ -248,17 +285,31 @@ describe("e-mail verification and password reset (D13, D14)", () => {
       // Unknown addresses get the same answer (no account enumeration).
       const unknown = await call(forgotRoute.action, formRequest("/auth/recuperar", { email: "nadie.aqui@ejemplo.pa" }));
       expect(unknown.data.sent).toBe(true);
-      const mail = fs.readFileSync(mailLog, "utf8").trim().split("\n").map((l) => JSON.parse(l)).find((m) => m.to === user.email)!;
+      const mail = fs
+        .readFileSync(mailLog, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
+        .find((m) => m.to === user.email)!;
       const link = mail.text.match(/https?:\/\/\S+/)![0];
       const follow = await call(apiAuth.loader, new Request(link));
       expect(follow.status).toBe(302);
       const token = new URL(follow.location!).searchParams.get("token")!;
       expect(token).toBeTruthy();
-      const mismatch = await call(resetRoute.action, formRequest("/auth/nueva-contrasena", { token, password: "nueva-clave-123", confirm: "otra" }));
+      const mismatch = await call(
+        resetRoute.action,
+        formRequest("/auth/nueva-contrasena", { token, password: "nueva-clave-123", confirm: "otra" }),
+      );
       expect(mismatch.data.result.error.confirm).toContain("Las contraseñas no coinciden");
-      const done = await call(resetRoute.action, formRequest("/auth/nueva-contrasena", { token, password: "nueva-clave-123", confirm: "nueva-clave-123" }));
+      const done = await call(
+        resetRoute.action,
+        formRequest("/auth/nueva-contrasena", { token, password: "nueva-clave-123", confirm: "nueva-clave-123" }),
+      );
       expect(done.status).toBe(302);
-      const again = await call(resetRoute.action, formRequest("/auth/nueva-contrasena", { token, password: "otra-clave-456", confirm: "otra-clave-456" }));
+      const again = await call(
+        resetRoute.action,
+        formRequest("/auth/nueva-contrasena", { token, password: "otra-clave-456", confirm: "otra-clave-456" }),
+      );
       expect(again.status).toBe(400);
       const oldPw = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }));
       expect(oldPw.status).toBe(401);

@@ -46,10 +46,14 @@ describe("sitemap for a large directory", () => {
       expect(paths.sort()).toEqual(active.map((a) => a.path).sort());
 
       const pages = await call(part.loader, getRequest("/sitemap/paginas.xml"), { params: { part: "paginas.xml" } });
-      expect(locs(pages.data).map((l) => new URL(l).pathname)).toEqual(expect.arrayContaining(["/", "/restaurantes-panama", "/negocios/construccion"]));
+      expect(locs(pages.data).map((l) => new URL(l).pathname)).toEqual(
+        expect.arrayContaining(["/", "/restaurantes-panama", "/negocios/construccion"]),
+      );
       const unknown = await call(part.loader, getRequest("/sitemap/otra.xml"), { params: { part: "otra.xml" } });
       expect(unknown.status).toBe(404);
-      const bad = await call(part.loader, getRequest(`/sitemap/negocios.xml?desde=${"x".repeat(500)}`), { params: { part: "negocios.xml" } });
+      const bad = await call(part.loader, getRequest(`/sitemap/negocios.xml?desde=${"x".repeat(500)}`), {
+        params: { part: "negocios.xml" },
+      });
       expect(bad.status).toBe(400);
     } finally {
       delete process.env.SITEMAP_CHUNK_SIZE;

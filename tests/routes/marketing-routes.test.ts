@@ -43,17 +43,35 @@ const stored = () => db.select().from(contact_messages).orderBy(desc(contact_mes
 
 describe("contact form action", () => {
   it("stores the lead before answering with the redirect and the '¡Mensaje Enviado!' toast", async () => {
-    const res = await call(contactRoute.action, post({ name: "María Ñáñez 😀", email: "maria@example.com", phone: "6000-1234", business: "Fonda", service: "storytelling", message: "Quiero más clientes 🙌" }));
+    const res = await call(
+      contactRoute.action,
+      post({
+        name: "María Ñáñez 😀",
+        email: "maria@example.com",
+        phone: "6000-1234",
+        business: "Fonda",
+        service: "storytelling",
+        message: "Quiero más clientes 🙌",
+      }),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/contact?enviado=1");
     expect(res.headers.get("set-cookie")).toMatch(/^pv_toast=/);
     const [row] = await stored();
-    expect(row).toMatchObject({ name: "María Ñáñez 😀", email: "maria@example.com", service: "storytelling", message: "Quiero más clientes 🙌" });
+    expect(row).toMatchObject({
+      name: "María Ñáñez 😀",
+      email: "maria@example.com",
+      service: "storytelling",
+      message: "Quiero más clientes 🙌",
+    });
   });
 
   it("rejects missing or malformed fields with Spanish errors and keeps what was typed", async () => {
     const before = (await stored()).length;
-    const res = await call(contactRoute.action, post({ name: "", email: "no-es-email", business: "Mi Café", message: "", service: "inventado" }));
+    const res = await call(
+      contactRoute.action,
+      post({ name: "", email: "no-es-email", business: "Mi Café", message: "", service: "inventado" }),
+    );
     expect(res.status).toBe(400);
     expect(res.data.result.error).toMatchObject({
       name: ["El nombre es obligatorio"],
@@ -76,7 +94,10 @@ describe("contact form action", () => {
 
   it("pretends success to bots that fill the honeypot, and stores nothing", async () => {
     const before = (await stored()).length;
-    const res = await call(contactRoute.action, post({ name: "Bot", email: "bot@spam.test", message: "compra", sitio_web: "http://spam.test" }));
+    const res = await call(
+      contactRoute.action,
+      post({ name: "Bot", email: "bot@spam.test", message: "compra", sitio_web: "http://spam.test" }),
+    );
     expect(res.status).toBe(302);
     expect((await stored()).length).toBe(before);
   });
@@ -112,7 +133,14 @@ describe("home, redirects, admin guard, SEO files", () => {
     await db.insert(blogs).values([
       { slug: "viejo", title: "Viejo", content: "x", is_published: true, author_id: "autor-1", created_at: old, updated_at: old },
       { slug: "nuevo", title: "Nuevo", content: "x", is_published: true, author_id: "autor-1" },
-      { slug: "borrador", title: "Borrador", content: "x", is_published: false, author_id: "autor-1", created_at: new Date(Date.now() + 1000) },
+      {
+        slug: "borrador",
+        title: "Borrador",
+        content: "x",
+        is_published: false,
+        author_id: "autor-1",
+        created_at: new Date(Date.now() + 1000),
+      },
     ]);
     const { article } = (await call(homeRoute.loader as Handler, new Request(`${ORIGIN}/`))).data;
     expect(article).toMatchObject({ slug: "nuevo", title: "Nuevo", author: "Autora Pérez" });
@@ -162,7 +190,11 @@ describe("catalog prices (SPEC §9)", () => {
       ["Enterprise", "Personalizado", false],
     ]);
     expect(HOME_PLANS[0]!.features).toContain("4 publicaciones por semana en redes sociales");
-    expect([priceText(VIP_PACKAGE.price), priceText(VIP_PACKAGE.regular), priceText(VIP_PACKAGE.saving)]).toEqual(["$750/mes", "$900/mes", "$150"]);
+    expect([priceText(VIP_PACKAGE.price), priceText(VIP_PACKAGE.regular), priceText(VIP_PACKAGE.saving)]).toEqual([
+      "$750/mes",
+      "$900/mes",
+      "$150",
+    ]);
     expect(LOCAL_AI_PLANS.map((p) => [p.title, priceText(p.yearly), p.halfYear && priceText(p.halfYear), p.popular])).toEqual([
       ["Free Local", "Gratis", null, false],
       ["Starter Local", "$750/año", "$450/6 meses", true],

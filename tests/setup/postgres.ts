@@ -13,7 +13,11 @@ export function findPgBin(): string | null {
     process.env.PG_BIN,
     ...(process.env.PATH ?? "").split(":"),
     ...(fs.existsSync("/usr/lib/postgresql")
-      ? fs.readdirSync("/usr/lib/postgresql").sort().reverse().map((v) => `/usr/lib/postgresql/${v}/bin`)
+      ? fs
+          .readdirSync("/usr/lib/postgresql")
+          .sort()
+          .reverse()
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
       : []),
   ].filter(Boolean) as string[];
   for (const dir of candidates) {

@@ -24,29 +24,43 @@ describe("slugs (D6)", () => {
 describe("sanitizer allowlist", () => {
   it("keeps every allowed tag", () => {
     const html =
-      '<p>a<br>b</p><h2>h2</h2><h3>h3</h3><h4>h4</h4><strong>s</strong><em>e</em><u>u</u><s>s</s><blockquote>q</blockquote>' +
+      "<p>a<br>b</p><h2>h2</h2><h3>h3</h3><h4>h4</h4><strong>s</strong><em>e</em><u>u</u><s>s</s><blockquote>q</blockquote>" +
       '<ul><li>1</li></ul><ol><li>2</li></ol><a href="https://ejemplo.pa/x">l</a><img src="https://ejemplo.pa/i.png" alt="i"><code>c</code><pre>p</pre><hr>';
     const out = sanitizeBlogHtml(html);
     for (const tag of ALLOWED_TAGS) expect(out, tag).toContain(`<${tag}`);
   });
   it("removes everything else, keeping harmless text", () => {
-    const out = sanitizeBlogHtml('<div class="x" style="color:red"><span>texto</span><script>alert(1)</script><iframe src="https://e.com"></iframe><form><input></form><style>p{}</style><table><tr><td>celda</td></tr></table></div>');
+    const out = sanitizeBlogHtml(
+      '<div class="x" style="color:red"><span>texto</span><script>alert(1)</script><iframe src="https://e.com"></iframe><form><input></form><style>p{}</style><table><tr><td>celda</td></tr></table></div>',
+    );
     expect(out).toBe("textocelda");
   });
   it("maps b/i/h1 to their allowed equivalents", () => {
     expect(sanitizeBlogHtml("<b>n</b><i>c</i><h1>T</h1>")).toBe("<strong>n</strong><em>c</em><h2>T</h2>");
   });
   it("links: http(s), mailto or a site path, always with rel=noopener nofollow ugc", () => {
-    expect(sanitizeBlogHtml('<a href="https://ejemplo.pa" target="_blank" rel="opener">x</a>')).toBe('<a href="https://ejemplo.pa/" rel="noopener nofollow ugc">x</a>');
+    expect(sanitizeBlogHtml('<a href="https://ejemplo.pa" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://ejemplo.pa/" rel="noopener nofollow ugc">x</a>',
+    );
     expect(sanitizeBlogHtml('<a href="mailto:hola@ejemplo.pa">m</a>')).toContain('href="mailto:hola@ejemplo.pa"');
     expect(sanitizeBlogHtml('<a href="/blog/otro">i</a>')).toContain('href="/blog/otro"');
-    for (const bad of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,x", "vbscript:x", "//evil.example", "ftp://x.y/z", " java\tscript:alert(1)", "/\\evil.example"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "data:text/html,x",
+      "vbscript:x",
+      "//evil.example",
+      "ftp://x.y/z",
+      " java\tscript:alert(1)",
+      "/\\evil.example",
+    ]) {
       expect(safeHref(bad), bad).toBeNull();
     }
   });
   it("images: absolute http(s) only; an image without a usable src is dropped", () => {
     expect(safeImageSrc("https://ejemplo.pa/a.png")).toBe("https://ejemplo.pa/a.png");
-    for (const bad of ["x", "/local.png", "data:image/png;base64,AAAA", "javascript:alert(1)", "//evil.example/a.png"]) expect(safeImageSrc(bad), bad).toBeNull();
+    for (const bad of ["x", "/local.png", "data:image/png;base64,AAAA", "javascript:alert(1)", "//evil.example/a.png"])
+      expect(safeImageSrc(bad), bad).toBeNull();
     expect(sanitizeBlogHtml('<img src="x" onerror="alert(1)">')).toBe("");
     expect(sanitizeBlogHtml('<img src="https://e.pa/a.png" onerror="alert(1)" width="1">')).toBe(
       '<img src="https://e.pa/a.png" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer" />',
@@ -71,7 +85,7 @@ describe("public XSS corpora (DOMPurify, PayloadsAllTheThings)", () => {
     expect(corpus.filter((v) => v.source === "event-handlers").length).toBeGreaterThan(300);
   });
   it("the check itself catches what it must", () => {
-    expect(forbiddenIn('<img src=x onerror=alert(1)>')).toEqual(["img[onerror]"]);
+    expect(forbiddenIn("<img src=x onerror=alert(1)>")).toEqual(["img[onerror]"]);
     expect(forbiddenIn('<a href=" JaVaScript:alert(1)">x</a><a href="data:text/html,x">y</a>')).toHaveLength(2);
     expect(forbiddenIn("<script></script><iframe></iframe><style></style><form></form>")).toHaveLength(4);
     expect(forbiddenIn("<p>&lt;script&gt; onclick=alert(1)</p>")).toEqual([]);
@@ -90,7 +104,9 @@ describe("blog schemas (SPEC §5)", () => {
 
   it("a draft needs title, excerpt and content; publishing also a category", () => {
     expect(blogFormSchema.safeParse({ ...base, intent: "draft" }).success).toBe(true);
-    expect(errorsOf(blogFormSchema.safeParse({ ...base, intent: "publish" }))).toEqual({ category: "Selecciona una categoría para publicar" });
+    expect(errorsOf(blogFormSchema.safeParse({ ...base, intent: "publish" }))).toEqual({
+      category: "Selecciona una categoría para publicar",
+    });
     expect(blogFormSchema.safeParse({ ...base, category: "Turismo", intent: "publish" }).success).toBe(true);
     expect(errorsOf(blogFormSchema.safeParse({ intent: "draft", title: " ", excerpt: "", content: "" }))).toEqual({
       title: "El título es obligatorio",

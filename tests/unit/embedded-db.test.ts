@@ -36,7 +36,10 @@ async function reopen() {
  */
 function runChild(name: string, body: string, env: Record<string, string> = {}, prelude = "") {
   const script = path.join(dataDir, `${name}.mjs`);
-  fs.writeFileSync(script, `${prelude}\nconst { db, dbReady, dbSocketDir } = await import(${JSON.stringify(path.resolve("app/server/db.server.ts"))});\n${body}`);
+  fs.writeFileSync(
+    script,
+    `${prelude}\nconst { db, dbReady, dbSocketDir } = await import(${JSON.stringify(path.resolve("app/server/db.server.ts"))});\n${body}`,
+  );
   return spawnSync(process.execPath, ["--import", "tsx", script], {
     cwd: process.cwd(),
     env: { ...process.env, DATA_DIR: "memory://", ...env },
@@ -61,10 +64,14 @@ describe("embedded PGlite on its own thread", () => {
   it("is migrated, answers pings and has the search extensions", async () => {
     expect(dbDriver()).toBe("pglite");
     await pingDb();
-    const [row] = await queryRows<{ plain: string; similar: number }>(sql`select unaccent('Marisquería') as plain, similarity('panamena', 'panameña') as similar`);
+    const [row] = await queryRows<{ plain: string; similar: number }>(
+      sql`select unaccent('Marisquería') as plain, similarity('panamena', 'panameña') as similar`,
+    );
     expect(row!.plain).toBe("Marisqueria");
     expect(row!.similar).toBeGreaterThan(0.3);
-    const tables = await queryRows<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' and tablename in ('restaurants', 'businesses')`);
+    const tables = await queryRows<{ name: string }>(
+      sql`select tablename as name from pg_tables where schemaname = 'public' and tablename in ('restaurants', 'businesses')`,
+    );
     expect(tables.map((t) => t.name).sort()).toEqual(["businesses", "restaurants"]);
   });
 
@@ -93,7 +100,9 @@ describe("embedded PGlite on its own thread", () => {
       await tx.execute(sql`insert into embedded_probe values (2)`);
       throw new Error("deshacer");
     });
-    const others = Array.from({ length: 40 }, (_, i) => queryRows<{ i: number; seen: number }>(sql`select ${i}::int as i, (select count(*)::int from embedded_probe) as seen`));
+    const others = Array.from({ length: 40 }, (_, i) =>
+      queryRows<{ i: number; seen: number }>(sql`select ${i}::int as i, (select count(*)::int from embedded_probe) as seen`),
+    );
     await expect(inTx).rejects.toThrow("deshacer");
     const results = await Promise.all(others);
     expect(results.map((r) => r[0]!.i)).toEqual(Array.from({ length: 40 }, (_, i) => i));
@@ -124,7 +133,9 @@ describe("embedded PGlite on its own thread", () => {
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         // Each query has its own SQL text (the literal), so a Bind that reached another's statement shows.
-        queryRows<{ i: number; len: number; head: string }>(sql`select ${sql.raw(String(i))}::int as i, length(${`${i}:`.padEnd(300_000, String(i % 10))}::text) as len, left(${`${i}:`.padEnd(300_000, "x")}::text, 4) as head`),
+        queryRows<{ i: number; len: number; head: string }>(
+          sql`select ${sql.raw(String(i))}::int as i, length(${`${i}:`.padEnd(300_000, String(i % 10))}::text) as len, left(${`${i}:`.padEnd(300_000, "x")}::text, 4) as head`,
+        ),
       ),
     );
     results.forEach((rows, i) => {
@@ -134,60 +145,86 @@ describe("embedded PGlite on its own thread", () => {
     });
   });
 
-  it("refuses a second process on the same files, naming the owner", () => {
-    const child = runChild("second-owner", "await dbReady();", { DATA_DIR: dataDir });
-    expect(child.status).not.toBe(0);
-    expect(child.stderr).toContain(`abierta por otro proceso (pid ${process.pid})`);
-    // The owner is unaffected.
-    return expect(queryRows(sql`select 1 as one`)).resolves.toEqual([{ one: 1 }]);
-  }, CHILD_TIMEOUT);
+  it(
+    "refuses a second process on the same files, naming the owner",
+    () => {
+      const child = runChild("second-owner", "await dbReady();", { DATA_DIR: dataDir });
+      expect(child.status).not.toBe(0);
+      expect(child.stderr).toContain(`abierta por otro proceso (pid ${process.pid})`);
+      // The owner is unaffected.
+      return expect(queryRows(sql`select 1 as one`)).resolves.toEqual([{ one: 1 }]);
+    },
+    CHILD_TIMEOUT,
+  );
 
-  it("lets a script end without closing the database (the thread does not keep it alive)", () => {
-    const child = runChild("no-close", "await dbReady();\nconsole.log((await db.execute('select 6 * 7 as n')).rows[0].n);");
-    expect(child.error).toBeUndefined(); // not killed by the timeout
-    expect(child.status).toBe(0);
-    expect(child.stdout.trim()).toBe("42");
-  }, CHILD_TIMEOUT);
+  it(
+    "lets a script end without closing the database (the thread does not keep it alive)",
+    () => {
+      const child = runChild("no-close", "await dbReady();\nconsole.log((await db.execute('select 6 * 7 as n')).rows[0].n);");
+      expect(child.error).toBeUndefined(); // not killed by the timeout
+      expect(child.status).toBe(0);
+      expect(child.stdout.trim()).toBe("42");
+    },
+    CHILD_TIMEOUT,
+  );
 
-  it("stops the process when the database thread dies", () => {
-    // The child keeps a handle on the thread db.server starts (node:worker_threads' Worker, wrapped
-    // before the import), and ends it.
-    const prelude = `const threads = (await import("node:module")).createRequire(import.meta.url)("node:worker_threads");
+  it(
+    "stops the process when the database thread dies",
+    () => {
+      // The child keeps a handle on the thread db.server starts (node:worker_threads' Worker, wrapped
+      // before the import), and ends it.
+      const prelude = `const threads = (await import("node:module")).createRequire(import.meta.url)("node:worker_threads");
 let thread;
 threads.Worker = class extends threads.Worker { constructor(...args) { super(...args); thread = this; } };
 (await import("node:module")).syncBuiltinESMExports();`;
-    const child = runChild("thread-dies", "await dbReady();\nawait thread.terminate();\nsetInterval(() => {}, 1000);", {}, prelude);
-    expect(child.error).toBeUndefined(); // not killed by the timeout
-    expect(child.status).toBe(1);
-    expect(child.stderr).toContain("el hilo de la base embebida terminó");
-  }, CHILD_TIMEOUT);
+      const child = runChild("thread-dies", "await dbReady();\nawait thread.terminate();\nsetInterval(() => {}, 1000);", {}, prelude);
+      expect(child.error).toBeUndefined(); // not killed by the timeout
+      expect(child.status).toBe(1);
+      expect(child.stderr).toContain("el hilo de la base embebida terminó");
+    },
+    CHILD_TIMEOUT,
+  );
 
-  it("ends the database thread when PGlite's backend breaks (pglite-socket would stop answering)", async () => {
-    // A first start-up packet without a user name ends PGlite's backend for good.
-    const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-pglite-"));
-    const socketPath = path.join(socketDir, ".s.PGSQL.5432");
-    const thread = new Worker(path.resolve("app/server/pglite-worker.server.mjs"), { workerData: { dataDir: "memory://", socketPath }, stderr: true });
-    const exited = new Promise<number>((resolve) => thread.once("exit", resolve));
-    try {
-      await new Promise((resolve) => thread.once("message", resolve));
-      const params = Buffer.from("database\0postgres\0\0");
-      const packet = Buffer.alloc(8 + params.length);
-      packet.writeInt32BE(packet.length, 0);
-      packet.writeInt32BE(196608, 4);
-      params.copy(packet, 8);
-      net.connect(socketPath).on("error", () => {}).write(packet);
-      expect(await exited).toBe(1);
-    } finally {
-      await thread.terminate();
-      fs.rmSync(socketDir, { recursive: true, force: true });
-    }
-  }, CHILD_TIMEOUT);
+  it(
+    "ends the database thread when PGlite's backend breaks (pglite-socket would stop answering)",
+    async () => {
+      // A first start-up packet without a user name ends PGlite's backend for good.
+      const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-pglite-"));
+      const socketPath = path.join(socketDir, ".s.PGSQL.5432");
+      const thread = new Worker(path.resolve("app/server/pglite-worker.server.mjs"), {
+        workerData: { dataDir: "memory://", socketPath },
+        stderr: true,
+      });
+      const exited = new Promise<number>((resolve) => thread.once("exit", resolve));
+      try {
+        await new Promise((resolve) => thread.once("message", resolve));
+        const params = Buffer.from("database\0postgres\0\0");
+        const packet = Buffer.alloc(8 + params.length);
+        packet.writeInt32BE(packet.length, 0);
+        packet.writeInt32BE(196608, 4);
+        params.copy(packet, 8);
+        net
+          .connect(socketPath)
+          .on("error", () => {})
+          .write(packet);
+        expect(await exited).toBe(1);
+      } finally {
+        await thread.terminate();
+        fs.rmSync(socketDir, { recursive: true, force: true });
+      }
+    },
+    CHILD_TIMEOUT,
+  );
 
-  it("removes its socket folder when the process exits without closing (the forced shutdown)", () => {
-    const child = runChild("exit-without-close", "await dbReady();\nconsole.log(dbSocketDir());\nprocess.exit(3);");
-    expect(child.status).toBe(3);
-    const dir = child.stdout.trim().split("\n").at(-1)!;
-    expect(dir).toContain("pv-pglite-");
-    expect(fs.existsSync(dir)).toBe(false);
-  }, CHILD_TIMEOUT);
+  it(
+    "removes its socket folder when the process exits without closing (the forced shutdown)",
+    () => {
+      const child = runChild("exit-without-close", "await dbReady();\nconsole.log(dbSocketDir());\nprocess.exit(3);");
+      expect(child.status).toBe(3);
+      const dir = child.stdout.trim().split("\n").at(-1)!;
+      expect(dir).toContain("pv-pglite-");
+      expect(fs.existsSync(dir)).toBe(false);
+    },
+    CHILD_TIMEOUT,
+  );
 });

@@ -67,7 +67,10 @@ describe("account form schemas (SPEC §5)", () => {
     expect(s.reply().error!.full_name).toContain("El nombre completo es obligatorio");
   });
   it("rejects malformed e-mails, short passwords and overlong names", () => {
-    const errors = parseFormData(new URLSearchParams({ full_name: "x".repeat(10_000), email: "nope", password: "123" }), signupSchema).reply().error!;
+    const errors = parseFormData(
+      new URLSearchParams({ full_name: "x".repeat(10_000), email: "nope", password: "123" }),
+      signupSchema,
+    ).reply().error!;
     expect(errors.email).toContain("Ingresa un email válido");
     expect(errors.password?.[0]).toMatch(/al menos 8 caracteres/);
     expect(errors.full_name?.[0]).toMatch(/demasiado largo/);

@@ -38,7 +38,8 @@ describe("icon sprite", () => {
     // …and the stylesheet draws them as lucide does; without it icons would be filled black.
     const css = fs.readFileSync(path.resolve("app/app.css"), "utf8");
     const rule = /\.icon \{([^}]*)\}/.exec(css)?.[1] ?? "";
-    for (const decl of ["fill: none", "stroke: currentColor", "stroke-width: 2", "stroke-linecap: round", "stroke-linejoin: round"]) expect(rule).toContain(decl);
+    for (const decl of ["fill: none", "stroke: currentColor", "stroke-width: 2", "stroke-linecap: round", "stroke-linejoin: round"])
+      expect(rule).toContain(decl);
     const labelled = renderToStaticMarkup(createElement(Icon, { name: "star", "aria-label": "Destacado" }));
     expect(labelled).toContain('role="img"');
     expect(labelled).not.toContain("aria-hidden");

@@ -46,7 +46,14 @@ export default function AuthForm({
             errors={fields.full_name.errors}
           />
         ) : null}
-        <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required maxLength={254} errors={fields.email.errors} />
+        <Field
+          label="Email"
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          required
+          maxLength={254}
+          errors={fields.email.errors}
+        />
         <Field
           label="Contraseña"
           {...getInputProps(fields.password, { type: "password" })}

@@ -12,7 +12,17 @@ const LINKS = [
   { to: "/admin/audit", label: "Auditoría", icon: "clipboard-list", end: true },
 ] as const;
 
-export function AdminShell({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function AdminShell({
+  title,
+  intro,
+  actions,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <nav aria-label="Administración" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">

@@ -29,7 +29,8 @@ export function reviewPreview(text: string | null | undefined, max = 100): strin
 
 export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; item: AdminListingItem }) {
   const navigation = useNavigation();
-  const toggling = navigation.state !== "idle" && navigation.formData?.get("intent") === "toggle" && navigation.formData?.get("id") === item.id;
+  const toggling =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "toggle" && navigation.formData?.get("id") === item.id;
   const editTo = kind === "restaurant" ? `/admin/restaurant/edit/${item.id}` : `/admin/business/edit/${item.id}`;
   const noun = kind === "restaurant" ? "restaurante" : "negocio";
   return (
@@ -45,9 +46,7 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
           {item.planLabel && <Badge tone="sun">{item.planLabel}</Badge>}
         </div>
         <h3 className="mt-2 text-lg font-bold leading-snug text-ocean-950 wrap-anywhere">{item.nombre}</h3>
-        <p className="mt-0.5 text-sm font-medium text-ocean-700">
-          {[item.etiqueta, item.provinciaLabel].filter(Boolean).join(" · ")}
-        </p>
+        <p className="mt-0.5 text-sm font-medium text-ocean-700">{[item.etiqueta, item.provinciaLabel].filter(Boolean).join(" · ")}</p>
         <p className="mt-2 flex items-start gap-1.5 text-sm text-muted">
           <Icon name="map-pin" aria-hidden className="mt-0.5 size-4 shrink-0" /> <span className="wrap-anywhere">{item.direccion}</span>
         </p>
@@ -66,7 +65,11 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
           <input type="hidden" name="id" value={item.id} />
           <input type="hidden" name="active" value={item.is_active ? "false" : "true"} />
           <Button type="submit" variant={item.is_active ? "outline" : "primary"} size="compact" disabled={toggling}>
-            {item.is_active ? <Icon name="power-off" aria-hidden className="size-4" /> : <Icon name="power" aria-hidden className="size-4" />}
+            {item.is_active ? (
+              <Icon name="power-off" aria-hidden className="size-4" />
+            ) : (
+              <Icon name="power" aria-hidden className="size-4" />
+            )}
             {toggling ? "Procesando..." : item.is_active ? "Desactivar" : "Activar"}
             <span className="sr-only"> {item.nombre}</span>
           </Button>

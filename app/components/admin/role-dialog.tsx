@@ -22,7 +22,14 @@ export function RoleForm({ member, isSelf, cancel }: { member: RoleMember; isSel
         <legend className="text-sm font-semibold text-ocean-950">Rol</legend>
         <div className="mt-2 grid gap-2">
           <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50">
-            <input type="radio" name="role" value="user" defaultChecked={!member.is_admin} disabled={isSelf && member.is_admin} className="size-5 accent-ocean-700" />
+            <input
+              type="radio"
+              name="role"
+              value="user"
+              defaultChecked={!member.is_admin}
+              disabled={isSelf && member.is_admin}
+              className="size-5 accent-ocean-700"
+            />
             <Icon name="user-round" aria-hidden className="size-4 text-ocean-700" />
             <span className="text-sm font-medium">Usuario regular</span>
           </label>

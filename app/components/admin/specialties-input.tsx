@@ -7,9 +7,9 @@ export function SpecialtiesInput({
   meta,
   max,
 }: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: any form's schema may hold this list field
   form: FormMetadata<any, string[]>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the field belongs to that same, unknown form schema
   meta: FieldMetadata<string[], any, string[]>;
   max: number;
 }) {

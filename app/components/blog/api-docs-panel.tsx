@@ -34,16 +34,28 @@ export function ApiDocsPanel({ origin }: { origin: string }) {
           . Se muestra una sola vez.
         </li>
         <li>
-          <span className="font-semibold">2.</span> Envíalo en la cabecera <code className="rounded bg-ocean-50 px-1 break-all">Authorization: Bearer …</code>.
+          <span className="font-semibold">2.</span> Envíalo en la cabecera{" "}
+          <code className="rounded bg-ocean-50 px-1 break-all">Authorization: Bearer …</code>.
         </li>
       </ol>
       <pre className="mt-4 max-w-full overflow-x-auto rounded-lg bg-ocean-950 p-3 text-xs leading-5 text-ocean-50">
         <code>{example}</code>
       </pre>
       <dl className="mt-4 space-y-1.5 text-sm">
-        <div><dt className="inline font-semibold">Campos: </dt><dd className="inline text-muted">title, excerpt y content (obligatorios), category, tags, image_url, is_published.</dd></div>
-        <div><dt className="inline font-semibold">Categorías: </dt><dd className="inline text-muted">{BLOG_CATEGORIES.join(", ")} (obligatoria para publicar).</dd></div>
-        <div><dt className="inline font-semibold">Respuestas: </dt><dd className="inline text-muted">201 con id, slug y url · 400 errores por campo · 401 token inválido · 413 más de 200 kB · 429 más de 30 por minuto.</dd></div>
+        <div>
+          <dt className="inline font-semibold">Campos: </dt>
+          <dd className="inline text-muted">title, excerpt y content (obligatorios), category, tags, image_url, is_published.</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Categorías: </dt>
+          <dd className="inline text-muted">{BLOG_CATEGORIES.join(", ")} (obligatoria para publicar).</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Respuestas: </dt>
+          <dd className="inline text-muted">
+            201 con id, slug y url · 400 errores por campo · 401 token inválido · 413 más de 200 kB · 429 más de 30 por minuto.
+          </dd>
+        </div>
       </dl>
     </Card>
   );

@@ -44,7 +44,8 @@ export function ApiTokensSection({
         <Icon name="key-round" aria-hidden className="size-5 text-ocean-600" /> Tokens de la API de escritura
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Con un token, tu asistente de IA puede crear artículos a tu nombre mediante <code className="rounded bg-ocean-50 px-1">POST /api/blogs</code>.{" "}
+        Con un token, tu asistente de IA puede crear artículos a tu nombre mediante{" "}
+        <code className="rounded bg-ocean-50 px-1">POST /api/blogs</code>.{" "}
         <Link to="/write-blog" className="font-semibold text-ocean-700 underline">
           Ver documentación
         </Link>
@@ -90,8 +91,8 @@ export function ApiTokensSection({
               <div className="min-w-0">
                 <p className="font-semibold wrap-anywhere">{t.name}</p>
                 <p className="mt-0.5 text-sm text-muted">
-                  <code className="rounded bg-ocean-50 px-1.5 py-0.5 text-ocean-800">{t.prefix}…</code> · creado el {formatDate(t.created_at)} ·{" "}
-                  {t.last_used_at ? `último uso ${formatDateTime(t.last_used_at)}` : "sin usar"}
+                  <code className="rounded bg-ocean-50 px-1.5 py-0.5 text-ocean-800">{t.prefix}…</code> · creado el{" "}
+                  {formatDate(t.created_at)} · {t.last_used_at ? `último uso ${formatDateTime(t.last_used_at)}` : "sin usar"}
                 </p>
               </div>
               <RevokeToken id={t.id} name={t.name} />
@@ -121,11 +122,15 @@ function NewTokenBox({ token }: { token: NewApiToken }) {
       <p className="font-semibold text-ocean-950">Token «{token.name}» creado</p>
       <p className="mt-1 text-sm text-sun-700">Cópialo ahora: por seguridad no se volverá a mostrar.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <code data-testid="new-token" className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2.5 font-mono text-sm break-all text-ink select-all">
+        <code
+          data-testid="new-token"
+          className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2.5 font-mono text-sm break-all text-ink select-all"
+        >
           {token.token}
         </code>
         <Button variant="outline" onClick={copy}>
-          {copied ? <Icon name="check" aria-hidden className="size-4" /> : <Icon name="copy" aria-hidden className="size-4" />} {copied ? "Copiado" : "Copiar"}
+          {copied ? <Icon name="check" aria-hidden className="size-4" /> : <Icon name="copy" aria-hidden className="size-4" />}{" "}
+          {copied ? "Copiado" : "Copiar"}
         </Button>
       </div>
     </div>
@@ -133,7 +138,8 @@ function NewTokenBox({ token }: { token: NewApiToken }) {
 }
 
 const REVOKE_TITLE = "¿Revocar este token?";
-const revokeDescription = (name: string) => `«${name}» dejará de funcionar de inmediato. Las integraciones que lo usen recibirán un error 401.`;
+const revokeDescription = (name: string) =>
+  `«${name}» dejará de funcionar de inmediato. Las integraciones que lo usen recibirán un error 401.`;
 
 /** Revoking asks first, with or without JavaScript (D8, docs/decisions/046). */
 function RevokeToken({ id, name }: { id: string; name: string }) {

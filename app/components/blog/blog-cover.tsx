@@ -42,7 +42,10 @@ export function BlogCover({
     );
   }
   return (
-    <div aria-hidden className={cn("grid h-full w-full place-items-center bg-gradient-to-br from-ocean-100 via-ocean-50 to-sun-100", className)}>
+    <div
+      aria-hidden
+      className={cn("grid h-full w-full place-items-center bg-gradient-to-br from-ocean-100 via-ocean-50 to-sun-100", className)}
+    >
       <Icon name={icon} className="size-12 text-ocean-600/70" strokeWidth={1.5} />
     </div>
   );

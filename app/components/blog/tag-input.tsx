@@ -10,9 +10,9 @@ export function TagInput({
   form,
   meta,
 }: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: any form's schema may hold this list field
   form: FormMetadata<any, string[]>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the field belongs to that same, unknown form schema
   meta: FieldMetadata<string[], any, string[]>;
 }) {
   return (
@@ -22,7 +22,12 @@ export function TagInput({
       maxLength={TAG_MAX}
       maxItems={TAGS_MAX}
       commaAdds
-      clean={(raw) => raw.replace(/[\u0000-\u001f\u007f,]/g, " ").replace(/\s+/g, " ").trim()}
+      clean={(raw) =>
+        raw
+          .replace(/[\u0000-\u001f\u007f,]/g, " ")
+          .replace(/\s+/g, " ")
+          .trim()
+      }
       texts={{
         label: "Etiquetas",
         listLabel: "Añadidas",

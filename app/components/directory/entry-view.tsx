@@ -32,7 +32,17 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
 }
 
 /** WhatsApp, call and map buttons: compact in the phone row, large in the side card. */
-function ContactActions({ whatsapp, tel, maps, compact }: { whatsapp: string | null; tel: string | null; maps: string; compact?: boolean }) {
+function ContactActions({
+  whatsapp,
+  tel,
+  maps,
+  compact,
+}: {
+  whatsapp: string | null;
+  tel: string | null;
+  maps: string;
+  compact?: boolean;
+}) {
   const size = compact ? "tight" : "lg";
   const icon = compact ? "size-4" : "size-5";
   return (
@@ -188,7 +198,12 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
                   <ul className="space-y-1">
                     {links.map((l) => (
                       <li key={l.label}>
-                        <a href={l.href!} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex min-h-11 items-center gap-1 text-ocean-700 hover:underline">
+                        <a
+                          href={l.href!}
+                          target="_blank"
+                          rel="noopener noreferrer nofollow"
+                          className="inline-flex min-h-11 items-center gap-1 text-ocean-700 hover:underline"
+                        >
                           {l.label}
                           <Icon name="external-link" aria-hidden className="size-3.5" />
                         </a>

@@ -25,8 +25,20 @@ export function businessSchemaType(industria: string): string {
 }
 
 const DAYS: Record<string, string> = {
-  lun: "Mo", lunes: "Mo", mar: "Tu", martes: "Tu", mie: "We", miercoles: "We", jue: "Th", jueves: "Th",
-  vie: "Fr", viernes: "Fr", sab: "Sa", sabado: "Sa", dom: "Su", domingo: "Su",
+  lun: "Mo",
+  lunes: "Mo",
+  mar: "Tu",
+  martes: "Tu",
+  mie: "We",
+  miercoles: "We",
+  jue: "Th",
+  jueves: "Th",
+  vie: "Fr",
+  viernes: "Fr",
+  sab: "Sa",
+  sabado: "Sa",
+  dom: "Su",
+  domingo: "Su",
 };
 
 /**
@@ -37,7 +49,11 @@ export function toOpeningHours(horario: string | null | undefined): string[] | u
   if (!horario) return undefined;
   const out: string[] = [];
   for (const part of horario.split(/[;,]|\by\b/)) {
-    const clean = part.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+    const clean = part
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .trim();
     if (!clean) continue;
     const m = clean.match(/^(todos los dias|diario|[a-z]+)(?:\s*(?:-|a)\s*([a-z]+))?\.?\s+(\d{1,2}:\d{2})\s*(?:-|a)\s*(\d{1,2}:\d{2})$/);
     if (!m) return undefined;
@@ -89,7 +105,13 @@ function common(entry: EntryLike, url: string, sameAs: (string | null | undefine
 }
 
 export function restaurantJsonLd(
-  entry: EntryLike & { etiqueta: string | null; website_url: string | null; facebook_url: string | null; instagram_url: string | null; maps_url: string | null },
+  entry: EntryLike & {
+    etiqueta: string | null;
+    website_url: string | null;
+    facebook_url: string | null;
+    instagram_url: string | null;
+    maps_url: string | null;
+  },
   url: string,
 ) {
   const cuisine = [entry.etiqueta ? categoryLabel(entry.etiqueta) : null, ...entry.especialidades].filter((c): c is string => Boolean(c));
@@ -111,7 +133,10 @@ export function businessJsonLd(entry: EntryLike & { etiqueta: string | null; web
 
 /** Serialises JSON-LD for a <script> element: `<` is escaped so no text can close the element. */
 export function jsonLdString(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 export function JsonLd({ value }: { value: unknown }) {

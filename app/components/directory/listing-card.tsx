@@ -71,7 +71,10 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
             <li className="flex items-center gap-2">
               <Icon name="phone" aria-hidden className="size-4 shrink-0 text-ocean-500" />
               {tel ? (
-                <a href={tel} className="relative z-10 -my-2 inline-flex min-h-11 items-center font-semibold text-ocean-700 hover:underline">
+                <a
+                  href={tel}
+                  className="relative z-10 -my-2 inline-flex min-h-11 items-center font-semibold text-ocean-700 hover:underline"
+                >
                   {item.telefono}
                 </a>
               ) : (

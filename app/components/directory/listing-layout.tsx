@@ -72,4 +72,3 @@ export function ListingError({ message }: { message: string }) {
     </div>
   );
 }
-

@@ -16,7 +16,12 @@ export function HeroAssistantCard({ assistant }: { assistant: Assistant }) {
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-2">
           <span className="text-base font-bold text-white">{assistant.name}</span>
-          <span className={cn("rounded-full px-2 py-0.5 text-xs font-bold", assistant.premium ? "bg-sun-400 text-ocean-950" : "bg-emerald-100 text-emerald-900")}>
+          <span
+            className={cn(
+              "rounded-full px-2 py-0.5 text-xs font-bold",
+              assistant.premium ? "bg-sun-400 text-ocean-950" : "bg-emerald-100 text-emerald-900",
+            )}
+          >
             {assistant.premium ? "Premium" : "Gratis"}
           </span>
         </span>

@@ -5,7 +5,10 @@ import type { ReactNode } from "react";
 export function ChatFrame({ url, title, fallback }: { url: string | null; title: string; fallback?: ReactNode }) {
   if (!url) {
     return (
-      <div role="status" className="flex min-h-80 flex-col items-center justify-center rounded-card border border-dashed border-ocean-200 bg-ocean-50 px-6 py-12 text-center">
+      <div
+        role="status"
+        className="flex min-h-80 flex-col items-center justify-center rounded-card border border-dashed border-ocean-200 bg-ocean-50 px-6 py-12 text-center"
+      >
         <div className="grid size-14 place-items-center rounded-2xl bg-white text-ocean-600 shadow-card">
           <Icon name="message-square-off" aria-hidden className="size-7" />
         </div>

@@ -48,7 +48,13 @@ export default function ContactForm({
           maxLength={CONTACT_LIMITS.email}
           errors={fields.email.errors}
         />
-        <Field label="Teléfono" {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" maxLength={CONTACT_LIMITS.phone} errors={fields.phone.errors} />
+        <Field
+          label="Teléfono"
+          {...getInputProps(fields.phone, { type: "tel" })}
+          autoComplete="tel"
+          maxLength={CONTACT_LIMITS.phone}
+          errors={fields.phone.errors}
+        />
         <Field
           label="Negocio"
           {...getInputProps(fields.business, { type: "text" })}

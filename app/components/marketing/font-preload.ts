@@ -5,4 +5,3 @@ import jakartaLatin from "@fontsource-variable/plus-jakarta-sans/files/plus-jaka
  * the text rarely paints in the fallback font first and then shifts when the real one arrives.
  */
 export const FONT_PRELOAD = { rel: "preload", href: jakartaLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" } as const;
-

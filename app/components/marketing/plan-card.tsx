@@ -38,7 +38,10 @@ export function PlanCard({
       ) : null}
       <h3 className={cn("text-xl font-bold", popular ? "text-white" : "text-ocean-950")}>{title}</h3>
       <p className={cn("mt-1 text-sm leading-6", popular ? "text-ocean-100" : "text-muted")}>{description}</p>
-      <p className={cn("mt-5 text-3xl font-extrabold tracking-tight", popular ? "text-white" : "text-ocean-950")} data-testid={testId ? `${testId}-price` : undefined}>
+      <p
+        className={cn("mt-5 text-3xl font-extrabold tracking-tight", popular ? "text-white" : "text-ocean-950")}
+        data-testid={testId ? `${testId}-price` : undefined}
+      >
         {price.startsWith("Desde ") ? (
           <>
             <span className={cn("block text-sm font-semibold tracking-normal", popular ? "text-ocean-100" : "text-muted")}>Desde </span>

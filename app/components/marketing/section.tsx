@@ -74,7 +74,10 @@ export function SectionHeading({
 export function PageHero({ eyebrow, title, intro, children }: { eyebrow: string; title: string; intro: string; children?: ReactNode }) {
   return (
     <section className="relative overflow-hidden bg-ocean-900 px-4 py-16 text-white sm:px-6 sm:py-20">
-      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(255,187,69,0.16),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(31,120,180,0.35),transparent_60%)]" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(255,187,69,0.16),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(31,120,180,0.35),transparent_60%)]"
+      />
       <div className="relative mx-auto max-w-6xl">
         <SectionHeading as="h1" eyebrow={eyebrow} title={title} intro={intro} inverted />
         {children ? <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div> : null}

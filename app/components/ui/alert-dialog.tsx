@@ -48,7 +48,11 @@ export function AlertDialogDescription({ className, ...props }: ComponentProps<t
   return <AlertDialogPrimitive.Description className={cn(dialogDescriptionClass, className)} {...props} />;
 }
 
-export function AlertDialogAction({ variant = "primary", className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: ButtonVariant }) {
+export function AlertDialogAction({
+  variant = "primary",
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: ButtonVariant }) {
   return <AlertDialogPrimitive.Action className={buttonClass(variant, "md", className)} {...props} />;
 }
 

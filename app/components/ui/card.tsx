@@ -32,7 +32,11 @@ const badgeTones = {
 export function Badge({ className, tone = "ocean", ...props }: ComponentProps<"span"> & { tone?: keyof typeof badgeTones }) {
   return (
     <span
-      className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", badgeTones[tone], className)}
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        badgeTones[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -9,7 +9,8 @@ import { Icon } from "~/components/icons/icon";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
-export const dialogOverlayClass = "fixed inset-0 z-50 bg-ocean-950/50 backdrop-blur-[2px] motion-safe:data-[state=open]:animate-dialog-overlay";
+export const dialogOverlayClass =
+  "fixed inset-0 z-50 bg-ocean-950/50 backdrop-blur-[2px] motion-safe:data-[state=open]:animate-dialog-overlay";
 
 // Centred, never wider than the screen less 1rem each side (390px phones), and scrolls inside itself
 // when taller than the viewport, so the page behind never scrolls sideways.

@@ -47,7 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await signUp(request, ip, submission.value);
     if (!outcome.ok) {
       return data(
-        { intent, result: submission.reply({ formErrors: [outcome.message], hideFields }), toast: { type: "error" as const, title: outcome.message } },
+        {
+          intent,
+          result: submission.reply({ formErrors: [outcome.message], hideFields }),
+          toast: { type: "error" as const, title: outcome.message },
+        },
         { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },
       );
     }
@@ -70,13 +74,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await signIn(request, ip, submission.value);
   if (!outcome.ok) {
     return data(
-      { intent, result: submission.reply({ formErrors: [outcome.message], hideFields }), toast: { type: "error" as const, title: outcome.message } },
+      {
+        intent,
+        result: submission.reply({ formErrors: [outcome.message], hideFields }),
+        toast: { type: "error" as const, title: outcome.message },
+      },
       { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },
     );
   }
   const headers = new Headers();
   for (const c of outcome.setCookies) headers.append("Set-Cookie", c);
-  headers.append("Set-Cookie", await toastHeader({ type: "success", title: "¡Bienvenido!", description: "Has iniciado sesión correctamente." }));
+  headers.append(
+    "Set-Cookie",
+    await toastHeader({ type: "success", title: "¡Bienvenido!", description: "Has iniciado sesión correctamente." }),
+  );
   throw redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
@@ -113,9 +124,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 
         <h1 className="mt-6 text-2xl font-extrabold">{mode === "signup" ? "Crea tu cuenta" : "Bienvenido de nuevo"}</h1>
         <p className="mt-1 text-sm text-muted">
-          {mode === "signup"
-            ? "Escribe en el blog y accede a los asistentes de IA."
-            : "Inicia sesión para continuar en Panama VIP IA."}
+          {mode === "signup" ? "Escribe en el blog y accede a los asistentes de IA." : "Inicia sesión para continuar en Panama VIP IA."}
         </p>
 
         {actionData && "verifyNotice" in actionData && actionData.verifyNotice ? (

@@ -12,7 +12,12 @@ import { requestPasswordReset } from "~/server/account.server";
 import { parseSubmission, refused } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Recuperar contraseña", description: "Recibe un enlace para elegir una nueva contraseña.", path: "/auth/recuperar", noindex: true });
+  seo(matches, {
+    title: "Recuperar contraseña",
+    description: "Recibe un enlace para elegir una nueva contraseña.",
+    path: "/auth/recuperar",
+    noindex: true,
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseSubmission(request, forgotPasswordSchema);
@@ -41,7 +46,14 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required maxLength={254} errors={fields.email.errors} />
+          <Field
+            label="Email"
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            required
+            maxLength={254}
+            errors={fields.email.errors}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? "Procesando..." : "Enviar enlace"}
           </Button>

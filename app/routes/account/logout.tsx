@@ -16,6 +16,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const c of result.setCookies) headers.append("Set-Cookie", c);
-  headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Sesión cerrada", description: "Has cerrado sesión exitosamente." }));
+  headers.append(
+    "Set-Cookie",
+    await toastHeader({ type: "success", title: "Sesión cerrada", description: "Has cerrado sesión exitosamente." }),
+  );
   return redirect("/", { headers });
 }

@@ -49,7 +49,10 @@ async function tokenAction(userId: string, intent: "create-token" | "revoke-toke
     if (form.get("confirm") !== "1") {
       const token = (await listApiTokens(userId)).find((t) => t.id === submission.value.id);
       if (!token) return data(failed, { status: 404 });
-      return data({ intent, toast: null, confirmRevoke: { id: token.id, name: token.name } }, { headers: { "Cache-Control": "private, no-store" } });
+      return data(
+        { intent, toast: null, confirmRevoke: { id: token.id, name: token.name } },
+        { headers: { "Cache-Control": "private, no-store" } },
+      );
     }
     if (!(await revokeApiToken(userId, submission.value.id))) {
       return data(failed, { status: 404 });
@@ -61,7 +64,12 @@ async function tokenAction(userId: string, intent: "create-token" | "revoke-toke
   try {
     const created = await createApiToken(userId, submission.value.name);
     return data(
-      { intent, result: submission.reply({ resetForm: true }), toast: { type: "success" as const, title: "Token creado" }, newToken: created },
+      {
+        intent,
+        result: submission.reply({ resetForm: true }),
+        toast: { type: "success" as const, title: "Token creado" },
+        newToken: created,
+      },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   } catch (error) {
@@ -99,7 +107,11 @@ export async function action({ request }: Route.ActionArgs) {
     }
     console.error("[profile] update:", error);
     return data(
-      { intent: "profile" as const, result: submission.reply(), toast: { type: "error" as const, title: "Error inesperado al actualizar el perfil." } },
+      {
+        intent: "profile" as const,
+        result: submission.reply(),
+        toast: { type: "error" as const, title: "Error inesperado al actualizar el perfil." },
+      },
       { status: 500 },
     );
   }
@@ -129,8 +141,22 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <Icon name="user-round" aria-hidden className="size-5 text-ocean-600" /> Información personal
           </h2>
           <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
-            <Field label="Nombre completo" {...getInputProps(fields.full_name, { type: "text" })} autoComplete="name" maxLength={100} required errors={fields.full_name.errors} />
-            <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={254} required errors={fields.email.errors} />
+            <Field
+              label="Nombre completo"
+              {...getInputProps(fields.full_name, { type: "text" })}
+              autoComplete="name"
+              maxLength={100}
+              required
+              errors={fields.full_name.errors}
+            />
+            <Field
+              label="Email"
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="email"
+              maxLength={254}
+              required
+              errors={fields.email.errors}
+            />
             <Button type="submit" disabled={busy}>
               {busy ? "Procesando..." : "Guardar cambios"}
             </Button>

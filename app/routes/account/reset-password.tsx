@@ -26,7 +26,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return refused(submission, {}, { hideFields });
   const result = await resetPassword(submission.value.token, submission.value.password);
   if (!result.ok) return data({ result: submission.reply({ formErrors: [INVALID], hideFields }) }, { status: 400 });
-  return redirectWithToast("/auth", { type: "success", title: "Contraseña actualizada", description: "Ya puedes iniciar sesión con tu nueva contraseña." });
+  return redirectWithToast("/auth", {
+    type: "success",
+    title: "Contraseña actualizada",
+    description: "Ya puedes iniciar sesión con tu nueva contraseña.",
+  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -41,33 +45,36 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="text-2xl font-extrabold">Nueva contraseña</h1>
         {problem ? (
           <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-danger">
-            {problem} <Link to="/auth/recuperar" className="underline">Pedir otro enlace</Link>
+            {problem}{" "}
+            <Link to="/auth/recuperar" className="underline">
+              Pedir otro enlace
+            </Link>
           </p>
         ) : null}
         {dead ? null : (
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <input type="hidden" name="token" value={loaderData.token} />
-          <Field
-            label="Nueva contraseña"
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX}
-            errors={fields.password.errors}
-            hint="Mínimo 8 caracteres."
-          />
-          <Field
-            label="Repite la contraseña"
-            {...getInputProps(fields.confirm, { type: "password" })}
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX}
-            errors={fields.confirm.errors}
-          />
-          <Button type="submit" size="lg" className="w-full" disabled={busy || !loaderData.token}>
-            {busy ? "Procesando..." : "Guardar contraseña"}
-          </Button>
-        </Form>
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field
+              label="Nueva contraseña"
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+              errors={fields.password.errors}
+              hint="Mínimo 8 caracteres."
+            />
+            <Field
+              label="Repite la contraseña"
+              {...getInputProps(fields.confirm, { type: "password" })}
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+              errors={fields.confirm.errors}
+            />
+            <Button type="submit" size="lg" className="w-full" disabled={busy || !loaderData.token}>
+              {busy ? "Procesando..." : "Guardar contraseña"}
+            </Button>
+          </Form>
         )}
       </Card>
     </section>

@@ -46,7 +46,7 @@ const show = (v: unknown) => {
   return s.length > 80 ? `${s.slice(0, 80)}…` : s;
 };
 
-function describe(before: unknown, after: unknown) {
+function describeChange(before: unknown, after: unknown) {
   const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
   const name = [a.nombre, b.nombre, a.email, b.email, a.title, b.title].find((v) => typeof v === "string" && v) as string | undefined;
@@ -71,9 +71,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const entity = url.searchParams.get("entidad");
   const validEntity = AUDIT_ENTITIES.some((e) => e.slug === entity) ? entity : null;
   const page = await listAuditPage({ entity: validEntity, cursor: url.searchParams.get("cursor") });
-  const described = page.items.map((e) => ({ e, d: describe(e.before, e.after) }));
-  const unnamed = (kind: string) => described.filter((x) => !x.d.name && x.e.entity === kind && x.e.entity_id).map((x) => x.e.entity_id!);
-  const names = await listingNames({ restaurant: unnamed("restaurant"), business: unnamed("business") });
+  const described = page.items.map((e) => ({ e, d: describeChange(e.before, e.after) }));
+  const unnamedOf = (kind: string) =>
+    described.filter((x) => !x.d.name && x.e.entity === kind && x.e.entity_id).map((x) => x.e.entity_id as string);
+  const names = await listingNames({ restaurant: unnamedOf("restaurant"), business: unnamedOf("business") });
   return {
     entity: validEntity,
     cursor: url.searchParams.get("cursor"),
@@ -86,7 +87,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       entity: e.entity,
       entityId: e.entity_id,
       ...d,
-      name: d.name ?? (e.entity_id ? names.get(e.entity_id) ?? null : null),
+      name: d.name ?? (e.entity_id ? (names.get(e.entity_id) ?? null) : null),
       beforeJson: json(e.before),
       afterJson: json(e.after),
     })),
@@ -143,23 +144,29 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                       <ul className="mt-2 space-y-0.5 text-sm">
                         {e.changes.map((c) => (
                           <li key={c.field} className="break-all">
-                            <span className="text-xs font-semibold text-ocean-800">{c.field}</span>: <span className="text-muted line-through">{c.before}</span> →{" "}
-                            <span className="text-ink">{c.after}</span>
+                            <span className="text-xs font-semibold text-ocean-800">{c.field}</span>:{" "}
+                            <span className="text-muted line-through">{c.before}</span> → <span className="text-ink">{c.after}</span>
                           </li>
                         ))}
                       </ul>
                     )}
                     {(e.beforeJson || e.afterJson) && (
                       <details className="mt-2 text-sm">
-                        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-ocean-700">Ver antes y después</summary>
+                        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-ocean-700">
+                          Ver antes y después
+                        </summary>
                         <div className="mt-2 grid gap-3 md:grid-cols-2">
                           <div>
                             <p className="text-xs font-bold uppercase text-muted">Antes</p>
-                            <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">{e.beforeJson ?? "—"}</pre>
+                            <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">
+                              {e.beforeJson ?? "—"}
+                            </pre>
                           </div>
                           <div>
                             <p className="text-xs font-bold uppercase text-muted">Después</p>
-                            <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">{e.afterJson ?? "—"}</pre>
+                            <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">
+                              {e.afterJson ?? "—"}
+                            </pre>
                           </div>
                         </div>
                       </details>
@@ -179,7 +186,10 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             <span />
           )}
           {nextCursor && (
-            <Link to={`/admin/audit?${new URLSearchParams({ ...(entity ? { entidad: entity } : {}), cursor: nextCursor })}`} className={buttonClass("outline")}>
+            <Link
+              to={`/admin/audit?${new URLSearchParams({ ...(entity ? { entidad: entity } : {}), cursor: nextCursor })}`}
+              className={buttonClass("outline")}
+            >
               Anteriores <Icon name="chevron-right" aria-hidden className="size-4" />
             </Link>
           )}

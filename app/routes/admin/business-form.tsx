@@ -20,8 +20,21 @@ import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/province-options";
 
 const TEXT_KEYS = [
-  "nombre", "descripcion", "direccion", "telefono", "horario", "rating", "industria", "provincia", "website", "imagen",
-  "special_service", "customer_reviews", "plan_type", "is_verified", "is_active",
+  "nombre",
+  "descripcion",
+  "direccion",
+  "telefono",
+  "horario",
+  "rating",
+  "industria",
+  "provincia",
+  "website",
+  "imagen",
+  "special_service",
+  "customer_reviews",
+  "plan_type",
+  "is_verified",
+  "is_active",
 ] as const;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
@@ -64,7 +77,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data({ result: submission.reply({ formErrors: [`Error al ${verb} negocio: ${e.message}`] }) }, { status: 404 });
     }
     console.error("[admin] business save:", e);
-    return data({ result: submission.reply({ formErrors: [`Error al ${verb} negocio: no se pudo guardar. Intenta de nuevo.`] }) }, { status: 500 });
+    return data(
+      { result: submission.reply({ formErrors: [`Error al ${verb} negocio: no se pudo guardar. Intenta de nuevo.`] }) },
+      { status: 500 },
+    );
   }
   return redirectWithToast("/admin?tab=negocios", {
     type: "success",
@@ -103,7 +119,13 @@ export default function BusinessFormPage({ loaderData, actionData }: Route.Compo
         <FormError message={form.errors?.[0]} />
         <FormSection title="Información básica">
           <div className="sm:col-span-2">
-            <Field label="Nombre *" {...getInputProps(fields.nombre, { type: "text" })} maxLength={LIMITS.nombre} required errors={fields.nombre.errors} />
+            <Field
+              label="Nombre *"
+              {...getInputProps(fields.nombre, { type: "text" })}
+              maxLength={LIMITS.nombre}
+              required
+              errors={fields.nombre.errors}
+            />
           </div>
           <SelectField label="Industria *" {...getSelectProps(fields.industria)} required errors={fields.industria.errors}>
             <option value="">Selecciona una industria</option>
@@ -117,28 +139,77 @@ export default function BusinessFormPage({ loaderData, actionData }: Route.Compo
             <ProvinceOptions emptyLabel="Selecciona una provincia" />
           </SelectField>
           <div className="sm:col-span-2">
-            <Field label="Dirección *" {...getInputProps(fields.direccion, { type: "text" })} maxLength={LIMITS.direccion} required errors={fields.direccion.errors} />
+            <Field
+              label="Dirección *"
+              {...getInputProps(fields.direccion, { type: "text" })}
+              maxLength={LIMITS.direccion}
+              required
+              errors={fields.direccion.errors}
+            />
           </div>
           <div className="sm:col-span-2">
-            <TextareaField label="Descripción *" {...getTextareaProps(fields.descripcion)} rows={4} maxLength={LIMITS.descripcion} required errors={fields.descripcion.errors} />
+            <TextareaField
+              label="Descripción *"
+              {...getTextareaProps(fields.descripcion)}
+              rows={4}
+              maxLength={LIMITS.descripcion}
+              required
+              errors={fields.descripcion.errors}
+            />
           </div>
         </FormSection>
 
         <FormSection title="Contacto y enlaces" description="Los enlaces deben empezar con http:// o https://.">
-          <Field label="Teléfono" {...getInputProps(fields.telefono, { type: "tel" })} maxLength={LIMITS.telefono} errors={fields.telefono.errors} />
-          <Field label="Horario" {...getInputProps(fields.horario, { type: "text" })} maxLength={LIMITS.horario} placeholder="Lun-Vie 8:00-17:00" errors={fields.horario.errors} />
-          <Field label="Sitio web" {...getInputProps(fields.website, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://" errors={fields.website.errors} />
-          <Field label="Imagen (URL)" {...getInputProps(fields.imagen, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://…/foto.jpg" errors={fields.imagen.errors} />
+          <Field
+            label="Teléfono"
+            {...getInputProps(fields.telefono, { type: "tel" })}
+            maxLength={LIMITS.telefono}
+            errors={fields.telefono.errors}
+          />
+          <Field
+            label="Horario"
+            {...getInputProps(fields.horario, { type: "text" })}
+            maxLength={LIMITS.horario}
+            placeholder="Lun-Vie 8:00-17:00"
+            errors={fields.horario.errors}
+          />
+          <Field
+            label="Sitio web"
+            {...getInputProps(fields.website, { type: "url" })}
+            inputMode="url"
+            maxLength={LIMITS.url}
+            placeholder="https://"
+            errors={fields.website.errors}
+          />
+          <Field
+            label="Imagen (URL)"
+            {...getInputProps(fields.imagen, { type: "url" })}
+            inputMode="url"
+            maxLength={LIMITS.url}
+            placeholder="https://…/foto.jpg"
+            errors={fields.imagen.errors}
+          />
         </FormSection>
 
         <FormSection title="Detalles">
           <RatingField fields={fields} />
-          <Field label="Servicio especial" {...getInputProps(fields.special_service, { type: "text" })} maxLength={LIMITS.specialDish} errors={fields.special_service.errors} />
+          <Field
+            label="Servicio especial"
+            {...getInputProps(fields.special_service, { type: "text" })}
+            maxLength={LIMITS.specialDish}
+            errors={fields.special_service.errors}
+          />
           <div className="sm:col-span-2">
             <SpecialtiesInput form={form} meta={fields.especialidades} max={LIMITS.especialidad} />
           </div>
           <div className="sm:col-span-2">
-            <TextareaField label="Reseñas de clientes" {...getTextareaProps(fields.customer_reviews)} rows={3} maxLength={LIMITS.reviews} errors={fields.customer_reviews.errors} />
+            <TextareaField
+              label="Reseñas de clientes"
+              {...getTextareaProps(fields.customer_reviews)}
+              rows={3}
+              maxLength={LIMITS.reviews}
+              errors={fields.customer_reviews.errors}
+            />
           </div>
         </FormSection>
 

@@ -172,11 +172,22 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               />
             </div>
           )}
-          <Form method="get" role="search" className="mt-6 grid gap-3 rounded-card bg-ocean-50/60 p-4 ring-1 ring-ocean-100 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
+          <Form
+            method="get"
+            role="search"
+            className="mt-6 grid gap-3 rounded-card bg-ocean-50/60 p-4 ring-1 ring-ocean-100 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+          >
             <input type="hidden" name="tab" value={tab} />
             <div>
               <Label htmlFor="admin-q">Buscar por nombre o dirección</Label>
-              <Input id="admin-q" name="q" type="search" defaultValue={filter.q} maxLength={LIMITS.search} placeholder="Ej.: fonda, Bella Vista" />
+              <Input
+                id="admin-q"
+                name="q"
+                type="search"
+                defaultValue={filter.q}
+                maxLength={LIMITS.search}
+                placeholder="Ej.: fonda, Bella Vista"
+              />
             </div>
             <div>
               <Label htmlFor="admin-provincia">Provincia</Label>
@@ -203,10 +214,16 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             </p>
           )}
 
-          <section aria-label={tab === "negocios" ? "Negocios" : "Restaurantes"} aria-busy={loading} className={cn("mt-6 transition-opacity", loading && "opacity-60")}>
+          <section
+            aria-label={tab === "negocios" ? "Negocios" : "Restaurantes"}
+            aria-busy={loading}
+            className={cn("mt-6 transition-opacity", loading && "opacity-60")}
+          >
             {items.length === 0 ? (
               <EmptyState title={tab === "negocios" ? "No hay negocios que coincidan." : "No hay restaurantes que coincidan."}>
-                {filter.q || filter.provincia ? "Prueba con otro término o provincia." : "Agrega la primera entrada con el botón de arriba."}
+                {filter.q || filter.provincia
+                  ? "Prueba con otro término o provincia."
+                  : "Agrega la primera entrada con el botón de arriba."}
               </EmptyState>
             ) : (
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

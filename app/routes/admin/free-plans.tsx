@@ -57,7 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "toggle" || intent === "delete") {
     const submission = submissionOf(form, freePlanActionSchema);
     if (submission.status !== "success") {
-      return data({ result: null, confirm: null as Confirm, toast: { type: "error" as const, title: "Solicitud inválida" } }, { status: 400 });
+      return data(
+        { result: null, confirm: null as Confirm, toast: { type: "error" as const, title: "Solicitud inválida" } },
+        { status: 400 },
+      );
     }
     const input = submission.value;
     if (input.intent === "toggle") {
@@ -71,7 +74,11 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (input.confirm !== "1") {
       const plan = (await listFreePlans()).find((p) => p.id === input.id);
-      if (!plan) return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al eliminar plan: ${new FreePlanNotFoundError().message}` });
+      if (!plan)
+        return redirectWithToast("/admin/free-plans", {
+          type: "error",
+          title: `Error al eliminar plan: ${new FreePlanNotFoundError().message}`,
+        });
       return data({ result: null, confirm: { id: plan.id, email: plan.email } as Confirm, toast: null });
     }
     try {
@@ -112,7 +119,10 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
   const confirm = actionData?.confirm;
 
   return (
-    <AdminShell title="Planes gratuitos" intro="Otorga acceso gratuito a los asistentes premium por 30, 60 o 90 días. El plan se aplica a la cuenta con ese email, exista ya o se cree después.">
+    <AdminShell
+      title="Planes gratuitos"
+      intro="Otorga acceso gratuito a los asistentes premium por 30, 60 o 90 días. El plan se aplica a la cuenta con ese email, exista ya o se cree después."
+    >
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr] lg:items-start">
         <Card className="p-5 sm:p-6">
           <h2 className="flex items-center gap-2 text-lg font-bold">
@@ -120,7 +130,14 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="grant" />
-            <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" maxLength={254} required errors={fields.email.errors} />
+            <Field
+              label="Email"
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="off"
+              maxLength={254}
+              required
+              errors={fields.email.errors}
+            />
             <SelectField label="Días" {...getSelectProps(fields.days_granted)} errors={fields.days_granted.errors}>
               {FREE_PLAN_DAYS.map((d) => (
                 <option key={d} value={d}>
@@ -151,7 +168,9 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
           <div className="mt-4">
             {plans.length === 0 ? (
               <EmptyState title="No hay planes gratuitos.">
-                {loadError ? "No se pudieron cargar los planes. Si es una instalación nueva, puede que falte ejecutar las migraciones SQL." : "Los planes que otorgues aparecerán aquí."}
+                {loadError
+                  ? "No se pudieron cargar los planes. Si es una instalación nueva, puede que falte ejecutar las migraciones SQL."
+                  : "Los planes que otorgues aparecerán aquí."}
               </EmptyState>
             ) : (
               <ul className="grid gap-3">
@@ -180,7 +199,11 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
                             <input type="hidden" name="id" value={p.id} />
                             <input type="hidden" name="active" value={p.is_active ? "false" : "true"} />
                             <Button type="submit" size="compact" variant="outline">
-                              {p.is_active ? <Icon name="power-off" aria-hidden className="size-4" /> : <Icon name="power" aria-hidden className="size-4" />}
+                              {p.is_active ? (
+                                <Icon name="power-off" aria-hidden className="size-4" />
+                              ) : (
+                                <Icon name="power" aria-hidden className="size-4" />
+                              )}
                               {p.is_active ? "Desactivar" : "Activar"}
                               <span className="sr-only"> plan de {p.email}</span>
                             </Button>

@@ -20,7 +20,12 @@ import {
 } from "~/server/models/contact.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Mensajes de contacto", description: "Mensajes recibidos por el formulario de contacto.", path: "/admin/leads", noindex: true });
+  seo(matches, {
+    title: "Mensajes de contacto",
+    description: "Mensajes recibidos por el formulario de contacto.",
+    path: "/admin/leads",
+    noindex: true,
+  });
 
 const LIMIT = 100;
 
@@ -67,7 +72,10 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   useShowToast(actionData?.toast, actionData);
   const tab = (active: boolean) =>
-    cn("inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold", active ? "bg-ocean-700 text-white" : "text-ocean-800 hover:bg-ocean-50");
+    cn(
+      "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold",
+      active ? "bg-ocean-700 text-white" : "text-ocean-800 hover:bg-ocean-50",
+    );
 
   return (
     <AdminShell
@@ -118,11 +126,17 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                     </div>
                     <p className="mt-4 whitespace-pre-wrap wrap-anywhere leading-7 text-ink">{l.message}</p>
                     <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-                      <a href={`mailto:${l.email}`} className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-ocean-700 break-all">
+                      <a
+                        href={`mailto:${l.email}`}
+                        className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-ocean-700 break-all"
+                      >
                         <Icon name="mail" aria-hidden className="size-4 shrink-0" /> {l.email}
                       </a>
                       {l.phone ? (
-                        <a href={`tel:${l.phone.replace(/[^0-9+]/g, "")}`} className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-ocean-700">
+                        <a
+                          href={`tel:${l.phone.replace(/[^0-9+]/g, "")}`}
+                          className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-ocean-700"
+                        >
                           <Icon name="phone" aria-hidden className="size-4" /> {l.phone}
                         </a>
                       ) : null}
@@ -147,7 +161,9 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           })}
         </ul>
       )}
-      {leads.length === LIMIT ? <p className="mt-6 text-center text-sm text-muted">Se muestran los {LIMIT} mensajes más recientes.</p> : null}
+      {leads.length === LIMIT ? (
+        <p className="mt-6 text-center text-sm text-muted">Se muestran los {LIMIT} mensajes más recientes.</p>
+      ) : null}
     </AdminShell>
   );
 }

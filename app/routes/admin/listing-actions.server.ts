@@ -29,9 +29,16 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
       await setListingActive(input.kind, input.id, input.active, actor);
     } catch (e) {
       if (!(e instanceof ListingNotFoundError)) console.error("[admin] toggle:", e);
-      return redirectWithToast(back, { type: "error", title: `Error al actualizar estado: ${e instanceof ListingNotFoundError ? e.message : "no se pudo guardar"}` });
+      return redirectWithToast(back, {
+        type: "error",
+        title: `Error al actualizar estado: ${e instanceof ListingNotFoundError ? e.message : "no se pudo guardar"}`,
+      });
     }
-    return redirectWithToast(back, { type: "success", title: "Estado actualizado", description: input.active ? "La entrada está activa." : "La entrada está inactiva." });
+    return redirectWithToast(back, {
+      type: "success",
+      title: "Estado actualizado",
+      description: input.active ? "La entrada está activa." : "La entrada está inactiva.",
+    });
   }
   if (input.confirm !== "1") {
     const row = input.kind === "restaurant" ? await getRestaurant(input.id) : await getBusiness(input.id);
@@ -42,7 +49,10 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
     await deleteListing(input.kind, input.id, actor);
   } catch (e) {
     if (!(e instanceof ListingNotFoundError)) console.error("[admin] delete:", e);
-    return redirectWithToast(back, { type: "error", title: `Error al eliminar ${noun}: ${e instanceof ListingNotFoundError ? e.message : messageOf(e)}` });
+    return redirectWithToast(back, {
+      type: "error",
+      title: `Error al eliminar ${noun}: ${e instanceof ListingNotFoundError ? e.message : messageOf(e)}`,
+    });
   }
   return redirectWithToast(back, { type: "success", title: input.kind === "restaurant" ? "Restaurante eliminado" : "Negocio eliminado" });
 }

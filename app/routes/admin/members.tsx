@@ -97,12 +97,21 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
     const { business_id, email } = submission.value;
     try {
       const { business, link } = await assignOwner(actor, business_id, email);
-      return redirectWithToast(back, { type: "success", title: "Propietario asignado", description: `${link.email} es ahora propietario de ${business.nombre}.` });
+      return redirectWithToast(back, {
+        type: "success",
+        title: "Propietario asignado",
+        description: `${link.email} es ahora propietario de ${business.nombre}.`,
+      });
     } catch (e) {
-      if (e instanceof OwnerAssignmentError) return data({ result: submission.reply({ fieldErrors: { email: [e.message] } }), toast: null }, { status: 400 });
-      if (e instanceof ListingNotFoundError) return data({ result: submission.reply({ fieldErrors: { business_id: [e.message] } }), toast: null }, { status: 404 });
+      if (e instanceof OwnerAssignmentError)
+        return data({ result: submission.reply({ fieldErrors: { email: [e.message] } }), toast: null }, { status: 400 });
+      if (e instanceof ListingNotFoundError)
+        return data({ result: submission.reply({ fieldErrors: { business_id: [e.message] } }), toast: null }, { status: 404 });
       console.error("[admin] owner:", e);
-      return data({ result: submission.reply(), toast: { type: "error" as const, title: `Error al asignar propietario: ${messageOf(e)}` } }, { status: 500 });
+      return data(
+        { result: submission.reply(), toast: { type: "error" as const, title: `Error al asignar propietario: ${messageOf(e)}` } },
+        { status: 500 },
+      );
     }
   }
 
@@ -115,7 +124,10 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
     await setMemberRole(actor, submission.value.user_id, submission.value.role === "admin");
   } catch (e) {
     if (!(e instanceof RoleChangeError)) console.error("[admin] role:", e);
-    return redirectWithToast(back, { type: "error", title: `Error al actualizar rol: ${e instanceof RoleChangeError ? e.message : "no se pudo guardar"}` });
+    return redirectWithToast(back, {
+      type: "error",
+      title: `Error al actualizar rol: ${e instanceof RoleChangeError ? e.message : "no se pudo guardar"}`,
+    });
   }
   return redirectWithToast(back, { type: "success", title: "Rol actualizado" });
 }
@@ -142,7 +154,10 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
   };
 
   return (
-    <AdminShell title="Miembros" intro="Cambia roles, revisa los planes gratuitos de cada miembro y asigna propietarios verificados a los negocios.">
+    <AdminShell
+      title="Miembros"
+      intro="Cambia roles, revisa los planes gratuitos de cada miembro y asigna propietarios verificados a los negocios."
+    >
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
         <section aria-labelledby="members-title">
           <h2 id="members-title" className="sr-only">
@@ -152,7 +167,15 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
             <Card tone="highlight" className="mb-6 p-5">
               <h3 className="text-lg font-bold">Editar rol</h3>
               <p className="mb-4 break-all text-sm text-muted">{editing.full_name || editing.email}</p>
-              <RoleForm member={editing} isSelf={editing.id === selfId} cancel={<Link to={keep({})} className={buttonClass("outline")}>Cancelar</Link>} />
+              <RoleForm
+                member={editing}
+                isSelf={editing.id === selfId}
+                cancel={
+                  <Link to={keep({})} className={buttonClass("outline")}>
+                    Cancelar
+                  </Link>
+                }
+              />
             </Card>
           )}
           <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -211,7 +234,8 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                             {m.plans.map((p) => (
                               <li key={p.id}>
                                 <Badge tone={p.expired || !p.is_active ? "slate" : "green"}>
-                                  {p.days_granted} días · {p.expired ? "Expirado" : !p.is_active ? "Inactivo" : `hasta ${formatDate(p.expires_at)}`}
+                                  {p.days_granted} días ·{" "}
+                                  {p.expired ? "Expirado" : !p.is_active ? "Inactivo" : `hasta ${formatDate(p.expires_at)}`}
                                 </Badge>
                               </li>
                             ))}
@@ -245,12 +269,21 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
             <h2 id="owner-title" className="flex items-center gap-2 text-lg font-bold">
               <Icon name="building-2" aria-hidden className="size-5 text-ocean-600" /> Asignar propietario
             </h2>
-            <p className="mt-1 text-sm text-muted">Busca el negocio, elige y escribe el email de una cuenta verificada. Reemplaza al propietario anterior.</p>
+            <p className="mt-1 text-sm text-muted">
+              Busca el negocio, elige y escribe el email de una cuenta verificada. Reemplaza al propietario anterior.
+            </p>
             <Form method="get" className="mt-4 flex items-end gap-2">
               {q && <input type="hidden" name="q" value={q} />}
               <div className="flex-1">
                 <Label htmlFor="owner-negocio">Negocio</Label>
-                <Input id="owner-negocio" name="negocio" type="search" defaultValue={negocio} maxLength={LIMITS.search} placeholder="Nombre del negocio" />
+                <Input
+                  id="owner-negocio"
+                  name="negocio"
+                  type="search"
+                  defaultValue={negocio}
+                  maxLength={LIMITS.search}
+                  placeholder="Nombre del negocio"
+                />
               </div>
               <Button type="submit" variant="outline" size="icon" aria-label="Buscar negocio">
                 <Icon name="search" aria-hidden className="size-4" />
@@ -265,26 +298,39 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                   <fieldset aria-describedby={fields.business_id.errors?.length ? fields.business_id.errorId : undefined}>
                     <legend className="text-sm font-semibold text-ocean-950">Elige el negocio</legend>
                     <div className="mt-2 grid gap-2">
-                      {getCollectionProps(fields.business_id, { type: "radio", options: businessMatches.map((b) => b.id) }).map(({ key, ...radio }) => {
-                        const b = businessMatches.find((m) => m.id === radio.value)!;
-                        return (
-                          <label key={key} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50">
-                            <input {...radio} className="mt-0.5 size-5 shrink-0 accent-ocean-700" />
-                            <span className="min-w-0 text-sm">
-                              <span className="block font-semibold text-ocean-950">{b.nombre}</span>
-                              <span className="block text-muted">
-                                {industryLabel(b.industria)} · {provinceLabel(b.provincia)} · {planLabel(b.plan_type)}
+                      {getCollectionProps(fields.business_id, { type: "radio", options: businessMatches.map((b) => b.id) }).map(
+                        ({ key, ...radio }) => {
+                          const b = businessMatches.find((m) => m.id === radio.value)!;
+                          return (
+                            <label
+                              key={key}
+                              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-ocean-500 has-[:checked]:bg-ocean-50"
+                            >
+                              <input {...radio} className="mt-0.5 size-5 shrink-0 accent-ocean-700" />
+                              <span className="min-w-0 text-sm">
+                                <span className="block font-semibold text-ocean-950">{b.nombre}</span>
+                                <span className="block text-muted">
+                                  {industryLabel(b.industria)} · {provinceLabel(b.provincia)} · {planLabel(b.plan_type)}
+                                </span>
+                                <span className="block break-all text-muted">
+                                  {b.owner_email ? `Propietario: ${b.owner_email}` : "Sin propietario"}
+                                </span>
                               </span>
-                              <span className="block break-all text-muted">{b.owner_email ? `Propietario: ${b.owner_email}` : "Sin propietario"}</span>
-                            </span>
-                          </label>
-                        );
-                      })}
+                            </label>
+                          );
+                        },
+                      )}
                     </div>
                     <FieldErrors id={fields.business_id.errorId} errors={fields.business_id.errors} />
                   </fieldset>
                 )}
-                <Field label="Email del propietario" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" maxLength={254} errors={fields.email.errors} />
+                <Field
+                  label="Email del propietario"
+                  {...getInputProps(fields.email, { type: "email" })}
+                  autoComplete="off"
+                  maxLength={254}
+                  errors={fields.email.errors}
+                />
                 <Button type="submit" className="w-full" disabled={assigning || businessMatches.length === 0}>
                   {assigning ? "Procesando..." : "Asignar propietario"}
                 </Button>

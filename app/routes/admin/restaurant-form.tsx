@@ -20,8 +20,24 @@ import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/province-options";
 
 const TEXT_KEYS = [
-  "nombre", "descripcion", "direccion", "telefono", "horario", "rating", "categoria", "provincia", "website_url",
-  "facebook_url", "instagram_url", "maps_url", "imagen", "special_dish", "customer_reviews", "plan_type", "is_verified", "is_active",
+  "nombre",
+  "descripcion",
+  "direccion",
+  "telefono",
+  "horario",
+  "rating",
+  "categoria",
+  "provincia",
+  "website_url",
+  "facebook_url",
+  "instagram_url",
+  "maps_url",
+  "imagen",
+  "special_dish",
+  "customer_reviews",
+  "plan_type",
+  "is_verified",
+  "is_active",
 ] as const;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
@@ -62,7 +78,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data({ result: submission.reply({ formErrors: [`Error al guardar: ${e.message}`] }) }, { status: 404 });
     }
     console.error("[admin] restaurant save:", e);
-    return data({ result: submission.reply({ formErrors: ["Error al guardar: no se pudo guardar el restaurante. Intenta de nuevo."] }) }, { status: 500 });
+    return data(
+      { result: submission.reply({ formErrors: ["Error al guardar: no se pudo guardar el restaurante. Intenta de nuevo."] }) },
+      { status: 500 },
+    );
   }
   return redirectWithToast("/admin?tab=restaurantes", {
     type: "success",
@@ -101,7 +120,13 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
         <FormError message={form.errors?.[0]} />
         <FormSection title="Información básica">
           <div className="sm:col-span-2">
-            <Field label="Nombre *" {...getInputProps(fields.nombre, { type: "text" })} maxLength={LIMITS.nombre} required errors={fields.nombre.errors} />
+            <Field
+              label="Nombre *"
+              {...getInputProps(fields.nombre, { type: "text" })}
+              maxLength={LIMITS.nombre}
+              required
+              errors={fields.nombre.errors}
+            />
           </div>
           <SelectField label="Provincia *" {...getSelectProps(fields.provincia)} required errors={fields.provincia.errors}>
             <ProvinceOptions emptyLabel="Selecciona una provincia" />
@@ -115,33 +140,102 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
             ))}
           </SelectField>
           <div className="sm:col-span-2">
-            <Field label="Dirección *" {...getInputProps(fields.direccion, { type: "text" })} maxLength={LIMITS.direccion} required errors={fields.direccion.errors} />
+            <Field
+              label="Dirección *"
+              {...getInputProps(fields.direccion, { type: "text" })}
+              maxLength={LIMITS.direccion}
+              required
+              errors={fields.direccion.errors}
+            />
           </div>
           <div className="sm:col-span-2">
-            <TextareaField label="Descripción" {...getTextareaProps(fields.descripcion)} rows={4} maxLength={LIMITS.descripcion} errors={fields.descripcion.errors} />
+            <TextareaField
+              label="Descripción"
+              {...getTextareaProps(fields.descripcion)}
+              rows={4}
+              maxLength={LIMITS.descripcion}
+              errors={fields.descripcion.errors}
+            />
           </div>
         </FormSection>
 
         <FormSection title="Contacto y enlaces" description="Los enlaces deben empezar con http:// o https://.">
-          <Field label="Teléfono" {...getInputProps(fields.telefono, { type: "tel" })} maxLength={LIMITS.telefono} errors={fields.telefono.errors} />
-          <Field label="Horario" {...getInputProps(fields.horario, { type: "text" })} maxLength={LIMITS.horario} placeholder="Lun-Sáb 11:00-22:00" errors={fields.horario.errors} />
-          <Field label="Sitio web" {...getInputProps(fields.website_url, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://" errors={fields.website_url.errors} />
-          <Field label="Google Maps" {...getInputProps(fields.maps_url, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://maps.google.com/…" errors={fields.maps_url.errors} />
-          <Field label="Facebook" {...getInputProps(fields.facebook_url, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://facebook.com/…" errors={fields.facebook_url.errors} />
-          <Field label="Instagram" {...getInputProps(fields.instagram_url, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://instagram.com/…" errors={fields.instagram_url.errors} />
+          <Field
+            label="Teléfono"
+            {...getInputProps(fields.telefono, { type: "tel" })}
+            maxLength={LIMITS.telefono}
+            errors={fields.telefono.errors}
+          />
+          <Field
+            label="Horario"
+            {...getInputProps(fields.horario, { type: "text" })}
+            maxLength={LIMITS.horario}
+            placeholder="Lun-Sáb 11:00-22:00"
+            errors={fields.horario.errors}
+          />
+          <Field
+            label="Sitio web"
+            {...getInputProps(fields.website_url, { type: "url" })}
+            inputMode="url"
+            maxLength={LIMITS.url}
+            placeholder="https://"
+            errors={fields.website_url.errors}
+          />
+          <Field
+            label="Google Maps"
+            {...getInputProps(fields.maps_url, { type: "url" })}
+            inputMode="url"
+            maxLength={LIMITS.url}
+            placeholder="https://maps.google.com/…"
+            errors={fields.maps_url.errors}
+          />
+          <Field
+            label="Facebook"
+            {...getInputProps(fields.facebook_url, { type: "url" })}
+            inputMode="url"
+            maxLength={LIMITS.url}
+            placeholder="https://facebook.com/…"
+            errors={fields.facebook_url.errors}
+          />
+          <Field
+            label="Instagram"
+            {...getInputProps(fields.instagram_url, { type: "url" })}
+            inputMode="url"
+            maxLength={LIMITS.url}
+            placeholder="https://instagram.com/…"
+            errors={fields.instagram_url.errors}
+          />
           <div className="sm:col-span-2">
-            <Field label="Imagen (URL)" {...getInputProps(fields.imagen, { type: "url" })} inputMode="url" maxLength={LIMITS.url} placeholder="https://…/foto.jpg" errors={fields.imagen.errors} />
+            <Field
+              label="Imagen (URL)"
+              {...getInputProps(fields.imagen, { type: "url" })}
+              inputMode="url"
+              maxLength={LIMITS.url}
+              placeholder="https://…/foto.jpg"
+              errors={fields.imagen.errors}
+            />
           </div>
         </FormSection>
 
         <FormSection title="Detalles">
           <RatingField fields={fields} />
-          <Field label="Plato especial" {...getInputProps(fields.special_dish, { type: "text" })} maxLength={LIMITS.specialDish} errors={fields.special_dish.errors} />
+          <Field
+            label="Plato especial"
+            {...getInputProps(fields.special_dish, { type: "text" })}
+            maxLength={LIMITS.specialDish}
+            errors={fields.special_dish.errors}
+          />
           <div className="sm:col-span-2">
             <SpecialtiesInput form={form} meta={fields.especialidades} max={LIMITS.especialidad} />
           </div>
           <div className="sm:col-span-2">
-            <TextareaField label="Reseñas de clientes" {...getTextareaProps(fields.customer_reviews)} rows={3} maxLength={LIMITS.reviews} errors={fields.customer_reviews.errors} />
+            <TextareaField
+              label="Reseñas de clientes"
+              {...getTextareaProps(fields.customer_reviews)}
+              rows={3}
+              maxLength={LIMITS.reviews}
+              errors={fields.customer_reviews.errors}
+            />
           </div>
         </FormSection>
 

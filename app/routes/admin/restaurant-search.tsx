@@ -14,7 +14,12 @@ import { searchRestaurants } from "~/server/models/admin-listings.server";
 import { ProvinceOptions } from "~/components/province-options";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Buscar restaurantes", description: "Buscar restaurantes para editar.", path: "/admin/restaurant/search", noindex: true });
+  seo(matches, {
+    title: "Buscar restaurantes",
+    description: "Buscar restaurantes para editar.",
+    path: "/admin/restaurant/search",
+    noindex: true,
+  });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -29,11 +34,25 @@ export default function RestaurantSearch({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/admin/restaurant/search";
   return (
-    <AdminShell title="Buscar restaurantes" intro="Busca por nombre o dirección (sin importar mayúsculas ni tildes) y filtra por provincia.">
-      <Form method="get" role="search" className="grid gap-3 rounded-card bg-ocean-50/60 p-4 ring-1 ring-ocean-100 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
+    <AdminShell
+      title="Buscar restaurantes"
+      intro="Busca por nombre o dirección (sin importar mayúsculas ni tildes) y filtra por provincia."
+    >
+      <Form
+        method="get"
+        role="search"
+        className="grid gap-3 rounded-card bg-ocean-50/60 p-4 ring-1 ring-ocean-100 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+      >
         <div>
           <Label htmlFor="search-q">Nombre o dirección</Label>
-          <Input id="search-q" name="q" type="search" defaultValue={filter.q} maxLength={LIMITS.search} placeholder="Ej.: marisquería, Casco Antiguo" />
+          <Input
+            id="search-q"
+            name="q"
+            type="search"
+            defaultValue={filter.q}
+            maxLength={LIMITS.search}
+            placeholder="Ej.: marisquería, Casco Antiguo"
+          />
         </div>
         <div>
           <Label htmlFor="search-provincia">Provincia</Label>

@@ -51,9 +51,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   const hit = await recordHit(`api-blogs:${auth.tokenId}`, 60);
   if (hit.count > API_RATE_LIMIT) {
-    return fail(429, `Demasiadas solicitudes: máximo ${API_RATE_LIMIT} por minuto. Intenta de nuevo en ${hit.retryAfterSeconds} s.`, undefined, {
-      "Retry-After": String(hit.retryAfterSeconds),
-    });
+    return fail(
+      429,
+      `Demasiadas solicitudes: máximo ${API_RATE_LIMIT} por minuto. Intenta de nuevo en ${hit.retryAfterSeconds} s.`,
+      undefined,
+      {
+        "Retry-After": String(hit.retryAfterSeconds),
+      },
+    );
   }
 
   const tooLarge = () => fail(413, "El cuerpo de la solicitud supera el máximo de 200 kB.");
@@ -87,8 +92,11 @@ export async function action({ request }: Route.ActionArgs) {
 function errorsByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of issues) {
-    const key = issue.path.reduce<string>((name, p) => (typeof p === "number" ? `${name}[${p}]` : name ? `${name}.${String(p)}` : String(p)), "");
-    (out[key] ??= []).push(issue.message);
+    const key = issue.path.reduce<string>(
+      (name, p) => (typeof p === "number" ? `${name}[${p}]` : name ? `${name}.${String(p)}` : String(p)),
+      "",
+    );
+    out[key] = [...(out[key] ?? []), issue.message];
   }
   return out;
 }

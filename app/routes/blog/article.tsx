@@ -26,7 +26,7 @@ function isCountableOpening(request: Request): boolean {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  let article;
+  let article: Awaited<ReturnType<typeof getPublishedBlogBySlug>>;
   try {
     article = await getPublishedBlogBySlug(params.slug);
   } catch (error) {
@@ -47,7 +47,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** One count per opening: staying on the page (or an action elsewhere) does not reload it. */
-export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
   if (currentParams.slug !== nextParams.slug || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   return false;
 }
@@ -55,7 +61,12 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const a = loaderData?.article;
   if (!a) {
-    return seo(matches, { title: "Artículo no encontrado", description: "El artículo que buscas no existe o ya no está publicado.", path: `/blog/${params.slug}`, noindex: true });
+    return seo(matches, {
+      title: "Artículo no encontrado",
+      description: "El artículo que buscas no existe o ya no está publicado.",
+      path: `/blog/${params.slug}`,
+      noindex: true,
+    });
   }
   return [
     ...seo(matches, { title: a.title, description: a.excerpt, path: `/blog/${a.slug}`, image: a.image_url, type: "article" }),
@@ -68,7 +79,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
 function jsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 export default function Article({ loaderData, matches }: Route.ComponentProps) {
@@ -95,10 +111,14 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
 
   return (
     <article className="flex-1 bg-white">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; jsonLd escapes "<" */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
       <header className="bg-gradient-to-br from-ocean-950 via-ocean-900 to-ocean-700 px-4 pt-8 pb-28 text-white sm:px-6">
         <div className="mx-auto max-w-3xl">
-          <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 text-sm font-semibold text-ocean-100 hover:text-white">
+          <Link
+            to="/blog"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 text-sm font-semibold text-ocean-100 hover:text-white"
+          >
             <Icon name="arrow-left" aria-hidden className="size-4" /> Volver al blog
           </Link>
           {a.category ? (
@@ -129,6 +149,7 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
       </div>
 
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the content was sanitized on write (sanitize.server.ts, decision 033) */}
         <div className="prose-content wrap-anywhere" dangerouslySetInnerHTML={{ __html: a.content }} />
 
         {a.tags.length ? (

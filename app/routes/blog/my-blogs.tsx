@@ -42,17 +42,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     return { ...result, q, estado, failed: false };
   } catch (error) {
     console.error("[blog] own list:", error);
-    return data(
-      { items: [], counts: { todos: 0, publicados: 0, borradores: 0 }, q, estado, failed: true },
-      { status: 503 },
-    );
+    return data({ items: [], counts: { todos: 0, publicados: 0, borradores: 0 }, q, estado, failed: true }, { status: 503 });
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const current = await requireAuthor(request);
   const submission = await parseSubmission(request, blogDeleteSchema);
-  const notFound = () => data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "El artículo no existe." } }, { status: 404 });
+  const notFound = () =>
+    data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "El artículo no existe." } }, { status: 404 });
   if (submission.status !== "success") {
     return submission.error?.intent ? data({ toast: { type: "error" as const, title: "Acción no válida" } }, { status: 400 }) : notFound();
   }
@@ -60,7 +58,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!blog) return notFound();
   // D1: the server decides; hiding the button elsewhere is not the control.
   if (!canManageBlog(blog, { id: current.user.id, isAdmin: current.profile.is_admin })) {
-    return data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "No tienes permiso para eliminarlo." } }, { status: 403 });
+    return data(
+      { toast: { type: "error" as const, title: DELETE_FAILED, description: "No tienes permiso para eliminarlo." } },
+      { status: 403 },
+    );
   }
   const search = submission.value.back;
   // D8: one click never deletes. Without confirm=1 (a plain POST, without JavaScript) the page shows
@@ -131,7 +132,9 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
                 )}
               >
                 {f.label}
-                <span className={cn("rounded-full px-2 py-0.5 text-xs", estado === f.value ? "bg-white/20" : "bg-ocean-50")}>{counts[f.value]}</span>
+                <span className={cn("rounded-full px-2 py-0.5 text-xs", estado === f.value ? "bg-white/20" : "bg-ocean-50")}>
+                  {counts[f.value]}
+                </span>
               </Link>
             ))}
           </nav>
@@ -155,7 +158,13 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
               <Empty title="Sin resultados" text={`Ninguno de tus artículos coincide con «${q}».`} />
             ) : (
               <Empty
-                title={estado === "borradores" ? "No tienes borradores" : estado === "publicados" ? "Aún no has publicado artículos" : "Aún no has escrito artículos"}
+                title={
+                  estado === "borradores"
+                    ? "No tienes borradores"
+                    : estado === "publicados"
+                      ? "Aún no has publicado artículos"
+                      : "Aún no has escrito artículos"
+                }
                 text="Cuenta la historia de tu negocio: tu primer artículo está a un clic."
                 action={
                   <Link to="/write-blog" className={buttonClass("primary")}>
@@ -180,7 +189,8 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
                   <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-ocean-100 pt-3">
                     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
                       <span className="flex items-center gap-1.5" data-testid="views">
-                        <Icon name="eye" aria-hidden className="size-4 text-ocean-600" /> {b.views === 1 ? "1 vista" : `${formatInteger(b.views)} vistas`}
+                        <Icon name="eye" aria-hidden className="size-4 text-ocean-600" />{" "}
+                        {b.views === 1 ? "1 vista" : `${formatInteger(b.views)} vistas`}
                       </span>
                       <span className="flex items-center gap-1.5">
                         <Icon name="calendar-days" aria-hidden className="size-4 text-ocean-600" /> Actualizado el{" "}

@@ -96,14 +96,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = submissionOf(form, blogFormSchema);
   if (submission.status !== "success") return refused(submission, { toast: null });
   const input = blogInputFromForm(submission.value);
-  let saved;
+  let saved: Awaited<ReturnType<typeof createBlog>>;
   try {
     saved = existing ? await updateBlog(existing, input) : await createBlog(current.user.id, input);
   } catch (error) {
     console.error("[blog] save:", error);
     const message = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 200) : "error desconocido";
     // The article as typed stays in the editor.
-    return data({ result: submission.reply(), toast: { type: "error" as const, title: `Error al guardar el blog: ${message}` } }, { status: 500 });
+    return data(
+      { result: submission.reply(), toast: { type: "error" as const, title: `Error al guardar el blog: ${message}` } },
+      { status: 500 },
+    );
   }
   return saved.is_published
     ? redirectWithToast(`/blog/${saved.slug}`, { type: "success", title: "¡Blog Publicado!" })
@@ -125,7 +128,14 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
     id: "blog",
     lastResult: result,
     defaultValue: blog
-      ? { title: blog.title, excerpt: blog.excerpt, content: blog.content, category: blog.category, tags: blog.tags, image_url: blog.image_url }
+      ? {
+          title: blog.title,
+          excerpt: blog.excerpt,
+          content: blog.content,
+          category: blog.category,
+          tags: blog.tags,
+          image_url: blog.image_url,
+        }
       : undefined,
   });
   useShowToast(actionData && "toast" in actionData ? actionData.toast : null, actionData);
@@ -153,7 +163,9 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
           <div>
             <h1 className="text-3xl font-extrabold">{blog ? "Editar artículo" : "Escribir un artículo"}</h1>
             <p className="mt-1 text-muted">
-              {blog ? "Los cambios se guardan al pulsar Guardar borrador o Publicar." : "Comparte tu historia con la comunidad de Panama VIP IA."}
+              {blog
+                ? "Los cambios se guardan al pulsar Guardar borrador o Publicar."
+                : "Comparte tu historia con la comunidad de Panama VIP IA."}
             </p>
           </div>
           {blog ? <Badge tone={blog.is_published ? "green" : "slate"}>{blog.is_published ? "Publicado" : "Borrador"}</Badge> : null}
@@ -165,8 +177,21 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
               {/* Enter in a text field saves a draft, as «Guardar borrador»: the tag buttons below are submit
                   buttons too (Conform's list buttons), and the first one would otherwise be the default. */}
               <button type="submit" name="intent" value="draft" hidden tabIndex={-1} />
-              <Field label="Título" {...getInputProps(fields.title, { type: "text" })} maxLength={TITLE_MAX} required errors={fields.title.errors} />
-              <TextareaField label="Resumen" {...getTextareaProps(fields.excerpt)} maxLength={EXCERPT_MAX} rows={3} required errors={fields.excerpt.errors} />
+              <Field
+                label="Título"
+                {...getInputProps(fields.title, { type: "text" })}
+                maxLength={TITLE_MAX}
+                required
+                errors={fields.title.errors}
+              />
+              <TextareaField
+                label="Resumen"
+                {...getTextareaProps(fields.excerpt)}
+                maxLength={EXCERPT_MAX}
+                rows={3}
+                required
+                errors={fields.excerpt.errors}
+              />
 
               <div>
                 <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
@@ -179,7 +204,10 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                       role="tab"
                       aria-selected={tab === "write"}
                       onClick={() => setTab("write")}
-                      className={cn("inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold", tab === "write" ? "bg-white text-ocean-800 shadow-sm" : "text-muted")}
+                      className={cn(
+                        "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold",
+                        tab === "write" ? "bg-white text-ocean-800 shadow-sm" : "text-muted",
+                      )}
                     >
                       <Icon name="pen-line" aria-hidden className="size-4" /> Escribir
                     </button>
@@ -188,7 +216,10 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                       role="tab"
                       aria-selected={tab === "preview"}
                       onClick={showPreview}
-                      className={cn("inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold", tab === "preview" ? "bg-white text-ocean-800 shadow-sm" : "text-muted")}
+                      className={cn(
+                        "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold",
+                        tab === "preview" ? "bg-white text-ocean-800 shadow-sm" : "text-muted",
+                      )}
                     >
                       <Icon name="eye" aria-hidden className="size-4" /> Vista previa
                     </button>
@@ -203,27 +234,39 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                     code
                   />
                   <p id={fields.content.descriptionId} className="mt-1 text-sm text-muted">
-                    HTML básico: &lt;p&gt;, &lt;h2&gt;-&lt;h4&gt;, &lt;strong&gt;, &lt;em&gt;, &lt;u&gt;, &lt;s&gt;, &lt;blockquote&gt;, listas, enlaces, imágenes
-                    (http/https), &lt;code&gt;, &lt;pre&gt; y &lt;hr&gt;. Todo lo demás se elimina al guardar.
+                    HTML básico: &lt;p&gt;, &lt;h2&gt;-&lt;h4&gt;, &lt;strong&gt;, &lt;em&gt;, &lt;u&gt;, &lt;s&gt;, &lt;blockquote&gt;,
+                    listas, enlaces, imágenes (http/https), &lt;code&gt;, &lt;pre&gt; y &lt;hr&gt;. Todo lo demás se elimina al guardar.
                   </p>
                 </div>
                 <FieldErrorList id={fields.content.errorId} errors={fields.content.errors} />
                 {tab === "preview" ? (
-                  <div className="min-h-72 rounded-xl border border-ocean-100 bg-white p-4" aria-live="polite" aria-busy={preview.state !== "idle"}>
+                  <div
+                    className="min-h-72 rounded-xl border border-ocean-100 bg-white p-4"
+                    aria-live="polite"
+                    aria-busy={preview.state !== "idle"}
+                  >
                     {preview.state !== "idle" ? (
                       <p className="text-muted">Procesando...</p>
                     ) : preview.data?.preview ? (
+                      // biome-ignore lint/security/noDangerouslySetInnerHtml: the preview is the server's sanitized HTML
                       <div className="prose-content wrap-anywhere" dangerouslySetInnerHTML={{ __html: preview.data.preview }} />
                     ) : (
                       <p className="text-muted">No hay contenido para mostrar.</p>
                     )}
-                    <p className="mt-4 border-t border-ocean-100 pt-3 text-xs text-muted">Así se verá el contenido después de la limpieza de HTML.</p>
+                    <p className="mt-4 border-t border-ocean-100 pt-3 text-xs text-muted">
+                      Así se verá el contenido después de la limpieza de HTML.
+                    </p>
                   </div>
                 ) : null}
               </div>
 
               <div className="grid gap-5 sm:grid-cols-2">
-                <SelectField label="Categoría" {...getSelectProps(fields.category)} errors={fields.category.errors} hint="Obligatoria para publicar.">
+                <SelectField
+                  label="Categoría"
+                  {...getSelectProps(fields.category)}
+                  errors={fields.category.errors}
+                  hint="Obligatoria para publicar."
+                >
                   <option value="">Sin categoría</option>
                   {BLOG_CATEGORIES.map((c) => (
                     <option key={c} value={c}>
@@ -245,13 +288,17 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
 
               {blog?.is_published ? (
                 <p className="rounded-xl bg-sun-100 px-4 py-3 text-sm text-sun-700">
-                  Este artículo está publicado. «Guardar borrador» lo retira del blog hasta que vuelvas a publicarlo; su dirección no cambia.
+                  Este artículo está publicado. «Guardar borrador» lo retira del blog hasta que vuelvas a publicarlo; su dirección no
+                  cambia.
                 </p>
               ) : null}
 
               <div className="flex flex-col-reverse gap-3 border-t border-ocean-100 pt-5 sm:flex-row sm:justify-end">
                 {blog ? (
-                  <Link to="/my-blogs" className="inline-flex min-h-11 items-center justify-center px-4 font-semibold text-ocean-700 hover:underline">
+                  <Link
+                    to="/my-blogs"
+                    className="inline-flex min-h-11 items-center justify-center px-4 font-semibold text-ocean-700 hover:underline"
+                  >
                     Cancelar
                   </Link>
                 ) : null}

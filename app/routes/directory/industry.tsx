@@ -54,7 +54,10 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     });
   } catch (error) {
     console.error("[directorio] error al listar negocios:", error);
-    return data({ ...base, items: [], nextCursor: null, error: LOAD_ERROR }, { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+    return data(
+      { ...base, items: [], nextCursor: null, error: LOAD_ERROR },
+      { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
+    );
   }
   return data({ ...base, ...page, error: null as string | null }, { headers: directoryPageHeaders() });
 }
@@ -162,7 +165,13 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
           <Form method="get" preventScrollReset className="flex items-end gap-2 [&>div]:flex-1 sm:[&>div]:flex-none">
             <div>
               <Label htmlFor="filtro-provincia">Provincia</Label>
-              <Select id="filtro-provincia" name="provincia" defaultValue={provincia ?? ""} key={provincia ?? ""} className="w-full sm:w-56">
+              <Select
+                id="filtro-provincia"
+                name="provincia"
+                defaultValue={provincia ?? ""}
+                key={provincia ?? ""}
+                className="w-full sm:w-56"
+              >
                 <ProvinceOptions />
               </Select>
             </div>
@@ -187,7 +196,11 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
         ) : (
           <EmptyListing
             title="No hay negocios con este filtro"
-            text={provincia ? `Aún no tenemos negocios de ${label.toLowerCase()} en ${provinceLabel(provincia)}.` : `Aún no tenemos negocios de ${label.toLowerCase()}.`}
+            text={
+              provincia
+                ? `Aún no tenemos negocios de ${label.toLowerCase()} en ${provinceLabel(provincia)}.`
+                : `Aún no tenemos negocios de ${label.toLowerCase()}.`
+            }
             action={
               provincia ? (
                 <a href={industryPath(industria)} className={buttonClass("outline", "md")}>

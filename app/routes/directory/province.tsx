@@ -35,7 +35,10 @@ export async function loader({ url }: Route.LoaderArgs) {
     page = await listRestaurantsByProvince(province, query.data.cursor);
   } catch (error) {
     console.error("[directorio] error al listar restaurantes:", error);
-    return data({ ...base, items: [], nextCursor: null, error: LOAD_ERROR }, { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+    return data(
+      { ...base, items: [], nextCursor: null, error: LOAD_ERROR },
+      { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
+    );
   }
   return data({ ...base, ...page, error: null as string | null }, { headers: directoryPageHeaders() });
 }

@@ -17,7 +17,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   if ("redirectTo" in found) throw redirect(`/restaurante/${found.redirectTo}`, 301);
   const env = getEnv();
   const path = `/restaurante/${found.entry.slug}`;
-  return data({ entry: found.entry, path, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL }, { headers: directoryPageHeaders() });
+  return data(
+    { entry: found.entry, path, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL },
+    { headers: directoryPageHeaders() },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

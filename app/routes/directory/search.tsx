@@ -23,7 +23,7 @@ import { ProvinceOptions } from "~/components/province-options";
 const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", "construcción", "sancocho"];
 const SEARCH_ERROR = "No se pudo realizar la búsqueda";
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const parsed = searchQuerySchema.safeParse(searchParamsObject(url));
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Solicitud no válida.", { status: 400 });
   const { q, tipo, provincia, cursor } = parsed.data;
@@ -78,10 +78,24 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         title="Buscar restaurantes y negocios"
         description="Escribe lo que necesitas: un plato, un servicio, un nombre o un lugar. No importan las tildes ni las mayúsculas."
       >
-        <Form method="get" action="/buscar" role="search" key={formKey} className="mt-8 grid gap-3 rounded-card bg-white p-4 text-ink shadow-lift sm:grid-cols-12 sm:items-end">
+        <Form
+          method="get"
+          action="/buscar"
+          role="search"
+          key={formKey}
+          className="mt-8 grid gap-3 rounded-card bg-white p-4 text-ink shadow-lift sm:grid-cols-12 sm:items-end"
+        >
           <div className="sm:col-span-5">
             <Label htmlFor="buscar-q">¿Qué buscas?</Label>
-            <Input id="buscar-q" name="q" type="search" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} placeholder="Ej.: ceviche, café, abogados" autoComplete="off" />
+            <Input
+              id="buscar-q"
+              name="q"
+              type="search"
+              defaultValue={q}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="Ej.: ceviche, café, abogados"
+              autoComplete="off"
+            />
           </div>
           <div className="sm:col-span-3">
             <Label htmlFor="buscar-tipo">Tipo</Label>
@@ -101,7 +115,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </Select>
           </div>
           <button type="submit" className={buttonClass("primary", "md", "sm:col-span-2")} disabled={searching}>
-            {searching ? <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" /> : <Icon name="search" aria-hidden className="size-4" />}
+            {searching ? (
+              <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" />
+            ) : (
+              <Icon name="search" aria-hidden className="size-4" />
+            )}
             {searching ? "Buscando..." : "Buscar"}
           </button>
         </Form>
@@ -115,7 +133,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 flex flex-wrap gap-2">
               {SUGGESTIONS.map((s) => (
                 <li key={s}>
-                  <Link to={`/buscar?q=${encodeURIComponent(s)}`} className="inline-flex min-h-11 items-center rounded-full bg-ocean-50 px-4 text-sm font-semibold text-ocean-800 ring-1 ring-ocean-100 hover:bg-ocean-100">
+                  <Link
+                    to={`/buscar?q=${encodeURIComponent(s)}`}
+                    className="inline-flex min-h-11 items-center rounded-full bg-ocean-50 px-4 text-sm font-semibold text-ocean-800 ring-1 ring-ocean-100 hover:bg-ocean-100"
+                  >
                     {s}
                   </Link>
                 </li>

@@ -38,7 +38,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <Section labelledBy="mision-title">
         <div className="grid items-center gap-10 lg:grid-cols-2">
-          <SectionHeading id="mision-title" align="left" eyebrow="Nuestra misión" title="Que cada negocio panameño tenga una historia que se escuche" />
+          <SectionHeading
+            id="mision-title"
+            align="left"
+            eyebrow="Nuestra misión"
+            title="Que cada negocio panameño tenga una historia que se escuche"
+          />
           <p className="text-lg leading-8 text-muted">{ABOUT.mission}</p>
         </div>
       </Section>
@@ -69,8 +74,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 Nuestro equipo
               </h2>
               <p className="mt-4 text-lg leading-8 text-ocean-100">
-                Estrategas, creadores de contenido y especialistas en IA que viven y trabajan en Panamá. Conocemos a tus clientes
-                porque somos tus vecinos.
+                Estrategas, creadores de contenido y especialistas en IA que viven y trabajan en Panamá. Conocemos a tus clientes porque
+                somos tus vecinos.
               </p>
             </div>
             <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">

@@ -65,7 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (hit.count > CONTACT_MAX_PER_WINDOW) {
     const minutes = Math.max(1, Math.ceil(hit.retryAfterSeconds / 60));
     const message = `Recibimos varios mensajes seguidos desde tu conexión. Intenta de nuevo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"} o escríbenos por WhatsApp.`;
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 429, headers: { "Retry-After": String(hit.retryAfterSeconds) } });
+    return data(
+      { result: submission.reply({ formErrors: [message] }) },
+      { status: 429, headers: { "Retry-After": String(hit.retryAfterSeconds) } },
+    );
   }
 
   try {

@@ -90,7 +90,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 function Hero({ c }: { c: Content }) {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-ocean-950 px-4 pb-16 pt-14 text-white sm:px-6 sm:pb-24 sm:pt-20">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-ocean-950 px-4 pb-16 pt-14 text-white sm:px-6 sm:pb-24 sm:pt-20"
+    >
       <div
         aria-hidden
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(255,187,69,0.22),transparent_50%),radial-gradient(ellipse_at_bottom_left,rgba(31,120,180,0.45),transparent_60%)]"
@@ -104,8 +107,8 @@ function Hero({ c }: { c: Content }) {
             Tu historia, contada con <span className="text-sun-300">inteligencia artificial</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-8 text-ocean-100">
-            Ayudamos a los negocios panameños a contar su historia, conectar con su comunidad y aparecer cuando los clientes
-            preguntan a un asistente de IA. Conoce a nuestros asistentes Amy, Roger y Yodda.
+            Ayudamos a los negocios panameños a contar su historia, conectar con su comunidad y aparecer cuando los clientes preguntan a un
+            asistente de IA. Conoce a nuestros asistentes Amy, Roger y Yodda.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/ai-solutions" className={buttonClass("accent", "lg")}>
@@ -167,7 +170,13 @@ function HumanPlusAi({ c }: { c: Content }) {
   return (
     <Section className="bg-ocean-50" labelledBy="humano-ia-title">
       <div className="grid items-center gap-10 lg:grid-cols-2">
-        <SectionHeading id="humano-ia-title" align="left" eyebrow="Nuestra forma de trabajar" title={c.humanPlusAi.title} intro={c.humanPlusAi.body} />
+        <SectionHeading
+          id="humano-ia-title"
+          align="left"
+          eyebrow="Nuestra forma de trabajar"
+          title={c.humanPlusAi.title}
+          intro={c.humanPlusAi.body}
+        />
         <ul className="grid gap-4">
           {c.humanPlusAi.points.map((pt, i) => (
             <li key={pt.title} className="flex gap-4 rounded-card bg-white p-5 shadow-card">
@@ -210,7 +219,10 @@ function Showcase({ c }: { c: Content }) {
               <p className="mt-3 leading-7 text-muted">{client.description}</p>
               <ul className="mt-4 flex flex-wrap gap-2">
                 {client.achievements.map((a) => (
-                  <li key={a} className="inline-flex items-center gap-1.5 rounded-lg bg-ocean-50 px-2.5 py-1 text-sm font-medium text-ocean-900">
+                  <li
+                    key={a}
+                    className="inline-flex items-center gap-1.5 rounded-lg bg-ocean-50 px-2.5 py-1 text-sm font-medium text-ocean-900"
+                  >
                     <Icon name="badge-check" aria-hidden className="size-4 text-success" /> {a}
                   </li>
                 ))}
@@ -293,11 +305,25 @@ function FeaturedArticle({ article, c }: { article: Route.ComponentProps["loader
           Ver todos los artículos <Icon name="arrow-right" aria-hidden className="size-4" />
         </Link>
       </div>
-      <article className="mt-8 grid overflow-hidden rounded-card border border-ocean-100 bg-white shadow-card md:grid-cols-[2fr_3fr]" data-testid="featured-article">
+      <article
+        className="mt-8 grid overflow-hidden rounded-card border border-ocean-100 bg-white shadow-card md:grid-cols-[2fr_3fr]"
+        data-testid="featured-article"
+      >
         {a.imageUrl ? (
-          <img src={a.imageUrl} alt="" width={640} height={400} loading="lazy" decoding="async" className="aspect-[16/10] h-full w-full object-cover" />
+          <img
+            src={a.imageUrl}
+            alt=""
+            width={640}
+            height={400}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[16/10] h-full w-full object-cover"
+          />
         ) : (
-          <div aria-hidden className="grid aspect-[16/10] h-full place-items-center bg-gradient-to-br from-ocean-700 to-ocean-950 text-sun-300">
+          <div
+            aria-hidden
+            className="grid aspect-[16/10] h-full place-items-center bg-gradient-to-br from-ocean-700 to-ocean-950 text-sun-300"
+          >
             <Icon name="newspaper" className="size-16" />
           </div>
         )}
@@ -339,7 +365,10 @@ function FinalCta({ c }: { c: Content }) {
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6">
       <div className="relative mx-auto max-w-6xl overflow-hidden rounded-[2rem] bg-ocean-900 px-6 py-14 text-center text-white sm:px-12">
-        <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_80%_0%,rgba(255,187,69,0.25),transparent_45%)]" />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_80%_0%,rgba(255,187,69,0.25),transparent_45%)]"
+        />
         <div className="relative">
           <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-extrabold text-balance text-white sm:text-4xl">
             ¿Listo para que más clientes conozcan tu historia?

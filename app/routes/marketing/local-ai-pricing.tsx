@@ -27,8 +27,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 const STEPS = [
-  { icon: "message-circle" as IconName, title: "El cliente pregunta", text: "“¿Dónde como buen sancocho en Chitré?” a uno de nuestros asistentes de WhatsApp." },
-  { icon: "search" as IconName, title: "La IA busca en el directorio", text: "Los asistentes consultan las fichas verificadas de Panama VIP IA." },
+  {
+    icon: "message-circle" as IconName,
+    title: "El cliente pregunta",
+    text: "“¿Dónde como buen sancocho en Chitré?” a uno de nuestros asistentes de WhatsApp.",
+  },
+  {
+    icon: "search" as IconName,
+    title: "La IA busca en el directorio",
+    text: "Los asistentes consultan las fichas verificadas de Panama VIP IA.",
+  },
   { icon: "bot" as IconName, title: "Tu negocio aparece", text: "Con tu dirección, horario, teléfono y lo que te hace especial." },
 ];
 
@@ -37,7 +45,11 @@ export default function LocalAiPricing({ loaderData }: Route.ComponentProps) {
   const booking = useBookingUrl();
   return (
     <>
-      <PageHero eyebrow="Planes Local AI" title={`${LOCAL_AI_EXPLAINER.title}: que la IA recomiende tu negocio`} intro={LOCAL_AI_EXPLAINER.body} />
+      <PageHero
+        eyebrow="Planes Local AI"
+        title={`${LOCAL_AI_EXPLAINER.title}: que la IA recomiende tu negocio`}
+        intro={LOCAL_AI_EXPLAINER.body}
+      />
 
       <Section labelledBy="como-title" className="pb-8 sm:pb-10">
         <h2 id="como-title" className="text-center text-2xl font-extrabold">

@@ -1,13 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
-import {
-  ADDITIONAL_SERVICES,
-  LOCAL_AI_EXPLAINER,
-  LOCAL_AI_PLANS,
-  SERVICES,
-  VIP_PACKAGE,
-} from "~/catalog/marketing";
+import { ADDITIONAL_SERVICES, LOCAL_AI_EXPLAINER, LOCAL_AI_PLANS, SERVICES, VIP_PACKAGE } from "~/catalog/marketing";
 import { priceText } from "~/catalog/price";
 import { useBookingUrl } from "~/components/marketing/booking";
 import { CheckList } from "~/components/marketing/check-list";
@@ -56,7 +50,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-8 lg:grid-cols-3">
           {SERVICES.map((s) => (
             <li key={s.key} className="flex">
-              <article data-testid={`service-${s.key}`} className="flex w-full flex-col rounded-card border border-ocean-100 bg-white p-6 shadow-card">
+              <article
+                data-testid={`service-${s.key}`}
+                className="flex w-full flex-col rounded-card border border-ocean-100 bg-white p-6 shadow-card"
+              >
                 <span className="grid size-12 place-items-center rounded-2xl bg-ocean-50 text-ocean-700">
                   <PillarIcon kind={s.key} className="size-6" />
                 </span>
@@ -92,7 +89,11 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 {p.popular ? <Badge tone="sun">Más Popular</Badge> : null}
               </div>
               <p className="mt-2 text-2xl font-extrabold text-ocean-950">{priceText(p.yearly)}</p>
-              {p.halfYear ? <p className="text-sm text-muted">o {priceText(p.halfYear)}</p> : <p className="text-sm text-muted">Para siempre</p>}
+              {p.halfYear ? (
+                <p className="text-sm text-muted">o {priceText(p.halfYear)}</p>
+              ) : (
+                <p className="text-sm text-muted">Para siempre</p>
+              )}
               <p className="mt-3 text-sm leading-6 text-muted">{p.description}</p>
             </li>
           ))}
@@ -106,7 +107,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
 
       <Section labelledBy="vip-title">
         <div className="relative overflow-hidden rounded-[2rem] bg-ocean-900 p-8 text-white sm:p-12" data-testid="vip-package">
-          <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_90%_10%,rgba(255,187,69,0.25),transparent_45%)]" />
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_90%_10%,rgba(255,187,69,0.25),transparent_45%)]"
+          />
           <div className="relative grid gap-10 lg:grid-cols-2">
             <div>
               <p className="inline-flex items-center gap-2 rounded-full bg-sun-400 px-3 py-1 text-sm font-bold text-ocean-950">
@@ -125,7 +129,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   <s data-testid="vip-regular">{priceText(VIP_PACKAGE.regular)}</s>
                 </span>
               </p>
-              <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-900" data-testid="vip-saving">
+              <p
+                className="mt-3 inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-900"
+                data-testid="vip-saving"
+              >
                 <Icon name="badge-percent" aria-hidden className="size-4" /> Ahorras {priceText(VIP_PACKAGE.saving)} al mes
               </p>
             </div>
@@ -147,7 +154,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section className="pt-0 sm:pt-0" labelledBy="adicionales-title">
-        <SectionHeading id="adicionales-title" eyebrow="A la medida" title="Servicios adicionales" intro="Súmalos a cualquier servicio o paquete." />
+        <SectionHeading
+          id="adicionales-title"
+          eyebrow="A la medida"
+          title="Servicios adicionales"
+          intro="Súmalos a cualquier servicio o paquete."
+        />
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {ADDITIONAL_SERVICES.map((a) => (
             <li key={a.title} className="flex flex-col rounded-card border border-ocean-100 bg-white p-5 shadow-card">

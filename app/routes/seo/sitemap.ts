@@ -16,7 +16,10 @@ export async function loader() {
     return sitemapResponse(urlsetXml(origin, entries));
   }
   const parts = [`${origin}/sitemap/paginas.xml`];
-  for (const [kind, name] of [["restaurant", "restaurantes"], ["business", "negocios"]] as const) {
+  for (const [kind, name] of [
+    ["restaurant", "restaurantes"],
+    ["business", "negocios"],
+  ] as const) {
     for (const after of await listingChunkStarts(kind)) {
       parts.push(`${origin}/sitemap/${name}.xml${after ? `?desde=${encodeURIComponent(after)}` : ""}`);
     }
@@ -29,4 +32,3 @@ export async function loader() {
   ].join("\n");
   return sitemapResponse(xml);
 }
-

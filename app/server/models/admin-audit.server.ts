@@ -6,7 +6,6 @@ import { AUDIT_ENTITIES } from "~/catalog/audit";
 
 export { AUDIT_ENTITIES };
 
-
 export function parseAuditCursor(raw: string | null | undefined): { at: string; id: number } | null {
   if (!raw || raw.length > 80) return null;
   const [at, id] = raw.split("~");
@@ -37,7 +36,14 @@ export async function listingNames(ids: { restaurant: string[]; business: string
   const valid = (l: string[]) => [...new Set(l)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   const r = valid(ids.restaurant);
   const b = valid(ids.business);
-  if (r.length) for (const row of await db.select({ id: restaurants.id, nombre: restaurants.nombre }).from(restaurants).where(inArray(restaurants.id, r))) out.set(row.id, row.nombre);
-  if (b.length) for (const row of await db.select({ id: businesses.id, nombre: businesses.nombre }).from(businesses).where(inArray(businesses.id, b))) out.set(row.id, row.nombre);
+  if (r.length)
+    for (const row of await db
+      .select({ id: restaurants.id, nombre: restaurants.nombre })
+      .from(restaurants)
+      .where(inArray(restaurants.id, r)))
+      out.set(row.id, row.nombre);
+  if (b.length)
+    for (const row of await db.select({ id: businesses.id, nombre: businesses.nombre }).from(businesses).where(inArray(businesses.id, b)))
+      out.set(row.id, row.nombre);
   return out;
 }

@@ -10,8 +10,7 @@ import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
 import { isUuid, type Actor } from "./listing-admin.server";
 
-export const MISSING_TABLE_MESSAGE =
-  "La tabla de planes gratuitos aún no existe. Necesita ejecutar las migraciones SQL primero.";
+export const MISSING_TABLE_MESSAGE = "La tabla de planes gratuitos aún no existe. Necesita ejecutar las migraciones SQL primero.";
 
 export class FreePlanNotFoundError extends Error {
   constructor() {

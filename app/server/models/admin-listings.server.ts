@@ -65,7 +65,10 @@ export async function listAdminRestaurants(f: ListFilter = {}) {
     .where(listingWhere(restaurants, f))
     .orderBy(desc(restaurants.created_at), desc(restaurants.id))
     .limit(limit + 1);
-  return page(rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })), limit);
+  return page(
+    rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })),
+    limit,
+  );
 }
 
 export async function listAdminBusinesses(f: ListFilter = {}) {
@@ -76,7 +79,10 @@ export async function listAdminBusinesses(f: ListFilter = {}) {
     .where(listingWhere(businesses, f))
     .orderBy(desc(businesses.created_at), desc(businesses.id))
     .limit(limit + 1);
-  return page(rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })), limit);
+  return page(
+    rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })),
+    limit,
+  );
 }
 
 /** SPEC §7: id, nombre, direccion, provincia ordered by nombre; substring on name or address, province equality. */
@@ -130,7 +136,10 @@ async function rememberOldSlug(tx: Tx, kind: ListingKind, oldSlug: string, newSl
 export async function createRestaurant(input: RestaurantInput, actor: Actor): Promise<Restaurant> {
   const slug = await uniqueListingSlug("restaurant", input.nombre);
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx.insert(restaurants).values({ ...input, slug }).returning();
+    const [created] = await tx
+      .insert(restaurants)
+      .values({ ...input, slug })
+      .returning();
     await recordAudit({ actor, action: "create", entity: "restaurant", entityId: created!.id, before: null, after: created }, tx);
     return created!;
   });
@@ -141,7 +150,11 @@ export async function createRestaurant(input: RestaurantInput, actor: Actor): Pr
 /** Throws ListingNotFoundError when the restaurant was deleted meanwhile (or the id is forged). */
 export async function updateRestaurant(id: string, input: RestaurantInput, actor: Actor): Promise<Restaurant> {
   if (!isUuid(id)) throw new ListingNotFoundError();
-  const [current] = await db.select({ slug: restaurants.slug, nombre: restaurants.nombre }).from(restaurants).where(eq(restaurants.id, id)).limit(1);
+  const [current] = await db
+    .select({ slug: restaurants.slug, nombre: restaurants.nombre })
+    .from(restaurants)
+    .where(eq(restaurants.id, id))
+    .limit(1);
   if (!current) throw new ListingNotFoundError();
   const slug = await slugAfterEdit("restaurant", current, input.nombre);
   const row = await db.transaction(async (tx) => {
@@ -163,7 +176,10 @@ export async function updateRestaurant(id: string, input: RestaurantInput, actor
 export async function createBusiness(input: BusinessInput, actor: Actor): Promise<Business> {
   const slug = await uniqueListingSlug("business", input.nombre);
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx.insert(businesses).values({ ...input, slug }).returning();
+    const [created] = await tx
+      .insert(businesses)
+      .values({ ...input, slug })
+      .returning();
     await recordAudit({ actor, action: "create", entity: "business", entityId: created!.id, before: null, after: created }, tx);
     return created!;
   });
@@ -173,7 +189,11 @@ export async function createBusiness(input: BusinessInput, actor: Actor): Promis
 
 export async function updateBusiness(id: string, input: BusinessInput, actor: Actor): Promise<Business> {
   if (!isUuid(id)) throw new ListingNotFoundError();
-  const [current] = await db.select({ slug: businesses.slug, nombre: businesses.nombre }).from(businesses).where(eq(businesses.id, id)).limit(1);
+  const [current] = await db
+    .select({ slug: businesses.slug, nombre: businesses.nombre })
+    .from(businesses)
+    .where(eq(businesses.id, id))
+    .limit(1);
   if (!current) throw new ListingNotFoundError();
   const slug = await slugAfterEdit("business", current, input.nombre);
   const row = await db.transaction(async (tx) => {

@@ -206,7 +206,14 @@ export async function assignOwner(actor: Actor, businessId: string, email: strin
       .values({ business_id: businessId, user_id: user.id, email: user.email.toLowerCase(), plan_type: business.plan_type })
       .returning();
     await recordAudit(
-      { actor, action: "owner", entity: "business_owner", entityId: businessId, before: previous ?? null, after: { ...link, nombre: business.nombre } },
+      {
+        actor,
+        action: "owner",
+        entity: "business_owner",
+        entityId: businessId,
+        before: previous ?? null,
+        after: { ...link, nombre: business.nombre },
+      },
       tx,
     );
     return { link: link!, business };

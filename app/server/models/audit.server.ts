@@ -35,7 +35,10 @@ export async function recordAudit(input: AuditInput, tx: Pick<Db, "insert">): Pr
 export async function listAudit(opts: { limit?: number; before?: { createdAt: Date; id: number } } = {}) {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 200);
   const where = opts.before
-    ? or(lt(audit_log.created_at, opts.before.createdAt), and(eq(audit_log.created_at, opts.before.createdAt), lt(audit_log.id, opts.before.id)))
+    ? or(
+        lt(audit_log.created_at, opts.before.createdAt),
+        and(eq(audit_log.created_at, opts.before.createdAt), lt(audit_log.id, opts.before.id)),
+      )
     : undefined;
   return db.select().from(audit_log).where(where).orderBy(desc(audit_log.created_at), desc(audit_log.id)).limit(limit);
 }

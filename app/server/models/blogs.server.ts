@@ -104,7 +104,12 @@ export async function getPublishedBlogBySlug(slug: string): Promise<BlogArticle 
     .where(and(eq(blogs.slug, slug), eq(blogs.is_published, true)))
     .limit(1);
   if (!row) return null;
-  return { ...toSummary({ ...row.blog, author_name: row.author_name }), content: row.blog.content, views: row.blog.views, author_id: row.blog.author_id };
+  return {
+    ...toSummary({ ...row.blog, author_name: row.author_name }),
+    content: row.blog.content,
+    views: row.blog.views,
+    author_id: row.blog.author_id,
+  };
 }
 
 /** D5: one opening, one atomic increment. Returns the new count (null when not a published article). */
@@ -144,13 +149,9 @@ export async function listOwnBlogs(authorId: string, opts: { q?: string; estado?
     .from(blogs)
     .where(mine);
   const estado = opts.estado ?? "todos";
-  const status = estado === "publicados" ? eq(blogs.is_published, true) : estado === "borradores" ? eq(blogs.is_published, false) : undefined;
-  const rows = await db
-    .select()
-    .from(blogs)
-    .where(and(mine, status))
-    .orderBy(desc(blogs.updated_at), desc(blogs.id))
-    .limit(500);
+  const status =
+    estado === "publicados" ? eq(blogs.is_published, true) : estado === "borradores" ? eq(blogs.is_published, false) : undefined;
+  const rows = await db.select().from(blogs).where(and(mine, status)).orderBy(desc(blogs.updated_at), desc(blogs.id)).limit(500);
   const items: OwnBlog[] = rows.map((b) => ({
     id: b.id,
     slug: b.slug,
@@ -175,7 +176,10 @@ export async function uniqueBlogSlug(title: string, exceptId?: string): Promise<
     select slug from blogs
     where (slug = ${base} or slug ~ ${`^${base}-[0-9]+$`})
       ${exceptId ? sql`and id <> ${exceptId}` : sql``}`);
-  return nextFreeSlug(base, rows.map((r) => r.slug));
+  return nextFreeSlug(
+    base,
+    rows.map((r) => r.slug),
+  );
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -272,7 +276,12 @@ export async function latestPublishedBlogs(limit = 20): Promise<BlogArticle[]> {
     .where(eq(blogs.is_published, true))
     .orderBy(...publishedOrder)
     .limit(limit);
-  return rows.map((r) => ({ ...toSummary({ ...r.blog, author_name: r.author_name }), content: r.blog.content, views: r.blog.views, author_id: r.blog.author_id }));
+  return rows.map((r) => ({
+    ...toSummary({ ...r.blog, author_name: r.author_name }),
+    content: r.blog.content,
+    views: r.blog.views,
+    author_id: r.blog.author_id,
+  }));
 }
 
 /** Slugs and last changes of every published article (sitemap). */

@@ -42,12 +42,7 @@ export async function listContactMessages(
         )
       : undefined,
   );
-  return db
-    .select()
-    .from(contact_messages)
-    .where(where)
-    .orderBy(desc(contact_messages.created_at), desc(contact_messages.id))
-    .limit(limit);
+  return db.select().from(contact_messages).where(where).orderBy(desc(contact_messages.created_at), desc(contact_messages.id)).limit(limit);
 }
 
 export async function countPendingContactMessages(): Promise<number> {

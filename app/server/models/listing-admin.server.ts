@@ -22,7 +22,10 @@ export async function uniqueListingSlug(kind: ListingKind, name: string): Promis
     sql`select slug from ${sql.identifier(table)} where slug = ${base} or slug ~ ${`^${base.replace(/[-]/g, "\\-")}-[0-9]+$`}
         union select old_slug as slug from listing_slug_history where kind = ${kind} and (old_slug = ${base} or old_slug ~ ${`^${base.replace(/[-]/g, "\\-")}-[0-9]+$`})`,
   );
-  return nextFreeSlug(base, rows.map((r) => r.slug));
+  return nextFreeSlug(
+    base,
+    rows.map((r) => r.slug),
+  );
 }
 
 export class ListingNotFoundError extends Error {

@@ -23,7 +23,6 @@ export type { ListingCard, ListingKind };
 
 export type ListingPage = { items: ListingCard[]; nextCursor: string | null };
 
-
 type CardRow = Omit<ListingCard, "kind" | "rating"> & { rating: number | string | null; imported: boolean; cursor_ts: string };
 
 // D17: ratings (and reviews) of entries imported from Google are not shown publicly.
@@ -54,8 +53,7 @@ const cardColumns = (kind: ListingKind, alias = "t") => {
     ${t}.is_verified, ${t}.is_active, ${t}.plan_type, ${t}.imagen, (${t}.google_place_id is not null) as imported`;
 };
 
-const cursorTs = (alias = "t") =>
-  sql`to_char(${sql.raw(alias)}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_ts`;
+const cursorTs = (alias = "t") => sql`to_char(${sql.raw(alias)}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_ts`;
 
 const afterCursor = (cursor: Cursor | undefined, alias = "t") =>
   cursor
@@ -237,8 +235,12 @@ function searchParts(kind: ListingKind, q: string, provincia: ProvinceSlug | und
     byName: (fullTextCount: SQL) => sql`${sql.raw(`n_${kind}`)} as materialized (select * from (
       select ${cols} from ${table} t where t.is_active
         and (${fullTextCount}) < ${NAME_FALLBACK_BELOW}
-        ${provincia ? sql`and (select count(*) from (select 1 from ${table} g where g.is_active
-          and to_tsvector('spanish'::regconfig, ${searchDoc(kind, "g")}) @@ ${tsq} limit ${NAME_FALLBACK_BELOW}) x) < ${NAME_FALLBACK_BELOW}` : sql``}
+        ${
+          provincia
+            ? sql`and (select count(*) from (select 1 from ${table} g where g.is_active
+          and to_tsvector('spanish'::regconfig, ${searchDoc(kind, "g")}) @@ ${tsq} limit ${NAME_FALLBACK_BELOW}) x) < ${NAME_FALLBACK_BELOW}`
+            : sql``
+        }
         and ${norm} <% immutable_unaccent(lower(t.nombre)) limit ${NAME_CANDIDATES}) n
       ${provincia ? sql`where n.provincia = ${provincia}` : sql``})`,
   };
@@ -256,9 +258,9 @@ export async function searchListings(opts: {
 }): Promise<SearchResult> {
   const q = opts.q.trim();
   if (!q) return { items: [], nextCursor: null, matched: 0, capped: false };
-  const rows = await queryRows<CardRow & { kind: ListingKind; score: number | string; score_text: string; total: number | string; per_table: number | string }>(
-    searchQuery({ ...opts, q }),
-  );
+  const rows = await queryRows<
+    CardRow & { kind: ListingKind; score: number | string; score_text: string; total: number | string; per_table: number | string }
+  >(searchQuery({ ...opts, q }));
   return searchResult(rows);
 }
 
@@ -291,7 +293,9 @@ export function searchQuery(opts: { q: string; kind?: ListingKind; provincia?: P
     limit ${PAGE_SIZE + 1}`;
 }
 
-function searchResult(rows: (CardRow & { kind: ListingKind; score_text: string; total: number | string; per_table: number | string })[]): SearchResult {
+function searchResult(
+  rows: (CardRow & { kind: ListingKind; score_text: string; total: number | string; per_table: number | string })[],
+): SearchResult {
   // `total` counts the candidates (before the cursor); an empty page after a cursor leaves it unknown.
   const total = Number(rows[0]?.total ?? 0);
   const more = rows.length > PAGE_SIZE;
@@ -351,7 +355,6 @@ export async function activeListingSlugsAfter(kind: ListingKind, after: string |
     order by slug limit ${size}`);
   return rows.map((r) => ({ kind, slug: r.slug, updated_at: new Date(r.updated_at) }));
 }
-
 
 /** Every active entry, for /sitemap.xml (streams in keyset batches so 1M rows never sit in one query). */
 export async function* activeListingSlugs(batch = 5000): AsyncGenerator<SitemapListing[]> {

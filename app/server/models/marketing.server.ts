@@ -44,6 +44,9 @@ export async function newestPublishedArticle(): Promise<FeaturedArticle | null> 
 
 /** When the newest published content changed (for the home page's sitemap lastmod). */
 export async function lastPublishedChange(): Promise<Date | null> {
-  const [row] = await db.select({ at: max(blogs.updated_at) }).from(blogs).where(eq(blogs.is_published, true));
+  const [row] = await db
+    .select({ at: max(blogs.updated_at) })
+    .from(blogs)
+    .where(eq(blogs.is_published, true));
   return row?.at ? new Date(row.at) : null;
 }

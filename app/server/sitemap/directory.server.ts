@@ -1,6 +1,12 @@
 import { INDUSTRIES, industryPath } from "~/catalog/industries";
 import { PROVINCES, provincePath } from "~/catalog/provinces";
-import { activeListingSlugs, activeListingSlugsAfter, activeSlugChunkStarts, type ListingKind, type SitemapListing } from "../models/listings.server";
+import {
+  activeListingSlugs,
+  activeListingSlugsAfter,
+  activeSlugChunkStarts,
+  type ListingKind,
+  type SitemapListing,
+} from "../models/listings.server";
 import type { SitemapEntry } from "./types";
 
 /**
