@@ -141,8 +141,10 @@ function startEmbedded(dataDir: string): Embedded {
   };
 }
 
-/** pg-pool's words for a full pool, or for a new connection that did not open in time. */
-const ACQUIRE_TIMEOUTS = ["timeout exceeded when trying to connect", "Connection terminated due to connection timeout"];
+/** pg-pool's words for a full pool. */
+const POOL_FULL = "timeout exceeded when trying to connect";
+/** pg-pool's words for a new connection that did not open in time (the embedded database busy). */
+const CONNECT_TIMEOUT = "Connection terminated due to connection timeout";
 
 /**
  * node-postgres's pool, with its acquisition timeout explained: on the embedded database the usual
@@ -151,14 +153,14 @@ const ACQUIRE_TIMEOUTS = ["timeout exceeded when trying to connect", "Connection
 class Pool extends pg.Pool {
   constructor(
     config: pg.PoolConfig,
-    private readonly busyMessage: string,
+    private readonly busy: { message: string; errors: string[] },
   ) {
     super(config);
   }
 
   private explain(error: Error | undefined): Error | undefined {
-    if (!error || !ACQUIRE_TIMEOUTS.includes(error.message)) return error;
-    return new Error(this.busyMessage, { cause: error });
+    if (!error || !this.busy.errors.includes(error.message)) return error;
+    return new Error(this.busy.message, { cause: error });
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -192,7 +194,7 @@ class EmbeddedClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: every overload of pg's query() passes through here
   override query(...args: QueryArgs): any {
     const run = (super.query as (...a: QueryArgs) => unknown).bind(this);
-    const first = args[0] as { text?: string; submit?: unknown } | string;
+    const first = args[0] as { text?: string } | string;
     const text = typeof first === "string" ? first : first?.text;
     if (this.timedOut && text?.trim().toLowerCase() === "rollback") {
       const done = { command: "ROLLBACK", rowCount: null, rows: [], fields: [] };
@@ -225,7 +227,7 @@ class EmbeddedClient extends pg.Client {
   }
 }
 
-function poolConfig(env: Env, embedded: Embedded | null): { pool: pg.PoolConfig; busy: string } {
+function poolConfig(env: Env, embedded: Embedded | null): { pool: pg.PoolConfig; busy: { message: string; errors: string[] } } {
   const wait = env.DB_POOL_TIMEOUT_MS;
   if (embedded) {
     return {
@@ -245,7 +247,10 @@ function poolConfig(env: Env, embedded: Embedded | null): { pool: pg.PoolConfig;
         connectionTimeoutMillis: wait,
         query_timeout: env.DB_STATEMENT_TIMEOUT_MS,
       },
-      busy: `[db] la consulta esperó ${wait} ms (DB_POOL_TIMEOUT_MS) la única conexión de la base embebida: ¿una consulta con db dentro de una transacción? Dentro de ella usa tx.`,
+      busy: {
+        message: `[db] la consulta esperó ${wait} ms (DB_POOL_TIMEOUT_MS) la única conexión de la base embebida: ¿una consulta con db dentro de una transacción (usa tx) o una sentencia larga?`,
+        errors: [POOL_FULL, CONNECT_TIMEOUT],
+      },
     };
   }
   return {
@@ -255,7 +260,10 @@ function poolConfig(env: Env, embedded: Embedded | null): { pool: pg.PoolConfig;
       connectionTimeoutMillis: wait,
       statement_timeout: env.DB_STATEMENT_TIMEOUT_MS,
     },
-    busy: `[db] la consulta esperó ${wait} ms (DB_POOL_TIMEOUT_MS) una conexión libre a PostgreSQL: las ${env.DB_POOL_MAX} (DB_POOL_MAX) están ocupadas.`,
+    busy: {
+      message: `[db] la consulta esperó ${wait} ms (DB_POOL_TIMEOUT_MS) una conexión libre a PostgreSQL: las ${env.DB_POOL_MAX} (DB_POOL_MAX) están ocupadas.`,
+      errors: [POOL_FULL],
+    },
   };
 }
 

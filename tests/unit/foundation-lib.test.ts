@@ -42,6 +42,7 @@ describe("environment schema", () => {
     expect(env.DATA_DIR).toBe("./data");
     expect(env.embedded).toBe(true);
     expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect([env.DB_POOL_MAX, env.DB_POOL_TIMEOUT_MS, env.DB_STATEMENT_TIMEOUT_MS]).toEqual([10, 5000, 10_000]);
   });
   it("turns verification on with SMTP and reads flags", () => {
     expect(parseEnv({ SMTP_URL: "smtp://mail.test:25" }).REQUIRE_EMAIL_VERIFICATION).toBe(true);
@@ -53,6 +54,13 @@ describe("environment schema", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ OWNER_EMAIL: "no-es-email" })).toThrow(/OWNER_EMAIL/);
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://h/db" })).toThrow(/AUTH_SECRET/);
+    expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: "-1" })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+  });
+  it("refuses several processes on the embedded database (D19)", () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
+      new EnvError("WEB_CONCURRENCY=2 necesita PostgreSQL: define DATABASE_URL (la base embebida admite un solo proceso)."),
+    );
+    expect(parseEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://u@h/db" }).WEB_CONCURRENCY).toBe(2);
   });
 });
 
