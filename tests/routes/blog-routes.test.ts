@@ -213,6 +213,9 @@ describe("POST /api/blogs (D15)", () => {
     expect((await call(api.action, apiRequest("{no es json", token))).status).toBe(400);
     expect((await call(api.action, apiRequest("[1,2]", token))).status).toBe(400);
     expect((await call(api.action, apiRequest({ title: "t".repeat(2000), excerpt: "e", content: "c", tags: Array(500).fill("x").map((x, i) => x + i) }, token))).status).toBe(400);
+    // An error inside a list names the entry, as the editor does.
+    const tag = await call(api.action, apiRequest({ title: "T", excerpt: "E", content: "C", tags: ["ok", "t".repeat(41)] }, token));
+    expect(tag.data.errors).toEqual({ "tags[1]": ["Cada etiqueta puede tener como máximo 40 caracteres"] });
   });
 
   it("413 over 200 kB, by Content-Length and by the actual body", async () => {
