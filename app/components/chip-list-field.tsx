@@ -24,6 +24,8 @@ export type ChipListTexts = {
   addLabel: string;
   placeholder: string;
   hint: string;
+  /** The hint until JavaScript runs (no box to press Enter in: «Agregar» asks for one). */
+  hintPlain: string;
   chip: (value: string) => string;
   remove: (value: string) => string;
   duplicate: (value: string) => string;
@@ -127,6 +129,7 @@ export function ChipListField({
                     <Input
                       {...getInputProps(item, { type: "text" })}
                       aria-label={texts.newLabel}
+                      placeholder={texts.newLabel}
                       maxLength={maxLength}
                       className="flex-1"
                     />
@@ -173,7 +176,7 @@ export function ChipListField({
         </Button>
       </div>
       <p id={hintId} className="mt-1 text-sm text-muted" aria-live="polite">
-        {note ?? texts.hint}
+        {note ?? (hydrated ? texts.hint : texts.hintPlain)}
       </p>
       <div id={errorId}>
         <FieldErrors id={meta.errorId} errors={meta.errors} />

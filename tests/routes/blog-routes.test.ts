@@ -332,6 +332,9 @@ describe("POST /api/blogs (D15)", () => {
         )
       ).status,
     ).toBe(400);
+    // An error inside a list names the entry, as the editor does.
+    const tag = await call(api.action, apiRequest({ title: "T", excerpt: "E", content: "C", tags: ["ok", "t".repeat(41)] }, token));
+    expect(tag.data.errors).toEqual({ "tags[1]": ["Cada etiqueta puede tener como máximo 40 caracteres"] });
   });
 
   it("413 over 200 kB, by Content-Length and by the actual body", async () => {

@@ -25,6 +25,7 @@ export function SpecialtiesInput({
         addLabel: "Agregar",
         placeholder: "Escribe y presiona Enter",
         hint: "Presiona Enter para agregar; haz clic en una especialidad para quitarla.",
+        hintPlain: "Pulsa «Agregar» para escribir una especialidad; haz clic en una especialidad para quitarla.",
         chip: (s) => s,
         remove: (s) => `Quitar ${s}`,
         duplicate: (s) => `"${s}" ya está en la lista.`,

@@ -35,6 +35,7 @@ export function TagInput({
         addLabel: "Añadir",
         placeholder: "Escribe una etiqueta y pulsa Enter",
         hint: `Pulsa Enter para añadir; haz clic en una etiqueta para quitarla. Máximo ${TAGS_MAX}.`,
+        hintPlain: "Pulsa «Añadir» para escribir una etiqueta; haz clic en una etiqueta para quitarla.",
         chip: (t) => `#${t}`,
         remove: (t) => `Quitar etiqueta ${t}`,
         duplicate: (t) => `La etiqueta «${t}» ya está en la lista.`,
