@@ -51,7 +51,7 @@ async function saveDraft(page: Page, title: string): Promise<string> {
   await page.goto("/write-blog");
   await page.getByLabel("Título").fill(title);
   await page.getByLabel("Resumen").fill("Un resumen.");
-  await page.locator("#content").fill("<p>Texto.</p>");
+  await page.getByLabel("Contenido", { exact: true }).fill("<p>Texto.</p>");
   await page.getByRole("button", { name: "Guardar borrador" }).click();
   await expect(page).toHaveURL(/\/edit-blog\/[0-9a-f-]{36}$/);
   return page.url().split("/").pop()!;
