@@ -80,6 +80,9 @@ function usesFormLibraries(id: string, info: GetModuleInfo, memo: Map<string, bo
  * `npm run js-budget` prints what each page loads.
  */
 function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo }, memo: Memo): string | undefined {
+  // The bundler's runtime and Vite's preload helper are a few hundred bytes each that every page
+  // loads: as files of their own they cost two more requests on the critical path (Lighthouse).
+  if (id.startsWith("\0") && /rolldown\/runtime|vite\/preload-helper/.test(id)) return "framework";
   if (id.includes("/node_modules/")) {
     if (/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return "framework";
     if (id.includes("/node_modules/zod/")) return "zod";
