@@ -1,21 +1,12 @@
-import {
-  data,
-  isRouteErrorResponse,
-  type LinkDescriptor,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, type LinkDescriptor, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { ChatWidgetLoader } from "./components/marketing/chat-widget";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster, useShowToast } from "./components/toaster";
-import { NotFound } from "./components/not-found";
+import { ErrorView } from "./components/error-view";
+import { errorPageOf } from "./lib/error-page";
 import { FONT_PRELOAD } from "./components/marketing/font-preload";
 import { useNonce } from "./lib/nonce";
 import { getPublicEnv } from "./server/env.server";
@@ -108,22 +99,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  let title = "Algo salió mal";
-  let message = "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.";
-  if (isRouteErrorResponse(error)) {
-    title = error.status === 403 ? "Acceso Denegado" : `Error ${error.status}`;
-    message = typeof error.data === "string" && error.data ? error.data : error.statusText || message;
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    message = error.message;
-  }
-  return (
-    <section className="mx-auto flex max-w-2xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-extrabold">{title}</h1>
-      <p className="mt-3 text-muted">{message}</p>
-      <a href="/" className="mt-8 inline-flex min-h-11 items-center rounded-full bg-ocean-700 px-6 font-semibold text-white">
-        Volver al inicio
-      </a>
-    </section>
-  );
+  return <ErrorView {...errorPageOf(error, import.meta.env.DEV && error instanceof Error ? error.message : undefined)} />;
 }

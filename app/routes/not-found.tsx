@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { NotFound } from "~/components/not-found";
+import { ErrorView } from "~/components/error-view";
 
 /** D16: any unknown path answers 404 with the 'Página no encontrada' page. */
 export function loader() {
@@ -11,8 +11,9 @@ export function action() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Página no encontrada | Panama VIP IA" }, { name: "robots", content: "noindex" }];
+// The title comes from ErrorView.
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function NotFoundRoute() {
-  return <NotFound />;
+  return <ErrorView />;
 }

@@ -112,7 +112,8 @@ test("another user gets 403 on /edit-blog/{id} and cannot delete it by a forged 
   await signUp(intruder, uniqueUser("intrusa"));
   const res = await intruder.goto(`/edit-blog/${blogId}`);
   expect(res?.status()).toBe(403);
-  await expect(intruder.getByRole("heading", { name: "Acceso Denegado" })).toBeVisible();
+  await expect(intruder.getByRole("heading", { name: "No tienes acceso a este artículo" })).toBeVisible();
+  await expect(intruder).toHaveTitle("No tienes acceso a este artículo | Panama VIP IA");
   const forged = await intruder.request.post("/my-blogs", { form: { intent: "delete", id: blogId }, headers: { Origin: baseURL! } });
   expect(forged.status()).toBe(403);
   await other.close();

@@ -63,7 +63,7 @@ test.describe("listing pages", () => {
   test("unknown industries are a 404", async ({ page }) => {
     const res = await page.goto("/negocios/panaderias");
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Industria no encontrada" })).toBeVisible();
   });
 });
 

@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } f
 import type { Route } from "./+types/article";
 import { BlogCover } from "~/components/blog/blog-cover";
 import { ShareButton } from "~/components/blog/share-button";
-import { NotFound } from "~/components/not-found";
+import { ErrorView } from "~/components/error-view";
 import { useShowToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/card";
 import { formatDate, formatInteger } from "~/lib/format";
@@ -58,16 +58,10 @@ export function shouldRevalidate({
   return false;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const a = loaderData?.article;
-  if (!a) {
-    return seo(matches, {
-      title: "Artículo no encontrado",
-      description: "El artículo que buscas no existe o ya no está publicado.",
-      path: `/blog/${params.slug}`,
-      noindex: true,
-    });
-  }
+  // Not found: the error page sets its own title.
+  if (!a) return [{ name: "robots", content: "noindex" }];
   return [
     ...seo(matches, { title: a.title, description: a.excerpt, path: `/blog/${a.slug}`, image: a.image_url, type: "article" }),
     ...(a.published_at ? [{ property: "article:published_time", content: a.published_at }] : []),
@@ -178,14 +172,14 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
 const LOAD_FAILED = { type: "error" as const, title: "No se pudo cargar el artículo" };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const failed = isRouteErrorResponse(error) && error.status !== 404;
+  const failed = !isRouteErrorResponse(error) || error.status !== 404;
   useShowToast(failed ? LOAD_FAILED : null, error);
   return (
-    <NotFound
-      title="Artículo no encontrado"
-      message={failed ? "No se pudo cargar el artículo" : "El artículo que buscas no existe o ya no está publicado."}
-      backTo="/blog"
-      backLabel="Volver al blog"
+    <ErrorView
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      title={failed ? "No se pudo cargar el artículo" : "Artículo no encontrado"}
+      message={failed ? "Intenta de nuevo en unos minutos." : "El artículo que buscas no existe o ya no está publicado."}
+      action={{ href: "/blog", label: "Volver al blog" }}
     />
   );
 }

@@ -26,6 +26,7 @@ import { canManageBlog, createBlog, getBlogById, updateBlog } from "~/server/mod
 import { sanitizeBlogHtml } from "~/server/sanitize.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request.server";
+import { errorPage } from "~/lib/error-page";
 
 export const SIGN_IN_TO_WRITE = "Debes iniciar sesión para escribir un blog.";
 
@@ -45,9 +46,19 @@ async function requireWriter(request: Request): Promise<CurrentUser> {
 async function editableBlog(id: string | undefined, current: CurrentUser) {
   if (!id) return null;
   const blog = await getBlogById(id);
-  if (!blog) throw data("El artículo no existe.", { status: 404 });
+  if (!blog) {
+    throw errorPage(404, {
+      title: "Artículo no encontrado",
+      message: "El artículo que quieres editar no existe o fue eliminado.",
+      action: { href: "/my-blogs", label: "Ir a Mis Blogs" },
+    });
+  }
   if (!canManageBlog(blog, { id: current.user.id, isAdmin: current.profile.is_admin })) {
-    throw data("No tienes permiso para editar este artículo.", { status: 403 });
+    throw errorPage(403, {
+      title: "No tienes acceso a este artículo",
+      message: "Solo su autor o un administrador pueden editarlo.",
+      action: { href: "/my-blogs", label: "Ir a Mis Blogs" },
+    });
   }
   return blog;
 }

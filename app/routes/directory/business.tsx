@@ -10,10 +10,17 @@ import { directoryPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";
 import { getBusinessBySlug } from "~/server/models/listings.server";
+import { errorPage } from "~/lib/error-page";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await getBusinessBySlug(params.slug);
-  if (!found) throw data(null, { status: 404 });
+  if (!found) {
+    throw errorPage(404, {
+      title: "Negocio no encontrado",
+      message: "Este negocio no existe o ya no está en el directorio.",
+      action: { href: "/buscar?tipo=negocios", label: "Buscar negocios" },
+    });
+  }
   if ("redirectTo" in found) throw redirect(`/negocio/${found.redirectTo}`, 301);
   const env = getEnv();
   const path = `/negocio/${found.entry.slug}`;

@@ -27,14 +27,20 @@ import { listBusinessesByIndustry, type ListingPage } from "~/server/models/list
 import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/province-options";
+import { errorPage, invalidLinkPage } from "~/lib/error-page";
 
 const LOAD_ERROR = "No se pudieron cargar los negocios";
+const INDUSTRY_NOT_FOUND = {
+  title: "Industria no encontrada",
+  message: "No tenemos una sección de negocios con ese nombre.",
+  action: { href: "/buscar?tipo=negocios", label: "Buscar negocios" },
+};
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const industria = params.industria;
-  if (!isIndustry(industria)) throw data(null, { status: 404 });
+  if (!isIndustry(industria)) throw errorPage(404, INDUSTRY_NOT_FOUND);
   const query = industryQuerySchema.safeParse(searchParamsObject(url));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Solicitud no válida.", { status: 400 });
+  if (!query.success) throw invalidLinkPage(url, query.error.issues);
   const current = await getCurrentUser(request);
   const isAdmin = Boolean(current?.profile.is_admin);
   const base = {

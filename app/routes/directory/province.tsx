@@ -16,6 +16,7 @@ import { seo } from "~/lib/meta";
 import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
 import { listRestaurantsByProvince, type ListingPage } from "~/server/models/listings.server";
+import { errorPage, invalidLinkPage, PAGE_NOT_FOUND } from "~/lib/error-page";
 
 const LOAD_ERROR = "No se pudieron cargar los restaurantes";
 
@@ -26,9 +27,9 @@ function provinceFromPath(pathname: string): ProvinceSlug | null {
 
 export async function loader({ url }: Route.LoaderArgs) {
   const province = provinceFromPath(url.pathname);
-  if (!province) throw data(null, { status: 404 });
+  if (!province) throw errorPage(404, PAGE_NOT_FOUND);
   const query = listingQuerySchema.safeParse(searchParamsObject(url));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Solicitud no válida.", { status: 400 });
+  if (!query.success) throw invalidLinkPage(url, query.error.issues);
   const base = { province, label: provinceLabel(province), bookingUrl: getEnv().BOOKING_URL, paged: Boolean(query.data.cursor) };
   let page: ListingPage;
   try {

@@ -10,10 +10,17 @@ import { directoryPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";
 import { getRestaurantBySlug } from "~/server/models/listings.server";
+import { errorPage } from "~/lib/error-page";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await getRestaurantBySlug(params.slug);
-  if (!found) throw data(null, { status: 404 });
+  if (!found) {
+    throw errorPage(404, {
+      title: "Restaurante no encontrado",
+      message: "Este restaurante no existe o ya no está en el directorio.",
+      action: { href: "/buscar?tipo=restaurantes", label: "Buscar restaurantes" },
+    });
+  }
   if ("redirectTo" in found) throw redirect(`/restaurante/${found.redirectTo}`, 301);
   const env = getEnv();
   const path = `/restaurante/${found.entry.slug}`;

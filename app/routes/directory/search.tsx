@@ -19,13 +19,14 @@ import { searchParamsObject, searchQuerySchema } from "~/schemas/directory";
 import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/directory-fields";
 import { searchListings, type SearchResult } from "~/server/models/listings.server";
 import { ProvinceOptions } from "~/components/province-options";
+import { invalidLinkPage } from "~/lib/error-page";
 
 const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", "construcción", "sancocho"];
 const SEARCH_ERROR = "No se pudo realizar la búsqueda";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const parsed = searchQuerySchema.safeParse(searchParamsObject(url));
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Solicitud no válida.", { status: 400 });
+  if (!parsed.success) throw invalidLinkPage(url, parsed.error.issues);
   const { q, tipo, provincia, cursor } = parsed.data;
   const base = { q, tipo: tipo ?? null, provincia: provincia ?? null, paged: Boolean(cursor) };
   let result: SearchResult;
