@@ -172,15 +172,14 @@ export const businessSchema = z.object({
 });
 export type BusinessInput = z.output<typeof businessSchema>;
 
-export const freePlanSchema = z.object({
-  email: emailField,
-  days_granted: z.preprocess(
-    (v) => (v === undefined || v === "" ? DEFAULT_FREE_PLAN_DAYS : Number(v)),
-    z.union(FREE_PLAN_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<60>, z.ZodLiteral<90>], {
-      error: "Elige 30, 60 o 90 días",
-    }),
-  ),
-});
+const freePlanDaysField = z.preprocess(
+  (v) => (v === undefined || v === "" ? DEFAULT_FREE_PLAN_DAYS : Number(v)),
+  z.union(FREE_PLAN_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<60>, z.ZodLiteral<90>], {
+    error: "Elige 30, 60 o 90 días",
+  }),
+);
+
+export const freePlanSchema = z.object({ email: emailField, days_granted: freePlanDaysField });
 
 export const roleSchema = z.object({
   user_id: z.string().min(1, "Miembro inválido").max(100, "Miembro inválido"),
@@ -219,4 +218,5 @@ export const listingActionSchema = z.discriminatedUnion("intent", [
 export const freePlanActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle"), id: uuidField, active: z.enum(["true", "false"]).transform((v) => v === "true") }),
   z.object({ intent: z.literal("delete"), id: uuidField, confirm: z.string().optional() }),
+  z.object({ intent: z.literal("extend"), id: uuidField, days_granted: freePlanDaysField }),
 ]);

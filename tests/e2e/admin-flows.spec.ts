@@ -5,6 +5,8 @@ import { ADMIN_STATE, signUp, trackPageErrors, uniqueUser } from "./fixtures";
 test.use({ storageState: ADMIN_STATE });
 
 test("create a restaurant, see it on its province page, deactivate it and it disappears; the trail shows it", async ({ page, browser }) => {
+  // Eleven page loads in three contexts: near the default 30 s when the machine is busy.
+  test.setTimeout(60_000);
   const errors = trackPageErrors(page);
   const nombre = `Fonda Prueba ${Date.now().toString(36)}`;
   await page.goto("/admin/restaurant/new");
@@ -109,10 +111,41 @@ test("grant a 30-day free plan; the trail shows the grant", async ({ page }) => 
   const row = page.getByTestId("free-plan").filter({ hasText: email.toLowerCase() });
   await expect(row).toContainText("30 días");
   await expect(row).toContainText("Activo");
+  // The form is emptied, so a second click sends nothing; typed again, the address is refused with an
+  // offer to extend the plan it already has.
+  await expect(page.getByLabel("Email")).toHaveValue("");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Días").selectOption("60");
+  await page.getByRole("button", { name: "Otorgar plan gratuito" }).click();
+  await expect(page.getByText(/Este email ya tiene un plan gratuito activo hasta el/)).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(row).toHaveCount(1);
+  await page.getByRole("button", { name: "Extender 60 días" }).click();
+  await expect(page.getByText("Plan Extendido")).toBeVisible();
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Activo");
   await row.getByRole("button", { name: /Desactivar/ }).click();
   await expect(page.getByText("Estado Actualizado")).toBeVisible();
   await expect(row).toContainText("Inactivo");
 
   await page.goto("/admin/audit?entidad=free_plan");
   await expect(page.getByTestId("audit-entry").filter({ hasText: email.toLowerCase() }).filter({ hasText: "Otorgó plan" })).toHaveCount(1);
+});
+
+test("without JavaScript, a second grant for the same address is refused and the plan can be extended", async ({ browser }) => {
+  const ctx = await browser.newContext({ storageState: ADMIN_STATE, javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  const email = `sinjs-${Date.now().toString(36)}@e2e.test`;
+  await page.goto("/admin/free-plans");
+  for (let i = 0; i < 2; i++) {
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Otorgar plan gratuito" }).click();
+  }
+  await expect(page.getByText(/Este email ya tiene un plan gratuito activo hasta el/)).toBeVisible();
+  const row = page.getByTestId("free-plan").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await page.getByRole("button", { name: "Extender 30 días" }).click();
+  await expect(page).toHaveURL(/\/admin\/free-plans$/);
+  await expect(row).toHaveCount(1);
+  await ctx.close();
 });

@@ -5,6 +5,8 @@ import { db } from "~/server/db.server";
 import {
   grantFreePlan,
   deleteFreePlan,
+  extendFreePlan,
+  FreePlanActiveError,
   FreePlanNotFoundError,
   listFreePlans,
   setFreePlanActive,
@@ -181,5 +183,40 @@ describe("free plans", () => {
     const trail = await db.select().from(audit_log).where(eq(audit_log.entity_id, plan.id));
     expect(trail.map((t) => t.action)).toEqual(["grant", "toggle", "delete"]);
     expect((trail[2]!.before as { email: string }).email).toBe("cliente@example.test");
+  });
+
+  it("refuses a second active grant for the same address, even two at once, and extends the existing one instead", async () => {
+    const admin = await member({ admin: true });
+    const now = new Date("2026-11-21T12:00:00Z");
+    // Several clicks at once (on PostgreSQL, several connections).
+    const results = await Promise.allSettled(
+      ["doble@example.test", "DOBLE@example.test ", "Doble@Example.test", "doble@example.test"].map((email) =>
+        grantFreePlan(admin, { email, days_granted: 30 }, now),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refusedGrant = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refusedGrant.reason).toBeInstanceOf(FreePlanActiveError);
+    const first = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ id: string }>).value;
+    expect((refusedGrant.reason as FreePlanActiveError).plan.id).toBe(first.id);
+    const rows = () => db.select().from(free_plan_subscriptions).where(eq(free_plan_subscriptions.email, "doble@example.test"));
+    expect(await rows()).toHaveLength(1);
+
+    const extended = await extendFreePlan(admin, first.id, 60, now);
+    expect(extended.expires_at.toISOString()).toBe("2027-02-19T12:00:00.000Z"); // 30 + 60 days after the grant
+    const trail = await db.select().from(audit_log).where(eq(audit_log.entity_id, first.id));
+    expect(trail.map((t) => t.action)).toEqual(["grant", "extend"]);
+
+    // An inactive or expired plan no longer blocks a new grant.
+    await setFreePlanActive(admin, first.id, false);
+    const second = await grantFreePlan(admin, { email: "doble@example.test", days_granted: 30 }, now);
+    const later = new Date(second.expires_at.getTime() + 1000);
+    await grantFreePlan(admin, { email: "doble@example.test", days_granted: 90 }, later);
+    expect(await rows()).toHaveLength(3);
+    // Extending an expired plan counts from today, and reactivates it.
+    const revived = await extendFreePlan(admin, first.id, 30, new Date("2027-06-01T00:00:00Z"));
+    expect(revived).toMatchObject({ is_active: true });
+    expect(revived.expires_at.toISOString()).toBe("2027-07-01T00:00:00.000Z");
+    await expect(extendFreePlan(admin, "forged", 30)).rejects.toBeInstanceOf(FreePlanNotFoundError);
   });
 });

@@ -22,6 +22,7 @@ const ACTION_LABELS: Record<string, { label: string; tone: "ocean" | "sun" | "gr
   role: { label: "Cambió rol", tone: "sun" },
   owner: { label: "Asignó propietario", tone: "ocean" },
   grant: { label: "Otorgó plan", tone: "green" },
+  extend: { label: "Extendió plan", tone: "green" },
   handle: { label: "Atendió", tone: "slate" },
 };
 

@@ -18,6 +18,8 @@ import { requireAdmin } from "~/server/guards.server";
 import { readForm } from "~/server/request.server";
 import {
   deleteFreePlan,
+  extendFreePlan,
+  FreePlanActiveError,
   FreePlanNotFoundError,
   grantFreePlan,
   isMissingTable,
@@ -47,6 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Confirm = { id: string; email: string } | null;
+/** The active plan that refused a second grant, offered for extension instead. */
+type Extend = { id: string; email: string; expires_at: string; days: number } | null;
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
 
 export async function action({ request }: Route.ActionArgs) {
@@ -54,15 +58,28 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = { id: user.id, email: user.email };
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "toggle" || intent === "delete") {
+  if (intent === "toggle" || intent === "delete" || intent === "extend") {
     const submission = submissionOf(form, freePlanActionSchema);
     if (submission.status !== "success") {
       return data(
-        { result: null, confirm: null as Confirm, toast: { type: "error" as const, title: "Solicitud inválida" } },
+        { result: null, confirm: null as Confirm, extend: null as Extend, toast: { type: "error" as const, title: "Solicitud inválida" } },
         { status: 400 },
       );
     }
     const input = submission.value;
+    if (input.intent === "extend") {
+      try {
+        const plan = await extendFreePlan(actor, input.id, input.days_granted);
+        return redirectWithToast("/admin/free-plans", {
+          type: "success",
+          title: "Plan Extendido",
+          description: `El plan de ${plan.email} vence ahora el ${formatDate(plan.expires_at)}`,
+        });
+      } catch (e) {
+        if (!(e instanceof FreePlanNotFoundError)) console.error("[admin] free plan extend:", e);
+        return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al extender plan: ${messageOf(e)}` });
+      }
+    }
     if (input.intent === "toggle") {
       try {
         await setFreePlanActive(actor, input.id, input.active);
@@ -79,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
           type: "error",
           title: `Error al eliminar plan: ${new FreePlanNotFoundError().message}`,
         });
-      return data({ result: null, confirm: { id: plan.id, email: plan.email } as Confirm, toast: null });
+      return data({ result: null, confirm: { id: plan.id, email: plan.email } as Confirm, extend: null as Extend, toast: null });
     }
     try {
       await deleteFreePlan(actor, input.id);
@@ -91,18 +108,39 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const submission = submissionOf(form, freePlanSchema);
-  if (submission.status !== "success") return refused(submission, { confirm: null as Confirm, toast: null });
+  if (submission.status !== "success") return refused(submission, { confirm: null as Confirm, extend: null as Extend, toast: null });
   try {
     const plan = await grantFreePlan(actor, submission.value);
-    return redirectWithToast("/admin/free-plans", {
-      type: "success",
-      title: "Plan Gratuito Creado",
-      description: `Plan de ${plan.days_granted} días otorgado a ${plan.email}`,
+    // Answered in place (not redirected) so the form can be emptied: a second click has nothing to send.
+    return data({
+      result: submission.reply({ resetForm: true }),
+      confirm: null as Confirm,
+      extend: null as Extend,
+      toast: {
+        type: "success" as const,
+        title: "Plan Gratuito Creado",
+        description: `Plan de ${plan.days_granted} días otorgado a ${plan.email}`,
+      },
     });
   } catch (e) {
+    if (e instanceof FreePlanActiveError) {
+      const message = `Este email ya tiene un plan gratuito activo hasta el ${formatDate(e.plan.expires_at)}.`;
+      return data(
+        {
+          result: submission.reply({ fieldErrors: { email: [message] } }),
+          confirm: null as Confirm,
+          extend: { ...e.plan, expires_at: e.plan.expires_at.toISOString(), days: submission.value.days_granted } as Extend,
+          toast: null,
+        },
+        { status: 409 },
+      );
+    }
     console.error("[admin] free plan grant:", e);
     const title = isMissingTable(e) ? MISSING_TABLE_MESSAGE : `Error al crear plan gratuito: ${messageOf(e)}`;
-    return data({ result: submission.reply(), confirm: null as Confirm, toast: { type: "error" as const, title } }, { status: 500 });
+    return data(
+      { result: submission.reply(), confirm: null as Confirm, extend: null as Extend, toast: { type: "error" as const, title } },
+      { status: 500 },
+    );
   }
 }
 
@@ -117,6 +155,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
   });
   useShowToast(actionData?.toast, actionData);
   const confirm = actionData?.confirm;
+  const extend = actionData?.extend;
 
   return (
     <AdminShell
@@ -149,6 +188,24 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
               {granting ? "Procesando..." : "Otorgar plan gratuito"}
             </Button>
           </Form>
+          {extend && (
+            <Form
+              method="post"
+              className="mt-4 rounded-xl border border-sun-300 bg-sun-100 p-4 text-sm"
+              aria-label="Extender el plan actual"
+            >
+              <input type="hidden" name="intent" value="extend" />
+              <input type="hidden" name="id" value={extend.id} />
+              <input type="hidden" name="days_granted" value={extend.days} />
+              <p>
+                En lugar de otorgar un segundo plan, puedes extender el de <strong className="break-all">{extend.email}</strong>{" "}
+                {extend.days} días más: vencería el {formatDate(new Date(extend.expires_at).getTime() + extend.days * 24 * 60 * 60 * 1000)}.
+              </p>
+              <Button type="submit" size="compact" className="mt-3">
+                Extender {extend.days} días
+              </Button>
+            </Form>
+          )}
         </Card>
 
         <section aria-labelledby="grants-title">

@@ -2,7 +2,7 @@
  * Free plan grants (SPEC §2 /admin/free-plans, §4 'Free plan', D11): granted by e-mail (stored lower
  * case), linked to the account when one exists, expiring `days` after the grant. Audited.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { free_plan_subscriptions, users, type FreePlan } from "~/db/schema";
 import { db } from "../db.server";
@@ -18,24 +18,51 @@ export class FreePlanNotFoundError extends Error {
   }
 }
 
+/** The e-mail already has an active, unexpired plan: extend that one instead of granting a second. */
+export class FreePlanActiveError extends Error {
+  constructor(readonly plan: { id: string; email: string; expires_at: Date }) {
+    super("Este email ya tiene un plan gratuito activo.");
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** True for PostgreSQL's "relation does not exist" (the migrations have not run). */
 export function isMissingTable(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string }; message?: string } | null;
   return e?.code === "42P01" || e?.cause?.code === "42P01";
 }
 
+/**
+ * Grants a plan, unless the address already has an active one that has not expired
+ * (FreePlanActiveError): a double click or a second admin must not create two identical grants.
+ * The per-address advisory lock makes the check and the insert one step for concurrent requests.
+ */
 export async function grantFreePlan(actor: Actor, input: { email: string; days_granted: number }, now = new Date()): Promise<FreePlan> {
   const email = input.email.trim().toLowerCase();
   const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-  const expires = new Date(now.getTime() + input.days_granted * 24 * 60 * 60 * 1000);
   const row = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`free_plan:${email}`}))`);
+    const [active] = await tx
+      .select({ id: free_plan_subscriptions.id, email: free_plan_subscriptions.email, expires_at: free_plan_subscriptions.expires_at })
+      .from(free_plan_subscriptions)
+      .where(
+        and(
+          eq(free_plan_subscriptions.email, email),
+          eq(free_plan_subscriptions.is_active, true),
+          gt(free_plan_subscriptions.expires_at, now),
+        ),
+      )
+      .orderBy(desc(free_plan_subscriptions.expires_at))
+      .limit(1);
+    if (active) throw new FreePlanActiveError(active);
     const [plan] = await tx
       .insert(free_plan_subscriptions)
       .values({
         email,
         user_id: account?.id ?? null,
         days_granted: input.days_granted,
-        expires_at: expires,
+        expires_at: new Date(now.getTime() + input.days_granted * DAY_MS),
         granted_by: actor.id,
         is_active: true,
         created_at: now,
@@ -43,6 +70,35 @@ export async function grantFreePlan(actor: Actor, input: { email: string; days_g
       .returning();
     await recordAudit({ actor, action: "grant", entity: "free_plan", entityId: plan!.id, before: null, after: plan }, tx);
     return plan!;
+  });
+  invalidatePublicPages();
+  return row;
+}
+
+/** Adds `days` to a plan, counted from its expiry (or from now when it has expired), and activates it. */
+export async function extendFreePlan(actor: Actor, id: string, days: number, now = new Date()): Promise<FreePlan> {
+  if (!isUuid(id)) throw new FreePlanNotFoundError();
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(free_plan_subscriptions).where(eq(free_plan_subscriptions.id, id)).for("update");
+    if (!before) throw new FreePlanNotFoundError();
+    const from = Math.max(before.expires_at.getTime(), now.getTime());
+    const [after] = await tx
+      .update(free_plan_subscriptions)
+      .set({ expires_at: new Date(from + days * DAY_MS), is_active: true })
+      .where(eq(free_plan_subscriptions.id, id))
+      .returning();
+    await recordAudit(
+      {
+        actor,
+        action: "extend",
+        entity: "free_plan",
+        entityId: id,
+        before: { email: before.email, expires_at: before.expires_at, is_active: before.is_active },
+        after: { email: after!.email, expires_at: after!.expires_at, is_active: after!.is_active },
+      },
+      tx,
+    );
+    return after!;
   });
   invalidatePublicPages();
   return row;

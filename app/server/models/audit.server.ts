@@ -3,7 +3,7 @@ import { desc, lt, or, and, eq } from "drizzle-orm";
 import { audit_log } from "~/db/schema";
 import { db, type Db } from "../db.server";
 
-export type AuditAction = "create" | "update" | "toggle" | "delete" | "role" | "owner" | "grant" | "handle";
+export type AuditAction = "create" | "update" | "toggle" | "delete" | "role" | "owner" | "grant" | "extend" | "handle";
 export type AuditEntity = "restaurant" | "business" | "profile" | "free_plan" | "business_owner" | "contact_message" | "blog";
 
 export type AuditInput = {
