@@ -269,9 +269,26 @@ describe("free plans and roles", () => {
     expect(bad.data.result.error.days_granted[0]).toBe("Elige 30, 60 o 90 días");
     expect(bad.data.result.initialValue.email).toBe("no-es-email");
     const ok = await call(freePlans.action, post("/admin/free-plans", { intent: "grant", email: "Cliente@User.TEST" }, admin.cookie));
-    expect(ok.status).toBe(302);
+    expect(ok.status).toBe(200);
+    expect(ok.data.toast.title).toBe("Plan Gratuito Creado");
+    // The reply empties the form (Conform's resetForm), so a second click has nothing to send.
+    expect(ok.data.result).toEqual({ initialValue: null });
     const [plan] = await db.select().from(free_plan_subscriptions).where(eq(free_plan_subscriptions.email, "cliente@user.test"));
     expect(plan).toMatchObject({ days_granted: 30, user_id: user.id, granted_by: admin.id });
+    const again = await call(
+      freePlans.action,
+      post("/admin/free-plans", { intent: "grant", email: "cliente@user.test", days_granted: "60" }, admin.cookie),
+    );
+    expect(again.status).toBe(409);
+    expect(again.data.result.error.email[0]).toMatch(/^Este email ya tiene un plan gratuito activo hasta el /);
+    expect(again.data.extend).toMatchObject({ id: plan!.id, days: 60 });
+    const extended = await call(
+      freePlans.action,
+      post("/admin/free-plans", { intent: "extend", id: plan!.id, days_granted: "60" }, admin.cookie),
+    );
+    expect(extended.status).toBe(302);
+    const [after] = await db.select().from(free_plan_subscriptions).where(eq(free_plan_subscriptions.id, plan!.id));
+    expect(after!.expires_at.getTime() - plan!.expires_at.getTime()).toBe(60 * 24 * 60 * 60 * 1000);
     const listed = await call(freePlans.loader, get("/admin/free-plans", admin.cookie));
     expect(listed.data.plans[0].email).toBe("cliente@user.test");
   });
