@@ -143,3 +143,27 @@ test("an unknown article is a 404 with a way back; signed-out writers are sent t
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fwrite-blog/);
   await expect(page.getByText("Debes iniciar sesión para escribir un blog.")).toBeVisible();
 });
+
+test("/my-blogs: a search with no match under one filter names that filter and points to the other", async ({ page }) => {
+  await signUp(page, uniqueUser("filtros"));
+  const id = crypto.randomBytes(3).toString("hex");
+  await writeArticle(
+    page,
+    { title: `Café de altura ${id}`, excerpt: "Boquete.", content: "<p>Texto.</p>", category: "Gastronomía" },
+    "Publicar",
+  );
+  await expect(page).toHaveURL(/\/blog\//);
+  await writeArticle(page, { title: `Sancocho ${id}`, excerpt: "Borrador.", content: "<p>Texto.</p>" }, "Guardar borrador");
+  await expect(page).toHaveURL(/\/edit-blog\//);
+
+  await page.goto(`/my-blogs?estado=borradores&q=${encodeURIComponent(`café de altura ${id}`)}`);
+  await expect(page.getByText(`Ningún borrador coincide con «café de altura ${id}»; 1 publicado sí.`)).toBeVisible();
+  await page.getByRole("link", { name: "Ver 1 publicado" }).click();
+  await expect(page.getByRole("heading", { name: `Café de altura ${id}` })).toBeVisible();
+
+  await page.goto(`/my-blogs?estado=publicados&q=sancocho+${id}`);
+  await expect(page.getByText(`Ningún artículo publicado coincide con «sancocho ${id}»; 1 borrador sí.`)).toBeVisible();
+  await page.goto(`/my-blogs?q=nada-${id}`);
+  await expect(page.getByText(`Ninguno de tus artículos coincide con «nada-${id}».`)).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Ver \d/ })).toHaveCount(0);
+});

@@ -155,7 +155,7 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
             <Empty title="No se pudieron cargar tus artículos" text="Intenta de nuevo en unos minutos." />
           ) : items.length === 0 ? (
             q ? (
-              <Empty title="Sin resultados" text={`Ninguno de tus artículos coincide con «${q}».`} />
+              <NoMatch q={q} estado={estado} counts={counts} hrefFor={hrefFor} />
             ) : (
               <Empty
                 title={
@@ -216,6 +216,50 @@ export default function MyBlogs({ loaderData, actionData }: Route.ComponentProps
         </div>
       </div>
     </div>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A search with no match under the chosen filter says which filter it was, and whether the other
+ * one has matches (the counts beside the filters are the search's): the person sees where they are.
+ */
+function NoMatch({
+  q,
+  estado,
+  counts,
+  hrefFor,
+}: {
+  q: string;
+  estado: (typeof FILTERS)[number]["value"];
+  counts: Record<(typeof FILTERS)[number]["value"], number>;
+  hrefFor: (value: string) => string;
+}) {
+  const other =
+    estado === "borradores"
+      ? { value: "publicados", n: counts.publicados, label: plural(counts.publicados, "publicado", "publicados") }
+      : estado === "publicados"
+        ? { value: "borradores", n: counts.borradores, label: plural(counts.borradores, "borrador", "borradores") }
+        : null;
+  const none =
+    estado === "borradores"
+      ? `Ningún borrador coincide con «${q}»`
+      : estado === "publicados"
+        ? `Ningún artículo publicado coincide con «${q}»`
+        : `Ninguno de tus artículos coincide con «${q}»`;
+  return (
+    <Empty
+      title="Sin resultados"
+      text={other && other.n > 0 ? `${none}; ${other.label} sí.` : `${none}.`}
+      action={
+        other && other.n > 0 ? (
+          <Link to={hrefFor(other.value)} className={buttonClass("outline")}>
+            Ver {other.label}
+          </Link>
+        ) : undefined
+      }
+    />
   );
 }
 
