@@ -8,7 +8,7 @@ import { accounts, sessions, users, verifications } from "~/db/schema";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
-import { ensureProfile, grantOwnerAdminIfVerified } from "./models/profiles.server";
+import { ensureProfile, grantOwnerAdminIfVerified, isOwnerAddress } from "./models/profiles.server";
 import { singleton } from "./singleton.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/auth";
 
@@ -57,11 +57,14 @@ function createAuth() {
       },
     },
     emailVerification: {
-      sendOnSignUp: env.REQUIRE_EMAIL_VERIFICATION,
+      // The owner address confirms even when nobody else has to: its admin rights wait for it (D13).
+      sendOnSignUp: env.REQUIRE_EMAIL_VERIFICATION || Boolean(env.OWNER_EMAIL),
       sendOnSignIn: env.REQUIRE_EMAIL_VERIFICATION,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
+        // Without required verification, a link would only confuse anyone but the owner.
+        if (!env.REQUIRE_EMAIL_VERIFICATION && !isOwnerAddress(user.email)) return;
         await sendMail({
           to: user.email,
           subject: "Confirma tu email - Panama VIP IA",

@@ -40,21 +40,29 @@ describe("profiles (SPEC §3)", () => {
     expect(await getProfile(u.id)).toBeNull();
   });
 
-  it("gives is_admin only to OWNER_EMAIL, case-insensitively", async () => {
+  it("gives is_admin only to a confirmed OWNER_EMAIL, case-insensitively", async () => {
     resetConfig({ OWNER_EMAIL: "Duena@Ejemplo.pa" });
     const owner = await makeUser({ email: "duena@ejemplo.pa" });
     const other = await makeUser();
-    expect((await ensureProfile({ ...owner, emailVerified: false }))!.is_admin).toBe(true);
-    expect((await ensureProfile(other))!.is_admin).toBe(false);
+    expect((await ensureProfile({ ...owner, emailVerified: true }))!.is_admin).toBe(true);
+    expect((await ensureProfile({ ...other, emailVerified: true }))!.is_admin).toBe(false);
+    await grantOwnerAdminIfVerified({ ...other, emailVerified: true });
+    expect((await getProfile(other.id))!.is_admin).toBe(false);
   });
 
-  it("D13: with verification on, the owner becomes admin only once verified", async () => {
-    resetConfig({ OWNER_EMAIL: "jefa@ejemplo.pa", REQUIRE_EMAIL_VERIFICATION: "1" });
-    const owner = await makeUser({ email: "jefa@ejemplo.pa" });
-    expect((await ensureProfile({ ...owner, emailVerified: false }))!.is_admin).toBe(false);
-    await grantOwnerAdminIfVerified({ ...owner, emailVerified: true });
-    expect((await getProfile(owner.id))!.is_admin).toBe(true);
-  });
+  // D13: the address must be proven, or whoever signs up with it first would be admin.
+  for (const required of [undefined, "1"]) {
+    it(`the owner becomes admin only once verified (verification ${required ? "on" : "off"} for everyone)`, async () => {
+      const email = `jefa.${required ? "on" : "off"}@ejemplo.pa`;
+      resetConfig({ OWNER_EMAIL: email, REQUIRE_EMAIL_VERIFICATION: required });
+      const owner = await makeUser({ email });
+      expect((await ensureProfile({ ...owner, emailVerified: false }))!.is_admin).toBe(false);
+      await grantOwnerAdminIfVerified({ ...owner, emailVerified: false });
+      expect((await getProfile(owner.id))!.is_admin).toBe(false);
+      await grantOwnerAdminIfVerified({ ...owner, emailVerified: true });
+      expect((await getProfile(owner.id))!.is_admin).toBe(true);
+    });
+  }
 
   it("updates full_name and e-mail (profile and login), refusing an address in use", async () => {
     const a = await makeUser();

@@ -228,16 +228,41 @@ describe("admin guards (SPEC §6, D1, D13)", () => {
     expect(members.location).toBe("/admin");
   });
 
-  it("makes the OWNER_EMAIL account an admin who may open /admin", async () => {
-    resetConfig({ OWNER_EMAIL: "duena.owner@ejemplo.pa" });
+  it("makes the OWNER_EMAIL account an admin only once its address is confirmed, verification off for everyone", async () => {
+    const mailLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mail-")), "mail.log");
+    resetConfig({ OWNER_EMAIL: "duena.owner@ejemplo.pa", MAIL_LOG_FILE: mailLog });
+    const logged = vi.spyOn(console, "info").mockImplementation(() => {});
     try {
-      const { cookie } = await signUp({ full_name: "Dueña", email: "duena.owner@ejemplo.pa", password: "clave-de-la-duena" });
+      // Anyone may sign up with the owner's address: signed in, but no admin.
+      const { res, cookie } = await signUp({ full_name: "Dueña", email: "Duena.Owner@ejemplo.pa", password: "clave-de-la-duena" });
+      expect(res.status).toBe(302);
+      const early = await call(adminRoute.loader, getRequest("/admin", cookie));
+      expect(early.location).toBe("/");
+      expect((await call(rootLoader as never, getRequest("/", cookie))).data.user.isAdmin).toBe(false);
+
+      // The confirmation link goes to the address and, without SMTP, to the server log.
+      const mails = fs
+        .readFileSync(mailLog, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      expect(mails.map((m) => m.to)).toEqual(["duena.owner@ejemplo.pa"]);
+      const link = mails[0].text.match(/https?:\/\/\S+/)![0] as string;
+      expect(link).toContain("/api/auth/verify-email?token=");
+      expect(logged.mock.calls.some(([line]) => String(line).includes(link))).toBe(true);
+      // Other sign-ups get no link: nobody else has anything to confirm.
+      await signUp();
+      expect(fs.readFileSync(mailLog, "utf8").trim().split("\n")).toHaveLength(1);
+
+      const verify = await call(apiAuth.loader, new Request(link));
+      expect(verify.status).toBe(302);
       const r = await call(adminRoute.loader, getRequest("/admin", cookie));
       expect(r.status).toBe(200);
       const root = await call(rootLoader as never, getRequest("/", cookie));
       expect(root.data.user.isAdmin).toBe(true);
     } finally {
-      resetConfig({ OWNER_EMAIL: undefined });
+      logged.mockRestore();
+      resetConfig({ OWNER_EMAIL: undefined, MAIL_LOG_FILE: undefined });
     }
   });
 });

@@ -37,8 +37,11 @@ describe("the Zod 4 adapter with the project's schemas", () => {
     ).toEqual({
       full_name: ["El nombre completo es obligatorio"],
       email: ["El email es obligatorio"],
-      password: ["La contraseña es obligatoria", "La contraseña debe tener al menos 8 caracteres"],
+      // One message for an empty password: it is missing, not also too short.
+      password: ["La contraseña es obligatoria"],
     });
+    expect(errorsOf(signupSchema, [["password", "1234567"]]).password).toEqual(["La contraseña debe tener al menos 8 caracteres"]);
+    expect(errorsOf(resetPasswordSchema, [["password", ""]]).password).toEqual(["La contraseña es obligatoria"]);
     expect(
       errorsOf(resetPasswordSchema, [
         ["token", ""],

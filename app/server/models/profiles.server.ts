@@ -14,12 +14,18 @@ export function defaultFullName(user: AuthUserLike): string {
   return email.includes("@") ? email.slice(0, email.indexOf("@")) : "";
 }
 
-/** SPEC §3 + D13: only the owner address gets is_admin, and only once verified when verification is on. */
+/** Whether `email` is the OWNER_EMAIL address (case-insensitive), confirmed or not. */
+export function isOwnerAddress(email: string | null | undefined): boolean {
+  const owner = getEnv().OWNER_EMAIL;
+  return Boolean(owner && email && email.trim().toLowerCase() === owner.trim().toLowerCase());
+}
+
+/**
+ * SPEC §3 + D13: only the owner address gets is_admin, and only once confirmed, whether or not
+ * everyone must confirm: otherwise whoever signs up first with that address would be admin.
+ */
 export function isOwnerEmail(user: AuthUserLike): boolean {
-  const env = getEnv();
-  if (!env.OWNER_EMAIL || !user.email) return false;
-  if (user.email.trim().toLowerCase() !== env.OWNER_EMAIL.trim().toLowerCase()) return false;
-  return env.REQUIRE_EMAIL_VERIFICATION ? Boolean(user.emailVerified) : true;
+  return isOwnerAddress(user.email) && Boolean(user.emailVerified);
 }
 
 export async function getProfile(id: string): Promise<Profile | null> {
