@@ -14,12 +14,7 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
   return (
     <article className="group flex flex-col overflow-hidden rounded-card border border-ocean-100 bg-white shadow-card transition-shadow hover:shadow-lift">
       <Link to={href} tabIndex={-1} aria-hidden className="block aspect-[16/9] overflow-hidden bg-ocean-50">
-        <BlogCover
-          src={blog.image_url}
-          alt=""
-          category={blog.category}
-          className="transition-transform duration-300 group-hover:scale-[1.03]"
-        />
+        <BlogCover src={blog.image_url} category={blog.category} className="transition-transform duration-300 group-hover:scale-[1.03]" />
       </Link>
       <div className="flex flex-1 flex-col p-5">
         {blog.category ? (

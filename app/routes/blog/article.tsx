@@ -138,7 +138,7 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
 
       <div className="mx-auto -mt-20 max-w-3xl px-4 sm:px-6">
         <div className="aspect-[16/9] overflow-hidden rounded-card bg-ocean-50 shadow-lift">
-          <BlogCover src={a.image_url} alt={a.title} category={a.category} eager />
+          <BlogCover src={a.image_url} category={a.category} eager />
         </div>
       </div>
 

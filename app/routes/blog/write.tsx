@@ -9,6 +9,7 @@ import { flushSync } from "react-dom";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/write";
 import { ApiDocsPanel } from "~/components/blog/api-docs-panel";
+import { CoverPreview } from "~/components/blog/cover-preview";
 import { TagInput } from "~/components/blog/tag-input";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -294,6 +295,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                   errors={fields.image_url.errors}
                 />
               </div>
+              <CoverPreview url={fields.image_url.value ?? ""} category={fields.category.value || null} />
 
               <TagInput form={form} meta={fields.tags} />
 
