@@ -38,7 +38,7 @@ export function BlogCover({
 
   useEffect(() => {
     const el = img.current;
-    if (!src || !el || !el.complete || el.getAttribute("src") !== src) return;
+    if (!src || !el?.complete || el.getAttribute("src") !== src) return;
     if (el.naturalWidth === 0) setFailed(src);
     onResult?.(el.naturalWidth > 0);
   }, [src, onResult]);
