@@ -57,6 +57,9 @@ const optionalUrl = (label: string) =>
   );
 
 /** Rating 0-5 in steps of 0.1; empty -> null (SPEC §5). */
+/** One message for any rating outside the scale, typed as -1, 6 or "cinco". */
+const RATING_RANGE = "La calificación va de 0 a 5";
+
 export const ratingField = z.preprocess(
   (v) => {
     const t = trimmed(v);
@@ -65,10 +68,10 @@ export const ratingField = z.preprocess(
     return t;
   },
   z
-    .number({ error: "La calificación debe ser un número entre 0 y 5" })
-    .refine((n) => Number.isFinite(n), "La calificación debe ser un número entre 0 y 5")
-    .min(0, "La calificación debe estar entre 0 y 5")
-    .max(5, "La calificación debe estar entre 0 y 5")
+    .number({ error: RATING_RANGE })
+    .refine((n) => Number.isFinite(n), RATING_RANGE)
+    .min(0, RATING_RANGE)
+    .max(5, RATING_RANGE)
     .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, "La calificación admite un solo decimal (pasos de 0.1)")
     .nullable(),
 );
@@ -109,7 +112,7 @@ function specialties(mode: "strict" | "dedupe") {
             return;
           }
           const key = s.toLocaleLowerCase("es");
-          if (seen.has(key)) ctx.addIssue({ code: "custom", path: [i], message: `La especialidad "${s}" está repetida` });
+          if (seen.has(key)) ctx.addIssue({ code: "custom", path: [i], message: `La especialidad «${s}» está repetida` });
           seen.add(key);
         });
       })

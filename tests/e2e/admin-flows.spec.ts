@@ -19,14 +19,14 @@ test("create a restaurant, see it on its province page, deactivate it and it dis
   await specialties.press("Enter");
   await specialties.fill("sancocho");
   await specialties.press("Enter");
-  await expect(page.getByText('"sancocho" ya está en la lista.')).toBeVisible();
+  await expect(page.getByText("«sancocho» ya está en la lista.")).toBeVisible();
   await specialties.fill("Pescado frito");
   await specialties.press("Enter");
   await page.getByRole("button", { name: "Quitar Sancocho" }).click();
   await expect(page.getByRole("button", { name: "Quitar Sancocho" })).toHaveCount(0);
   await page.getByRole("button", { name: "Crear restaurante" }).click();
   // The form refuses the rating and keeps what was typed.
-  await expect(page.getByText("La calificación debe estar entre 0 y 5")).toBeVisible();
+  await expect(page.getByText("La calificación va de 0 a 5")).toBeVisible();
   await expect(page.getByLabel("Nombre *")).toHaveValue(nombre);
   await page.getByLabel("Calificación (0 a 5)").fill("4.5");
   await page.getByRole("button", { name: "Crear restaurante" }).click();

@@ -235,7 +235,7 @@ test.describe("without JavaScript, the server answers with what was typed", () =
     // The repeated one carries its own error, tied to its button.
     const repeated = page.getByRole("button", { name: "Quitar sancocho", exact: true });
     const errorId = (await repeated.getAttribute("aria-describedby"))!;
-    await expect(page.locator(`[id="${errorId}"]`)).toHaveText('La especialidad "sancocho" está repetida');
+    await expect(page.locator(`[id="${errorId}"]`)).toHaveText("La especialidad «sancocho» está repetida");
     await repeated.click();
     await expect(page.getByRole("button", { name: "Quitar sancocho", exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Quitar Sancocho", exact: true })).toBeVisible();

@@ -1,12 +1,13 @@
 /** The admin routes' loaders and actions called with real Requests: guards, validation, outcomes. */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { audit_log, free_plan_subscriptions, profiles, restaurants } from "~/db/schema";
+import { audit_log, businesses, free_plan_subscriptions, profiles, restaurants } from "~/db/schema";
 import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { requestContext } from "~/server/request-context.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as restaurantForm from "~/routes/admin/restaurant-form";
+import { readToast } from "~/server/toast.server";
 import * as businessForm from "~/routes/admin/business-form";
 import * as freePlans from "~/routes/admin/free-plans";
 import * as members from "~/routes/admin/members";
@@ -107,8 +108,11 @@ describe("guards on every admin loader and action", () => {
 
 describe("restaurant form validation", () => {
   const bad: [string, Record<string, string | string[]>, string, RegExp][] = [
-    ["rating 7", { rating: "7" }, "rating", /entre 0 y 5/],
-    ["rating abc", { rating: "abc" }, "rating", /número/],
+    // One message for every rating off the scale, above, below or not a number.
+    ["rating 7", { rating: "7" }, "rating", /^La calificación va de 0 a 5$/],
+    ["rating 6", { rating: "6" }, "rating", /^La calificación va de 0 a 5$/],
+    ["rating -1", { rating: "-1" }, "rating", /^La calificación va de 0 a 5$/],
+    ["rating abc", { rating: "abc" }, "rating", /^La calificación va de 0 a 5$/],
     ["rating 4.25", { rating: "4.25" }, "rating", /0.1/],
     ["10,000-char name", { nombre: "a".repeat(10_000) }, "nombre", /demasiado largo/],
     ["missing name", { nombre: "  " }, "nombre", /obligatorio/],
@@ -204,11 +208,18 @@ describe("business form", () => {
       businessForm.action,
       post(
         "/admin/business/new",
-        { ...base, especialidades: [" Frenos ", "frenos", "Motor"], website: "https://taller.example" },
+        { ...base, especialidades: [" Frenos ", "frenos", "Motor", " "], website: "https://taller.example" },
         admin.cookie,
       ),
     );
     expect(ok.status).toBe(302);
+    // Saved without the repeated and the empty entry, and the admin is told.
+    const cookie = ok.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await readToast(new Request("http://localhost/", { headers: { cookie } }))).toast?.description).toBe(
+      "Negocio «Taller Istmeño» creado. Se omitieron 2 especialidades vacías o repetidas.",
+    );
+    const [saved] = await db.select().from(businesses).where(eq(businesses.nombre, "Taller Istmeño"));
+    expect(saved!.especialidades).toEqual(["Frenos", "Motor"]);
     const list = await call(dashboard.loader, get("/admin?tab=negocios&q=istmeno", admin.cookie));
     expect(list.data.items.map((i: { nombre: string }) => i.nombre)).toEqual(["Taller Istmeño"]);
   });

@@ -156,7 +156,7 @@ describe("the Zod 4 adapter with the project's schemas", () => {
         ["especialidades[2]", "sancocho"],
       ]),
     ).toEqual({
-      "especialidades[2]": ['La especialidad "sancocho" está repetida'],
+      "especialidades[2]": ["La especialidad «sancocho» está repetida"],
     });
     expect(errorsOf(restaurantSchema, [...entries, ["especialidades[0]", ""]])).toEqual({
       "especialidades[0]": ["Las especialidades no pueden estar vacías"],

@@ -56,7 +56,7 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
             <span className="sr-only"> de 5</span>
           </p>
         )}
-        {item.review && <p className="mt-3 rounded-lg bg-ocean-50/70 p-3 text-sm italic text-ink wrap-anywhere">“{item.review}”</p>}
+        {item.review && <p className="mt-3 rounded-lg bg-ocean-50/70 p-3 text-sm italic text-ink wrap-anywhere">«{item.review}»</p>}
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-ocean-100 pt-4">
         <Form method="post" className="contents">

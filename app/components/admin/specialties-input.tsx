@@ -28,7 +28,7 @@ export function SpecialtiesInput({
         hintPlain: "Pulsa «Agregar» para escribir una especialidad; haz clic en una especialidad para quitarla.",
         chip: (s) => s,
         remove: (s) => `Quitar ${s}`,
-        duplicate: (s) => `"${s}" ya está en la lista.`,
+        duplicate: (s) => `«${s}» ya está en la lista.`,
         empty: "Escribe una especialidad antes de agregarla.",
       }}
     />

@@ -131,7 +131,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                         <Icon name="clipboard-list" aria-hidden className="size-4 text-ocean-600" />
                         <Badge tone={action.tone}>{action.label}</Badge>
                         <span className="font-semibold text-ocean-950">{ENTITY_LABELS[e.entity] ?? e.entity}</span>
-                        {e.name && <span className="break-all text-ink">“{e.name}”</span>}
+                        {e.name && <span className="break-all text-ink">«{e.name}»</span>}
                       </p>
                       <time dateTime={e.at} className="shrink-0 text-sm text-muted">
                         {formatDateTime(e.at)}

@@ -82,10 +82,19 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 500 },
     );
   }
+  // The business form keeps going past empty and repeated specialties (SPEC §5) but says so.
+  const sent = [submission.payload.especialidades ?? []].flat().length;
+  const dropped = sent - submission.value.especialidades.length;
+  const note =
+    dropped === 1
+      ? " Se omitió 1 especialidad vacía o repetida."
+      : dropped > 1
+        ? ` Se omitieron ${dropped} especialidades vacías o repetidas.`
+        : "";
   return redirectWithToast("/admin?tab=negocios", {
     type: "success",
     title: "Éxito",
-    description: id ? `Negocio "${submission.value.nombre}" actualizado.` : `Negocio "${submission.value.nombre}" creado.`,
+    description: `Negocio «${submission.value.nombre}» ${id ? "actualizado" : "creado"}.${note}`,
   });
 }
 
@@ -105,7 +114,7 @@ export default function BusinessFormPage({ loaderData, actionData }: Route.Compo
   return (
     <AdminShell
       title={editing ? "Editar negocio" : "Nuevo negocio"}
-      intro={editing ? `Estás editando "${loaderData.values.nombre}".` : "Los campos con * son obligatorios."}
+      intro={editing ? `Estás editando «${loaderData.values.nombre}».` : "Los campos con * son obligatorios."}
       actions={
         <Link to="/admin?tab=negocios" className={buttonClass("ghost")}>
           <Icon name="arrow-left" aria-hidden className="size-4" /> Volver al panel

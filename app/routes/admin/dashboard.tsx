@@ -167,7 +167,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               <ConfirmStep
                 hidden={{ intent: "delete", kind: confirm.kind, id: confirm.id }}
                 title={confirm.kind === "restaurant" ? "¿Eliminar restaurante?" : "¿Eliminar negocio?"}
-                description={`Se eliminará "${confirm.nombre}" de forma permanente. Esta acción no se puede deshacer.`}
+                description={`Se eliminará «${confirm.nombre}» de forma permanente. Esta acción no se puede deshacer.`}
                 cancelTo={tabHref(tab, filter)}
               />
             </div>

@@ -293,7 +293,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
               <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
                 <input type="hidden" name="intent" value="owner" />
                 {businessMatches.length === 0 ? (
-                  <p className="text-sm text-muted">Ningún negocio coincide con “{negocio}”.</p>
+                  <p className="text-sm text-muted">Ningún negocio coincide con «{negocio}».</p>
                 ) : (
                   <fieldset aria-describedby={fields.business_id.errors?.length ? fields.business_id.errorId : undefined}>
                     <legend className="text-sm font-semibold text-ocean-950">Elige el negocio</legend>

@@ -86,7 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast("/admin?tab=restaurantes", {
     type: "success",
     title: "Éxito",
-    description: id ? `Restaurante "${submission.value.nombre}" actualizado.` : `Restaurante "${submission.value.nombre}" creado.`,
+    description: id ? `Restaurante «${submission.value.nombre}» actualizado.` : `Restaurante «${submission.value.nombre}» creado.`,
   });
 }
 
@@ -106,7 +106,7 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
   return (
     <AdminShell
       title={editing ? "Editar restaurante" : "Nuevo restaurante"}
-      intro={editing ? `Estás editando "${loaderData.values.nombre}".` : "Los campos con * son obligatorios."}
+      intro={editing ? `Estás editando «${loaderData.values.nombre}».` : "Los campos con * son obligatorios."}
       actions={
         <Link to="/admin?tab=restaurantes" className={buttonClass("ghost")}>
           <Icon name="arrow-left" aria-hidden className="size-4" /> Volver al panel

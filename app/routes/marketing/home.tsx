@@ -215,7 +215,7 @@ function Showcase({ c }: { c: Content }) {
                 {client.partnership ? <Badge tone="green">{client.partnership}</Badge> : null}
               </div>
               <h3 className="mt-4 text-xl font-bold">{client.name}</h3>
-              <p className="text-sm font-semibold italic text-ocean-700">“{client.tagline}”</p>
+              <p className="text-sm font-semibold italic text-ocean-700">«{client.tagline}»</p>
               <p className="mt-3 leading-7 text-muted">{client.description}</p>
               <ul className="mt-4 flex flex-wrap gap-2">
                 {client.achievements.map((a) => (

@@ -30,7 +30,7 @@ const STEPS = [
   {
     icon: "message-circle" as IconName,
     title: "El cliente pregunta",
-    text: "“¿Dónde como buen sancocho en Chitré?” a uno de nuestros asistentes de WhatsApp.",
+    text: "«¿Dónde como buen sancocho en Chitré?» a uno de nuestros asistentes de WhatsApp.",
   },
   {
     icon: "search" as IconName,
