@@ -1,11 +1,27 @@
 /**
  * The demo data set (DESIGN §3): fictional Panamanian restaurants and businesses in every province
  * and industry, and blog articles by two fictional authors. No real people's data.
+ *
+ * The hand-written entries below come first; the rest is generated from the tables in
+ * demo-tables.server.ts so that most listing pages have a second page. Every choice is a hash of the
+ * entry's name or a count, never random: the same rows on every run.
  */
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
 import type { PlanType } from "~/catalog/plans";
-import type { ProvinceSlug } from "~/catalog/provinces";
+import { provinceLabel, type ProvinceSlug } from "~/catalog/provinces";
+import { slugify } from "~/lib/slugify";
+import {
+  BUSINESS_PLAN,
+  BUSINESS_PROFILES,
+  type DemoCategory,
+  PLACES,
+  type Profile,
+  REVIEW_AUTHORS,
+  RESTAURANT_PLAN,
+  RESTAURANT_PROFILES,
+  type Reviews,
+} from "./demo-tables.server";
 
 export type DemoRestaurant = {
   nombre: string;
@@ -44,7 +60,7 @@ export type DemoBusiness = {
   is_active: boolean;
 };
 
-type R = [nombre: string, categoria: RestaurantCategory, especialidades: string[], lugar: string, plato: string];
+type R = [nombre: string, categoria: DemoCategory, especialidades: string[], lugar: string, plato: string];
 
 /** Per province: restaurant name, category, specialties, place, signature dish. */
 const RESTAURANTS: Record<ProvinceSlug, R[]> = {
@@ -81,21 +97,21 @@ const RESTAURANTS: Record<ProvinceSlug, R[]> = {
       "Bistró Canal & Co.",
       "internacional",
       ["Pasta fresca", "Risotto", "Vinos"],
-      "Amador, Calzada de Amador, Ciudad de Panamá",
+      "Calzada de Amador, Amador, Ciudad de Panamá",
       "Risotto de hongos",
     ],
     [
       "Verde Raíz Cocina Vegetal",
       "vegetariano",
       ["Bowls", "Jugos naturales", "Veganos"],
-      "San Francisco, Calle 74, Ciudad de Panamá",
+      "Calle 74, San Francisco, Ciudad de Panamá",
       "Bowl de quinoa y plátano",
     ],
     [
       "Dulce Pollera Repostería",
       "postres",
       ["Cocadas", "Tres leches", "Bienmesabe"],
-      "Obarrio, Calle 57, Ciudad de Panamá",
+      "Calle 57, Obarrio, Ciudad de Panamá",
       "Tres leches de coco",
     ],
     [
@@ -177,7 +193,8 @@ const RESTAURANTS: Record<ProvinceSlug, R[]> = {
   ],
 };
 
-type B = [nombre: string, especialidades: string[], provincia: ProvinceSlug, lugar: string, descripcion: string];
+/** Kind: a key of BUSINESS_PROFILES[industry] (hours and reviews). */
+type B = [nombre: string, especialidades: string[], provincia: ProvinceSlug, lugar: string, descripcion: string, kind: string];
 
 const BUSINESSES: Record<IndustrySlug, B[]> = {
   construccion: [
@@ -187,6 +204,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Vía Israel, San Francisco, Ciudad de Panamá",
       "Construcción residencial y comercial con ingenieros idóneos.",
+      "constructora",
     ],
     [
       "Techos y Acabados Chiriquí",
@@ -194,6 +212,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "chiriqui",
       "Vía Interamericana, David, Chiriquí",
       "Techos, impermeabilización y acabados para casas y locales.",
+      "acabados",
     ],
     [
       "Remodelaciones Casco Viejo",
@@ -201,6 +220,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Calle 3a, Casco Antiguo, Ciudad de Panamá",
       "Restauración de edificios históricos respetando su arquitectura.",
+      "constructora",
     ],
     [
       "Ferretería y Obra Coclé",
@@ -208,6 +228,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "cocle",
       "Penonomé, Coclé",
       "Materiales de construcción con entrega en toda la provincia.",
+      "ferreteria",
     ],
     [
       "Ingeniería Canalera",
@@ -215,6 +236,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama-oeste",
       "Vista Alegre, Arraiján, Panamá Oeste",
       "Diseño estructural e inspección de obras.",
+      "constructora",
     ],
     [
       "Pisos y Porcelanatos del Este",
@@ -222,14 +244,23 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Vía Domingo Díaz, Ciudad de Panamá",
       "Venta e instalación de pisos de porcelanato.",
+      "acabados",
     ],
-    ["Constructora Azuero", ["Casas de campo", "Galeras"], "herrera", "Chitré, Herrera", "Viviendas y galeras agrícolas en Azuero."],
+    [
+      "Constructora Azuero",
+      ["Casas de campo", "Galeras"],
+      "herrera",
+      "Chitré, Herrera",
+      "Viviendas y galeras agrícolas en Azuero.",
+      "constructora",
+    ],
     [
       "Eléctricos Certificados PTY",
       ["Instalaciones eléctricas", "Paneles solares"],
       "panama",
       "Juan Díaz, Ciudad de Panamá",
       "Instalaciones eléctricas certificadas y energía solar.",
+      "instalaciones",
     ],
     [
       "Pinturas Arcoíris",
@@ -237,6 +268,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "colon",
       "Colón 2000, Colón",
       "Pintura profesional para hogares y empresas.",
+      "acabados",
     ],
   ],
   belleza: [
@@ -246,8 +278,16 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Marbella, Ciudad de Panamá",
       "Salón de belleza con estilistas certificados.",
+      "salon",
     ],
-    ["Spa Brisa de Boquete", ["Masajes", "Faciales"], "chiriqui", "Alto Boquete, Chiriquí", "Spa de montaña con tratamientos naturales."],
+    [
+      "Spa Brisa de Boquete",
+      ["Masajes", "Faciales"],
+      "chiriqui",
+      "Alto Boquete, Chiriquí",
+      "Spa de montaña con tratamientos naturales.",
+      "spa",
+    ],
   ],
   tiendas: [
     [
@@ -256,8 +296,16 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Avenida Balboa, Ciudad de Panamá",
       "Artesanía panameña hecha por comunidades originarias.",
+      "artesania",
     ],
-    ["Sombreros Pintaos de Penonomé", ["Sombrero pintao", "Artesanía"], "cocle", "Penonomé, Coclé", "Sombreros pintaos tejidos a mano."],
+    [
+      "Sombreros Pintaos de Penonomé",
+      ["Sombrero pintao", "Artesanía"],
+      "cocle",
+      "Penonomé, Coclé",
+      "Sombreros pintaos tejidos a mano.",
+      "artesania",
+    ],
   ],
   abogados: [
     [
@@ -266,6 +314,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Torre Global, Calle 50, Ciudad de Panamá",
       "Asesoría legal para emprendedores y empresas.",
+      "bufete",
     ],
     [
       "Abogados de la Construcción Rivera",
@@ -273,6 +322,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama-oeste",
       "La Chorrera, Panamá Oeste",
       "Especialistas en derecho de la construcción.",
+      "bufete",
     ],
   ],
   deportes: [
@@ -282,8 +332,9 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "los-santos",
       "Playa Venao, Pedasí, Los Santos",
       "Clases de surf para todos los niveles.",
+      "aire-libre",
     ],
-    ["Club de Remo Canal", ["Remo", "Kayak"], "panama", "Gamboa, Ciudad de Panamá", "Remo y kayak en el lago Gatún."],
+    ["Club de Remo Canal", ["Remo", "Kayak"], "panama", "Gamboa, Ciudad de Panamá", "Remo y kayak en el lago Gatún.", "aire-libre"],
   ],
   salud: [
     [
@@ -292,6 +343,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "veraguas",
       "Santa Fe, Veraguas",
       "Atención médica familiar con cita el mismo día.",
+      "clinica",
     ],
     [
       "Odontología Sonrisa Istmo",
@@ -299,16 +351,18 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "El Dorado, Ciudad de Panamá",
       "Odontología integral para toda la familia.",
+      "odontologia",
     ],
   ],
   educacion: [
-    ["Instituto Bilingüe Colón", ["Inglés", "Tutorías"], "colon", "Sabanitas, Colón", "Clases de inglés y refuerzo escolar."],
+    ["Instituto Bilingüe Colón", ["Inglés", "Tutorías"], "colon", "Sabanitas, Colón", "Clases de inglés y refuerzo escolar.", "idiomas"],
     [
       "Academia de Programación Canal Code",
       ["Desarrollo web", "Python"],
       "panama",
       "Ciudad del Saber, Clayton",
       "Cursos prácticos de programación.",
+      "computacion",
     ],
   ],
   tecnologia: [
@@ -318,6 +372,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "darien",
       "Metetí, Darién",
       "Conectividad y soporte técnico en zonas rurales.",
+      "redes",
     ],
     [
       "Reparaciones TecnoPTY",
@@ -325,6 +380,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Los Pueblos, Ciudad de Panamá",
       "Reparación de equipos con garantía.",
+      "reparacion",
     ],
   ],
   turismo: [
@@ -334,6 +390,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "bocas-del-toro",
       "Isla Colón, Bocas del Toro",
       "Tours por el archipiélago y observación de delfines.",
+      "tours-mar",
     ],
     [
       "Expediciones Darién Verde",
@@ -341,16 +398,18 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "darien",
       "El Real, Darién",
       "Expediciones guiadas por la selva del Darién.",
+      "tours-tierra",
     ],
   ],
   servicios: [
-    ["Lavandería Express Herrera", ["Lavado", "Planchado"], "herrera", "Chitré, Herrera", "Lavandería con entrega a domicilio."],
+    ["Lavandería Express Herrera", ["Lavado", "Planchado"], "herrera", "Chitré, Herrera", "Lavandería con entrega a domicilio.", "local"],
     [
       "Contabilidad Clara",
       ["Contabilidad", "Declaraciones de renta"],
       "panama",
       "Paitilla, Ciudad de Panamá",
       "Servicios contables para pymes.",
+      "oficina",
     ],
     // Enough services in Panamá for the province filter to need "Cargar más" (D2).
     [
@@ -359,13 +418,15 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Betania, Ciudad de Panamá",
       "Mudanzas residenciales y de oficinas con seguro incluido.",
+      "hogar",
     ],
     [
-      "Cerrajería 24 Horas Bella Vista",
+      "Cerrajería Bella Vista",
       ["Cerrajería", "Cajas fuertes"],
       "panama",
       "Bella Vista, Ciudad de Panamá",
-      "Apertura de puertas y cambio de cerraduras a toda hora.",
+      "Apertura de puertas, cambio de cerraduras y copias de llaves.",
+      "hogar",
     ],
     [
       "Fumigaciones El Istmo",
@@ -373,6 +434,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Tumba Muerto, Ciudad de Panamá",
       "Control de plagas certificado para hogares y restaurantes.",
+      "hogar",
     ],
     [
       "Traducciones Legales Balboa",
@@ -380,6 +442,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Avenida Balboa, Ciudad de Panamá",
       "Traductores públicos autorizados en inglés, francés y mandarín.",
+      "oficina",
     ],
     [
       "Jardinería Tropical PTY",
@@ -387,6 +450,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Clayton, Ciudad de Panamá",
       "Diseño y mantenimiento de jardines tropicales.",
+      "hogar",
     ],
     [
       "Eventos Pollera de Oro",
@@ -394,6 +458,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "San Francisco, Ciudad de Panamá",
       "Eventos con sello panameño, de la idea al último baile.",
+      "eventos",
     ],
     [
       "Imprenta Rápida Obarrio",
@@ -401,84 +466,221 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "panama",
       "Obarrio, Ciudad de Panamá",
       "Tarjetas, volantes y rótulos listos el mismo día.",
+      "local",
     ],
   ],
 };
 
-const HOURS = ["Lun-Sáb 11:00-22:00", "Todos los días 7:00-21:00", "Mar-Dom 12:00-23:00", "Lun-Vie 8:00-18:00"];
-const REVIEWS = [
-  "Excelente atención y sabor auténtico. Volveremos pronto con toda la familia.",
-  "Muy buen servicio, precios justos y un ambiente agradable.",
-  "Recomendado por amigos y no decepcionó. La calidad se nota en cada detalle.",
-];
+/** FNV-1a: a stable number per name, so that no choice depends on the order of the tables. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
 
-function phone(i: number): string {
-  const n = String(6000 + ((i * 137) % 3999)).padStart(4, "0");
-  return `+507 6${String(100 + ((i * 53) % 899))}-${n}`;
+const at = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
+
+/** Words that keep their capital inside a sentence. */
+const PROPER_WORDS = new Set(["Geisha", "Python", "Excel", "Coiba", "Boquete"]);
+
+function inSentence(text: string): string {
+  return PROPER_WORDS.has(text.split(" ")[0]!) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** "a, b y c" ("e" before an i- sound: "pintura e impermeabilización"). */
+function spanishList(items: readonly string[]): string {
+  const words = items.map(inSentence);
+  if (words.length < 2) return words.join("");
+  const last = words[words.length - 1]!;
+  return `${words.slice(0, -1).join(", ")} ${/^h?i[^aeiouáéíóú]/i.test(last) ? "e" : "y"} ${last}`;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+}
+
+/** Stored reviews read "text — author"; this splits them back (tests check where texts come from). */
+export const REVIEW_AUTHOR_SEPARATOR = " — ";
+
+/**
+ * Phone numbers in one obviously made-up block (+507 6000-0NNN), so that a click on "Llamar" or
+ * WhatsApp in the demo reaches no one's real phone.
+ */
+function phone(n: number): string {
+  return `+507 6000-${String(n).padStart(4, "0")}`;
+}
+
+/** Town or neighbourhood of an address, for descriptions: "Calle 50, Bella Vista, Ciudad de Panamá" -> "Bella Vista". */
+function townOf(direccion: string): string {
+  const parts = direccion.split(", ");
+  if (parts.length >= 3) return parts[parts.length - 2]!;
+  return /^(Calle|Avenida|Vía|Plaza|Torre|Paseo)\b/.test(parts[0]!) ? parts[parts.length - 1]! : parts[0]!;
+}
+
+function address(provincia: ProvinceSlug, [street, town]: readonly [string, string]): string {
+  const tail = provincia === "panama" ? "Ciudad de Panamá" : provinceLabel(provincia);
+  return town === tail ? `${street}, ${town}` : `${street}, ${town}, ${tail}`;
+}
+
+function placeIn(provincia: ProvinceSlug, town: string): readonly [string, string] {
+  const place = PLACES[provincia].find((p) => p[1] === town);
+  if (!place) throw new Error(`Demo data: no street in ${town} (${provincia})`);
+  return place;
+}
+
+/** Generated names: head and motif pairs in turn, skipping any name already taken. */
+function nameFrom(profile: Profile, k: number, taken: Set<string>): string {
+  const combos = Math.max(1, profile.heads.length) * profile.motifs.length;
+  for (let n = k; n < k + combos; n++) {
+    const motif = at(profile.motifs, n);
+    const name = profile.heads.length ? `${at(profile.heads, n)} ${motif}` : motif;
+    if (!taken.has(name)) return name;
+  }
+  throw new Error(`Demo data: no names left for "${profile.motifs[0]}"`);
+}
+
+/** Three specialties of the pool in a row, starting where the name's hash says. */
+function specialtiesFrom(pool: readonly string[], h: number): string[] {
+  return [0, 1, 2].map((j) => at(pool, (h % pool.length) + j));
+}
+
+/**
+ * Rating and review: 3.6-4.9 stars, or none yet (a new entry); a review from the kind's own set,
+ * praising from 4.0 up and with a real complaint below, signed by one of the authors in turn.
+ */
+function ratingAndReview(
+  h: number,
+  reviews: Reviews,
+  turn: number,
+  plato: string | null,
+  allowNoRating: boolean,
+): { rating: number | null; customer_reviews: string | null } {
+  if (allowNoRating && h % 17 === 0) return { rating: null, customer_reviews: null };
+  const rating = Math.round((3.6 + (h % 14) / 10) * 10) / 10;
+  const texts = rating >= 4 ? reviews.buenas : reviews.regulares;
+  const text = fill(at(texts, turn), { plato: plato ? inSentence(plato) : "" });
+  return { rating, customer_reviews: `${text}${REVIEW_AUTHOR_SEPARATOR}${at(REVIEW_AUTHORS, turn * 11 + (h % 5))}` };
+}
+
+/** Counts per key, so that neighbours of one kind get different reviews and streets. */
+function counter() {
+  const counts = new Map<string, number>();
+  return (key: string) => {
+    const n = counts.get(key) ?? 0;
+    counts.set(key, n + 1);
+    return n;
+  };
 }
 
 export function demoRestaurants(): DemoRestaurant[] {
+  const taken = new Set(Object.values(RESTAURANTS).flatMap((list) => list.map((r) => r[0])));
+  const nextOf = counter();
   const out: DemoRestaurant[] = [];
   let i = 0;
-  for (const [provincia, list] of Object.entries(RESTAURANTS) as [ProvinceSlug, R[]][]) {
-    list.forEach(([nombre, categoria, especialidades, lugar, plato], idx) => {
+  let generated = 0;
+  for (const [provincia, fixed] of Object.entries(RESTAURANTS) as [ProvinceSlug, R[]][]) {
+    const entries: { r: R; fixedIdx: number | null }[] = fixed.map((r, idx) => ({ r, fixedIdx: idx }));
+    for (const categoria of RESTAURANT_PLAN[provincia]) {
+      const profile = RESTAURANT_PROFILES[categoria];
+      const nombre = nameFrom(profile, nextOf(`name:${categoria}`), taken);
+      taken.add(nombre);
+      const h = hash(nombre);
+      const place = at(PLACES[provincia], nextOf(`place:${provincia}`));
+      entries.push({
+        r: [nombre, categoria, specialtiesFrom(profile.especialidades, h), address(provincia, place), at(profile.platos, h >>> 3)],
+        fixedIdx: null,
+      });
+    }
+    for (const { r, fixedIdx } of entries) {
+      const [nombre, categoria, especialidades, direccion, plato] = r;
       i++;
+      const profile = RESTAURANT_PROFILES[categoria];
+      const h = hash(nombre);
+      const slug = slugify(nombre);
+      if (fixedIdx === null) generated++;
       out.push({
         nombre,
-        descripcion: `${nombre} ofrece ${especialidades.join(", ").toLowerCase()} en ${lugar.split(",").slice(-1)[0]!.trim()}, con ingredientes locales y atención cercana.`,
-        direccion: lugar,
+        descripcion: fill(at(profile.descripciones, h >>> 4), { nombre, lugar: townOf(direccion), esp: spanishList(especialidades) }),
+        direccion,
         telefono: phone(i),
-        horario: HOURS[i % HOURS.length]!,
-        rating: idx === 2 && provincia === "darien" ? null : Math.round((3.8 + ((i * 7) % 12) / 10) * 10) / 10,
+        horario: at(profile.horarios, h >>> 2),
+        ...ratingAndReview(h, profile.reviews, nextOf(`review:${categoria}`), plato, fixedIdx === null),
         categoria,
         provincia,
         especialidades,
         special_dish: plato,
-        customer_reviews: REVIEWS[i % REVIEWS.length]!,
-        website_url: i % 3 === 0 ? `https://example.com/${nombre.toLowerCase().replace(/[^a-z]+/g, "-")}` : null,
-        instagram_url: i % 4 === 0 ? `https://instagram.com/demo.${i}` : null,
+        website_url: i % 3 === 0 ? `https://example.com/${slug}` : null,
+        instagram_url: i % 4 === 0 ? `https://example.com/instagram/${slug}` : null,
         plan_type: i % 5 === 0 ? "max_local" : i % 3 === 0 ? "starter_local" : "free_local",
         is_verified: i % 2 === 0,
-        // Panamá keeps 8 active entries (more than one page) and one inactive one.
-        is_active: !(provincia === "panama" && idx === 8) && !(provincia === "chiriqui" && idx === 2),
+        // A few inactive entries for the admin views: two hand-written ones and every twelfth generated one.
+        is_active:
+          fixedIdx === null
+            ? generated % 12 !== 0
+            : !(provincia === "panama" && fixedIdx === 8) && !(provincia === "chiriqui" && fixedIdx === 2),
       });
-    });
+    }
   }
   return out;
 }
 
 export function demoBusinesses(): DemoBusiness[] {
+  const taken = new Set(Object.values(BUSINESSES).flatMap((list) => list.map((b) => b[0])));
+  const nextOf = counter();
   const out: DemoBusiness[] = [];
   let i = 0;
-  for (const [industria, list] of Object.entries(BUSINESSES) as [IndustrySlug, B[]][]) {
-    list.forEach(([nombre, especialidades, provincia, lugar, descripcion], idx) => {
+  let generated = 0;
+  for (const [industria, fixed] of Object.entries(BUSINESSES) as [IndustrySlug, B[]][]) {
+    const kinds = BUSINESS_PROFILES[industria];
+    const entries: { b: B; fixedIdx: number | null }[] = fixed.map((b, idx) => ({ b, fixedIdx: idx }));
+    for (const [kind, provincia, town] of BUSINESS_PLAN[industria]) {
+      const profile = kinds[kind]!;
+      const nombre = nameFrom(profile, nextOf(`name:${industria}:${kind}`), taken);
+      taken.add(nombre);
+      const h = hash(nombre);
+      const especialidades = specialtiesFrom(profile.especialidades, h);
+      // Businesses start five streets further on than restaurants, so that they rarely share one.
+      const place = town ? placeIn(provincia, town) : at(PLACES[provincia], nextOf(`place:${provincia}`) + 5);
+      const descripcion = fill(at(profile.descripciones, h >>> 4), { nombre, lugar: place[1], esp: spanishList(especialidades) });
+      entries.push({ b: [nombre, especialidades, provincia, address(provincia, place), descripcion, kind], fixedIdx: null });
+    }
+    for (const { b, fixedIdx } of entries) {
+      const [nombre, especialidades, provincia, direccion, descripcion, kind] = b;
       i++;
+      const profile = kinds[kind]!;
+      const h = hash(nombre);
+      if (fixedIdx === null) generated++;
       out.push({
         nombre,
         descripcion,
-        direccion: lugar,
-        telefono: phone(100 + i),
-        horario: HOURS[(i + 3) % HOURS.length]!,
-        rating: Math.round((3.9 + ((i * 5) % 11) / 10) * 10) / 10,
+        direccion,
+        telefono: phone(500 + i),
+        horario: at(profile.horarios, h >>> 2),
+        ...ratingAndReview(h, profile.reviews, nextOf(`review:${industria}:${kind}`), null, fixedIdx === null),
         industria,
         provincia,
         especialidades,
         special_service: especialidades[0] ?? null,
-        customer_reviews: REVIEWS[(i + 1) % REVIEWS.length]!,
-        website: i % 2 === 0 ? `https://example.com/${nombre.toLowerCase().replace(/[^a-z]+/g, "-")}` : null,
+        website: i % 2 === 0 ? `https://example.com/${slugify(nombre)}` : null,
         plan_type: i % 4 === 0 ? "max_local" : i % 3 === 0 ? "starter_local" : "free_local",
         is_verified: i % 3 !== 0,
-        // Construcción keeps 8 active entries and one inactive one.
-        is_active: !(industria === "construccion" && idx === 8) && !(industria === "belleza" && idx === 1),
+        is_active:
+          fixedIdx === null
+            ? generated % 12 !== 0
+            : !(industria === "construccion" && fixedIdx === 8) && !(industria === "belleza" && fixedIdx === 1),
       });
-    });
+    }
   }
   return out;
 }
 
 export const DEMO_AUTHORS = [
-  { email: "maria.demo@ejemplo.pa", name: "María Fernández (demo)" },
-  { email: "carlos.demo@ejemplo.pa", name: "Carlos Pinzón (demo)" },
+  // example.com is reserved (RFC 2606): a password-reset mail for a demo author reaches no one.
+  { email: "maria.demo@example.com", name: "María Fernández (demo)" },
+  { email: "carlos.demo@example.com", name: "Carlos Pinzón (demo)" },
 ] as const;
 
 export const DEMO_BLOGS = [
