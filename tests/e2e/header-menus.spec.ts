@@ -2,12 +2,13 @@
  * The header's menus (docs/decisions/050). Without JavaScript they are native <details> disclosures
  * from the server: a signed-in visitor opens 'Mi Cuenta', the province and industry dropdowns and the
  * phone menu, follows their links and signs out through the POST form. With JavaScript they become
- * buttons with the WAI disclosure keys, and a menu opened before hydration stays open.
+ * buttons with the WAI disclosure keys, and a menu opened before hydration stays open. Toasts appear
+ * below the header instead of over it.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { signUp, trackPageErrors, uniqueUser } from "./fixtures";
+import { signIn, signUp, trackPageErrors, uniqueUser } from "./fixtures";
 
 /** A signed-in context: the account is made through the real form (with JavaScript) first. */
 async function signedIn(browser: Browser, prefix: string, options: { javaScriptEnabled: boolean; width: number; bypassCSP?: boolean }) {
@@ -205,3 +206,37 @@ test.describe("the server's menus, open", () => {
     });
   }
 });
+
+/** The toast has finished sliding in: its box is the same on two reads in a row. */
+async function settledBox(toast: Locator) {
+  await expect(toast).toBeVisible();
+  let last = "";
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await toast.boundingBox());
+      const same = now === last;
+      last = now;
+      return same;
+    })
+    .toBe(true);
+  return JSON.parse(last) as { x: number; y: number; width: number; height: number };
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width}px a toast appears below the header, not over it`, async ({ browser }) => {
+    const user = uniqueUser("aviso");
+    const setup = await browser.newContext();
+    await signUp(await setup.newPage(), user);
+    await setup.close();
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, user);
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "¡Bienvenido!" });
+    const box = await settledBox(toast);
+    // The close button sits on the toast's corner, partly outside it.
+    const close = (await toast.locator("[data-close-button]").boundingBox())!;
+    const header = (await page.getByRole("banner").boundingBox())!;
+    expect(Math.min(box.y, close.y)).toBeGreaterThanOrEqual(header.y + header.height);
+    await context.close();
+  });
+}
