@@ -1,7 +1,6 @@
 import { Icon } from "~/components/icons/icon";
-import { DisclosureMenu, menuItemClass, menuItemDangerClass } from "./disclosure-menu";
-import { useEffect, useState } from "react";
-import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { DisclosureMenu, menuItemClass, menuItemDangerClass, summaryClass, useDisclosure } from "./disclosure-menu";
+import { Form, Link, NavLink, useNavigation } from "react-router";
 import { ABOUT_LINKS, ACCOUNT_LINKS, BUSINESS_LINKS, MAIN_LINKS, RESTAURANT_LINKS, type NavLink as NavItem } from "~/catalog/navigation";
 import { cn } from "~/lib/cn";
 import { Logo } from "./logo";
@@ -16,7 +15,7 @@ function NavDropdown({ label, links, columns = 1 }: { label: string; links: NavI
   return (
     <DisclosureMenu
       label={label}
-      triggerClassName={cn(topLink, "gap-1 data-[state=open]:bg-ocean-50")}
+      triggerClassName={cn(topLink, "gap-1")}
       panelClassName={columns === 2 ? "grid w-[26rem] grid-cols-2 gap-x-1" : "min-w-56"}
     >
       {links.map((l) => (
@@ -34,7 +33,7 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
   return (
     <DisclosureMenu
       align="end"
-      triggerClassName={buttonClass("outline", "md", "data-[state=open]:bg-ocean-50")}
+      triggerClassName={buttonClass("outline", "md")}
       panelClassName="min-w-60"
       label={
         <>
@@ -88,13 +87,96 @@ function MobileGroup({ title, links, onNavigate }: { title: string; links: NavIt
   );
 }
 
-export function SiteHeader({ user }: { user: HeaderUser }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu when the page changes
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+/**
+ * The phone menu: a `<details>` from the server, so it opens without JavaScript, and a button with
+ * aria-expanded once hydrated (see useDisclosure). The panel hangs below the header bar either way.
+ */
+function MobileMenu({ user }: { user: HeaderUser }) {
+  const { enhanced, open, setOpen, details, button } = useDisclosure();
   const close = () => setOpen(false);
+  const nav = (
+    <nav
+      id="mobile-menu"
+      aria-label="Menú móvil"
+      className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-ocean-100 bg-white px-4 pb-6 shadow-lift lg:hidden"
+    >
+      <ul className="border-b border-ocean-100 py-2">
+        {MAIN_LINKS.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} onClick={close} className="flex min-h-12 items-center px-1 font-semibold text-ocean-950">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <MobileGroup title="Nosotros" links={ABOUT_LINKS} onNavigate={close} />
+      <MobileGroup title="Restaurantes" links={RESTAURANT_LINKS} onNavigate={close} />
+      <MobileGroup title="Negocios" links={BUSINESS_LINKS} onNavigate={close} />
+      <div className="mt-4 space-y-2">
+        {user ? (
+          <>
+            <p className="px-1 text-sm text-muted">
+              Mi Cuenta: <span className="font-semibold text-ocean-950">{user.name || user.email}</span>
+              {user.isAdmin ? (
+                <span className="ml-2 rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950">ADMIN</span>
+              ) : null}
+            </p>
+            {user.isAdmin ? (
+              <Link to="/admin" onClick={close} className={buttonClass("primary", "md", "w-full")}>
+                Dashboard Admin
+              </Link>
+            ) : null}
+            {ACCOUNT_LINKS.map((l) => (
+              <Link key={l.to} to={l.to} onClick={close} className={buttonClass("outline", "md", "w-full")}>
+                {l.label}
+              </Link>
+            ))}
+            <Form method="post" action="/logout" onSubmit={close}>
+              <button type="submit" className={buttonClass("ghost-danger", "md", "w-full")}>
+                Cerrar Sesión
+              </button>
+            </Form>
+          </>
+        ) : (
+          <Link to="/auth" onClick={close} className={buttonClass("primary", "lg", "w-full")}>
+            Iniciar Sesión / App
+          </Link>
+        )}
+      </div>
+    </nav>
+  );
 
+  if (!enhanced)
+    return (
+      <details ref={details} className="group/mobile lg:hidden">
+        {/* One name; the browser tells whether it is open (expanded/collapsed). */}
+        <summary aria-label="Menú" className={buttonClass("ghost", "icon", summaryClass)}>
+          <Icon name="menu" aria-hidden className="size-6 group-open/mobile:hidden" />
+          <Icon name="x" aria-hidden className="hidden size-6 group-open/mobile:block" />
+        </summary>
+        {nav}
+      </details>
+    );
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={cn(buttonClass("ghost", "icon"), "lg:hidden")}
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label={open ? "Cerrar menú" : "Abrir menú"}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? <Icon name="x" aria-hidden className="size-6" /> : <Icon name="menu" aria-hidden className="size-6" />}
+      </button>
+      {open ? nav : null}
+    </>
+  );
+}
+
+export function SiteHeader({ user }: { user: HeaderUser }) {
   return (
     <header className="sticky top-0 z-40 border-b border-ocean-100/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -137,72 +219,9 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
               </Link>
             )}
           </div>
-          <button
-            type="button"
-            className={cn(buttonClass("ghost", "icon"), "lg:hidden")}
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? "Cerrar menú" : "Abrir menú"}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <Icon name="x" aria-hidden className="size-6" /> : <Icon name="menu" aria-hidden className="size-6" />}
-          </button>
+          <MobileMenu user={user} />
         </div>
       </div>
-
-      {open ? (
-        <nav
-          id="mobile-menu"
-          aria-label="Menú móvil"
-          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-ocean-100 bg-white px-4 pb-6 lg:hidden"
-        >
-          <ul className="border-b border-ocean-100 py-2">
-            {MAIN_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} onClick={close} className="flex min-h-12 items-center px-1 font-semibold text-ocean-950">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <MobileGroup title="Nosotros" links={ABOUT_LINKS} onNavigate={close} />
-          <MobileGroup title="Restaurantes" links={RESTAURANT_LINKS} onNavigate={close} />
-          <MobileGroup title="Negocios" links={BUSINESS_LINKS} onNavigate={close} />
-          <div className="mt-4 space-y-2">
-            {user ? (
-              <>
-                <p className="px-1 text-sm text-muted">
-                  Mi Cuenta: <span className="font-semibold text-ocean-950">{user.name || user.email}</span>
-                  {user.isAdmin ? (
-                    <span className="ml-2 rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950">
-                      ADMIN
-                    </span>
-                  ) : null}
-                </p>
-                {user.isAdmin ? (
-                  <Link to="/admin" onClick={close} className={buttonClass("primary", "md", "w-full")}>
-                    Dashboard Admin
-                  </Link>
-                ) : null}
-                {ACCOUNT_LINKS.map((l) => (
-                  <Link key={l.to} to={l.to} onClick={close} className={buttonClass("outline", "md", "w-full")}>
-                    {l.label}
-                  </Link>
-                ))}
-                <Form method="post" action="/logout" onSubmit={close}>
-                  <button type="submit" className={buttonClass("ghost-danger", "md", "w-full")}>
-                    Cerrar Sesión
-                  </button>
-                </Form>
-              </>
-            ) : (
-              <Link to="/auth" onClick={close} className={buttonClass("primary", "lg", "w-full")}>
-                Iniciar Sesión / App
-              </Link>
-            )}
-          </div>
-        </nav>
-      ) : null}
     </header>
   );
 }

@@ -26,6 +26,9 @@ export function showToast(t: NonNullable<ToastData>) {
   requestMount?.();
 }
 
+/** Below the sticky header (4rem and its border), close button included: a toast never covers the navigation or the logo. */
+const belowHeader = { top: "5rem" };
+
 export function Toaster() {
   const [Comp, setComp] = useState<{ Toaster: ComponentType<Record<string, unknown>>; mod: Sonner } | null>(null);
   useEffect(() => {
@@ -45,7 +48,16 @@ export function Toaster() {
     }, 0);
     return () => clearTimeout(id);
   }, [Comp]);
-  return Comp ? <Comp.Toaster position="top-center" richColors closeButton toastOptions={{ duration: 5000 }} /> : null;
+  return Comp ? (
+    <Comp.Toaster
+      position="top-center"
+      offset={belowHeader}
+      mobileOffset={belowHeader}
+      richColors
+      closeButton
+      toastOptions={{ duration: 5000 }}
+    />
+  ) : null;
 }
 
 /** Shows a toast that arrived in loader or action data (flash cookie or a returned result). */

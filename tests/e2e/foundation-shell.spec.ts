@@ -41,6 +41,17 @@ test("the navigation dropdowns work with the keyboard", async ({ page }) => {
   await page.keyboard.press("Escape");
   await expect(negocios).toHaveAttribute("aria-expanded", "false");
   await expect(nav.getByRole("link", { name: "Construcción" })).toBeHidden();
+  // ArrowDown opens it again from the button; Home/End jump, ArrowUp wraps; tabbing away closes it.
+  await page.keyboard.press("ArrowDown");
+  await expect(nav.getByRole("link", { name: "Construcción" })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(nav.getByRole("link", { name: "Servicios", exact: true })).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(nav.getByRole("link", { name: "Construcción" })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(nav.getByRole("link", { name: "Servicios", exact: true })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(negocios).toHaveAttribute("aria-expanded", "false");
 
   const nosotros = nav.getByRole("button", { name: "Nosotros" });
   await nosotros.click();
