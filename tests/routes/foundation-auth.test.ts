@@ -159,6 +159,22 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
     }
   });
 
+  it("a malformed or foreign Referer on a failed sign-out goes home, never a 500", async () => {
+    const { cookie } = await signUp();
+    const spy = vi.spyOn(getAuth().api, "signOut").mockRejectedValue(new Error("servicio no disponible"));
+    try {
+      for (const referer of ["::no es una dirección::", "https://otro.example/profile"]) {
+        const req = formRequest("/logout", {}, cookie);
+        req.headers.set("Referer", referer);
+        const out = await call(logoutRoute.action, req);
+        expect(out.status).toBe(302);
+        expect(out.location).toBe("/");
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("treats malformed or forged cookies as signed out, never a 500", async () => {
     for (const cookie of [
       "better-auth.session_token=%%%garbage",

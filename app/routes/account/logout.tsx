@@ -10,8 +10,9 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const result = await signOut(request);
   if (!result.ok) {
-    const back = request.headers.get("referer");
-    const to = back && new URL(back).origin === new URL(request.url).origin ? new URL(back).pathname : "/";
+    // Back to the page the person was on, when the Referer is a well-formed address of this site.
+    const back = URL.parse(request.headers.get("referer") ?? "");
+    const to = back && back.origin === new URL(request.url).origin ? back.pathname : "/";
     return redirectWithToast(to, { type: "error", title: "Error", description: `Error al cerrar sesión: ${result.message}` });
   }
   const headers = new Headers();
