@@ -17,7 +17,8 @@ export async function signUp(page: Page, user: { email: string; password: string
   await page.getByLabel("Contraseña").fill(user.password);
   await page.getByRole("button", { name: "Crear Cuenta" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: /Mi Cuenta/ })).toBeVisible();
+  // Signed in: the header's account menu (a button with JavaScript, a <summary> without).
+  await expect(page.getByRole("banner").getByText("Mi Cuenta", { exact: true }).first()).toBeVisible();
 }
 
 export async function signIn(page: Page, user: { email: string; password: string }) {

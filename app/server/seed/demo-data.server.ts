@@ -539,7 +539,7 @@ function nameFrom(profile: Profile, k: number, taken: Set<string>): string {
     const name = profile.heads.length ? `${at(profile.heads, n)} ${motif}` : motif;
     if (!taken.has(name)) return name;
   }
-  throw new Error(`Demo data: no names left for "${profile.motifs[0]}"`);
+  throw new Error(`Demo data: no names left for «${profile.motifs[0]}»`);
 }
 
 /** Three specialties of the pool in a row, starting where the name's hash says. */
