@@ -22,6 +22,7 @@ export default [
   // ---- premium assistants
   route("ai-solutions/amy", "routes/premium/amy.tsx"),
   route("ai-solutions/roger", "routes/premium/roger.tsx"),
+  route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
 
   // ---- blog
   route("blog", "routes/blog/index.tsx"),
