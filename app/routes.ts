@@ -23,6 +23,7 @@ export default [
   route("ai-solutions/amy", "routes/premium/amy.tsx"),
   route("ai-solutions/roger", "routes/premium/roger.tsx"),
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
+  route("api/check-subscription", "routes/api/check-subscription.ts"),
 
   // ---- blog
   route("blog", "routes/blog/index.tsx"),
