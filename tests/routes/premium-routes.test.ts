@@ -3,9 +3,12 @@
  * talking to the fake Stripe API and webhook events signed by the SDK's test helper.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { profiles, users } from "~/db/schema";
 import * as checkSubscriptionApi from "~/routes/api/check-subscription";
 import * as webhook from "~/routes/api/stripe-webhook";
+import * as profilePage from "~/routes/account/profile";
+import * as members from "~/routes/admin/members";
 import * as rogerChat from "~/routes/marketing/roger-chat";
 import * as yodda from "~/routes/marketing/yodda";
 import * as amy from "~/routes/premium/amy";
@@ -253,5 +256,53 @@ describe("the free and the moved pages", () => {
     expect(res.status).toBe(301);
     expect(res.location).toBe("/ai-solutions/roger");
     expect(res.headers.get("X-Remix-Replace")).toBe("true");
+  });
+});
+
+/** A signed-up account whose paid checkout went through (webhook delivered). */
+async function subscriber(prefix: string) {
+  const user = await signUp(uniqueEmail(prefix));
+  const start = await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
+  const { session } = stripe.completeCheckout((start.data.url as string).split("/").pop()!);
+  await deliver("checkout.session.completed", session);
+  return { ...user, customer: session.customer as string };
+}
+
+describe("managing it", () => {
+  it("/profile shows the premium status and 'Gestionar suscripción' opens the Customer Portal of the account's customer", async () => {
+    const user = await subscriber("perfil");
+    const page = await call(profilePage.loader, getRequest("/profile", user.cookie));
+    expect(page.data.premium).toMatchObject({ subscribed: true, source: "stripe", canManage: true });
+    const res = await call(profilePage.action, formRequest("/profile", { intent: "manage-subscription" }, user.cookie));
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(new RegExp(`^${stripe.url}/portal/bps_`));
+    const sent = stripe.requests.findLast((r) => r.path === "/v1/billing_portal/sessions")!;
+    expect(sent.params).toMatchObject({ customer: user.customer, return_url: `${ORIGIN}/profile` });
+  });
+
+  it("/profile of an account without a Stripe customer offers no portal, and a forged request gets an error toast", async () => {
+    const user = await signUp(uniqueEmail("sin-cliente"));
+    const page = await call(profilePage.loader, getRequest("/profile", user.cookie));
+    expect(page.data.premium).toEqual({ subscribed: false, source: null, until: null, canManage: false });
+    const portals = stripe.requests.filter((r) => r.path === "/v1/billing_portal/sessions").length;
+    const res = await call(profilePage.action, formRequest("/profile", { intent: "manage-subscription" }, user.cookie));
+    expect(res).toMatchObject({ status: 302, location: "/profile" });
+    expect(stripe.requests.filter((r) => r.path === "/v1/billing_portal/sessions")).toHaveLength(portals);
+  });
+
+  it("/admin-members shows each member's premium status and its source", async () => {
+    const boss = await signUp(uniqueEmail("jefa"));
+    await call(profilePage.loader, getRequest("/profile", boss.cookie));
+    await db.update(profiles).set({ is_admin: true }).where(eq(profiles.id, boss.id));
+    const paid = await subscriber("miembro-pago");
+    const giftEmail = uniqueEmail("miembro-regalo");
+    await grantFreePlan(await admin(), { email: giftEmail, days_granted: 30 });
+    const gift = await signUp(giftEmail);
+    for (const u of [paid, gift]) await call(profilePage.loader, getRequest("/profile", u.cookie));
+    const list = await call(members.loader, getRequest("/admin-members", boss.cookie));
+    const byId = new Map((list.data.members as { id: string; premium: unknown }[]).map((m) => [m.id, m.premium]));
+    expect(byId.get(paid.id)).toMatchObject({ source: "stripe" });
+    expect(byId.get(gift.id)).toMatchObject({ source: "free_plan" });
+    expect(byId.get(boss.id)).toBeNull();
   });
 });
