@@ -53,6 +53,13 @@ export default defineConfig({
       AUTH_SIGNUP_RATE_LIMIT: "10000",
       MAIL_LOG_FILE: `.e2e-data-${PORT}/mail.log`,
       SEED_DEMO: "1",
+      // Premium against the fake Stripe API that tests/e2e/premium-purchase.spec.ts runs on the next port.
+      STRIPE_SECRET_KEY: "sk_test_e2e",
+      STRIPE_PRICE_ID: "price_e2e_premium",
+      STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+      STRIPE_API_BASE: `http://127.0.0.1:${PORT + 1}`,
+      CHAT_URL_AMY: `http://127.0.0.1:${PORT + 1}/chat/amy`,
+      CHAT_URL_ROGER: `http://127.0.0.1:${PORT + 1}/chat/roger`,
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },

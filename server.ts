@@ -59,6 +59,7 @@ export async function createApp() {
 
   const chatOrigins = [env.CHAT_URL_AMY, env.CHAT_URL_ROGER, env.CHAT_URL_YODDA].map(originOf).filter((o): o is string => Boolean(o));
   const widgetOrigin = originOf(env.CHAT_WIDGET_SRC);
+  const stripeApiOrigin = originOf(env.STRIPE_API_BASE);
 
   // Fingerprinted assets first: cached for a year, and spared the page security headers (a CSP on a
   // script file means nothing, and ~1 kB of headers on each of a page's many chunks adds up on mobile).
@@ -114,7 +115,13 @@ export async function createApp() {
                 "https://js.stripe.com",
                 "https://checkout.stripe.com",
               ],
-              "form-action": ["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"],
+              // Stripe's Checkout and Portal (and, in tests, the fake Stripe that STRIPE_API_BASE names).
+              "form-action": [
+                "'self'",
+                "https://checkout.stripe.com",
+                "https://billing.stripe.com",
+                ...(stripeApiOrigin ? [stripeApiOrigin] : []),
+              ],
               "upgrade-insecure-requests": env.PUBLIC_URL.startsWith("https://") ? [] : null,
             },
           }

@@ -22,6 +22,8 @@ export default [
   // ---- premium assistants
   route("ai-solutions/amy", "routes/premium/amy.tsx"),
   route("ai-solutions/roger", "routes/premium/roger.tsx"),
+  route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
+  route("api/check-subscription", "routes/api/check-subscription.ts"),
 
   // ---- blog
   route("blog", "routes/blog/index.tsx"),

@@ -309,6 +309,15 @@ export const subscriptions = pgTable(
   (t) => [index("subscriptions_user_idx").on(t.user_id)],
 );
 
+/** The Stripe customer of each account, learnt from its first completed checkout. */
+export const stripe_customers = pgTable("stripe_customers", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  customer_id: text("customer_id").notNull().unique(),
+  created_at: createdAt(),
+});
+
 export const stripe_events = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),

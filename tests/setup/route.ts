@@ -88,5 +88,5 @@ export function resetConfig(overrides: Record<string, string | undefined>) {
     else process.env[k] = v;
   }
   const g = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  for (const key of ["env", "auth", "mail-transport"]) g.__singletons?.delete(key);
+  for (const key of ["env", "auth", "mail-transport", "stripe"]) g.__singletons?.delete(key);
 }

@@ -2,7 +2,17 @@ import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 
 /** An embedded third-party chat, 700px high (SPEC §2), or a Spanish 'not available yet' panel. */
-export function ChatFrame({ url, title, fallback }: { url: string | null; title: string; fallback?: ReactNode }) {
+export function ChatFrame({
+  url,
+  title,
+  fallback,
+  sandbox,
+}: {
+  url: string | null;
+  title: string;
+  fallback?: ReactNode;
+  sandbox?: string;
+}) {
   if (!url) {
     return (
       <div
@@ -29,6 +39,7 @@ export function ChatFrame({ url, title, fallback }: { url: string | null; title:
       allow="clipboard-write; microphone"
       referrerPolicy="strict-origin-when-cross-origin"
       loading="lazy"
+      {...(sandbox ? { sandbox } : {})}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { ApiTokensSection } from "~/components/blog/api-tokens-section";
 import { useShowToast } from "~/components/toaster";
@@ -17,6 +17,8 @@ import { requireUser } from "~/server/guards.server";
 import { EmailTakenError, updateProfile } from "~/server/models/profiles.server";
 import { apiTokenRevokeSchema, apiTokenSchema } from "~/schemas/blog";
 import { createApiToken, listApiTokens, revokeApiToken, TooManyTokensError } from "~/server/models/api-tokens.server";
+import { createPortalSession } from "~/server/checkout.server";
+import { checkSubscription, stripeCustomerOf } from "~/server/models/subscriptions.server";
 import { refused, submissionOf } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request.server";
@@ -36,7 +38,26 @@ export async function loader({ request }: Route.LoaderArgs) {
     emailVerified: user.emailVerified,
     verificationRequired: getEnv().REQUIRE_EMAIL_VERIFICATION,
     apiTokens: await listApiTokens(user.id),
+    premium: await premiumOf(user.id),
   };
+}
+
+/** The account's premium status (the same check as the gate) and whether it has a Stripe customer to manage. */
+async function premiumOf(userId: string) {
+  const [status, customer] = await Promise.all([checkSubscription(userId), stripeCustomerOf(userId)]);
+  return { subscribed: status.subscribed, source: status.source, until: status.until?.toISOString() ?? null, canManage: Boolean(customer) };
+}
+
+/** 'Gestionar suscripción': Stripe's Customer Portal for the account's own customer, back to /profile. */
+async function manageSubscription(userId: string) {
+  let url: string | null = null;
+  try {
+    url = await createPortalSession(userId, "/profile");
+  } catch (error) {
+    console.error(`[stripe] portal for user ${userId} failed: ${(error as Error).message}`);
+  }
+  if (!url) throw await redirectWithToast("/profile", { type: "error", title: "No se pudo abrir la gestión de la suscripción" });
+  throw redirect(url, 303);
 }
 
 /** Writing-API tokens (D15): intent=create-token shows the new token once; intent=revoke-token revokes one. */
@@ -86,6 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Several forms post here (DESIGN §4): without an intent it is the profile form.
   const intent = form.get("intent");
   if (intent === "create-token" || intent === "revoke-token") return tokenAction(user.id, intent, form);
+  if (intent === "manage-subscription") return manageSubscription(user.id);
   // Only full_name and email are read: a forged is_admin (or anything else) is ignored.
   const submission = submissionOf(form, profileSchema);
   if (submission.status !== "success") return refused(submission, { intent: "profile" as const, toast: null });
@@ -119,7 +141,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, emailVerified, verificationRequired, apiTokens } = loaderData;
+  const { profile, emailVerified, verificationRequired, apiTokens, premium } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // What was typed (and refused) wins over the stored values.
@@ -201,6 +223,32 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <div>
               <dt className="text-muted">Cuenta</dt>
               <dd className="mt-1 font-medium text-success">Activa</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Premium (Amy y Roger)</dt>
+              <dd className="mt-1 space-y-2">
+                {premium.subscribed ? (
+                  <Badge tone="gold">
+                    <Icon name="crown" aria-hidden className="size-3.5" />
+                    {premium.source === "free_plan" ? "Plan gratuito" : "Suscripción activa"} hasta {formatDate(premium.until!)}
+                  </Badge>
+                ) : (
+                  <p>
+                    Sin suscripción.{" "}
+                    <Link to="/ai-solutions/amy" className="font-semibold text-ocean-700 underline">
+                      Ver Premium
+                    </Link>
+                  </p>
+                )}
+                {premium.canManage ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="manage-subscription" />
+                    <Button type="submit" variant="outline" size="compact">
+                      <Icon name="external-link" aria-hidden className="size-4" /> Gestionar suscripción
+                    </Button>
+                  </Form>
+                ) : null}
+              </dd>
             </div>
           </dl>
         </Card>

@@ -30,10 +30,16 @@ import {
   setMemberRole,
 } from "~/server/models/admin-members.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
+import { premiumStatuses, type PremiumStatus } from "~/server/models/subscriptions.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Miembros", description: "Gestión de miembros.", path: "/admin-members", noindex: true });
+
+/** The member's premium access (the same check as the gate) for the list. */
+function premiumView(status: PremiumStatus | undefined) {
+  return status?.subscribed ? { source: status.source, until: status.until?.toISOString() ?? null } : null;
+}
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   // SPEC §6: a non-admin is sent back to /admin (which then sends them home).
@@ -44,9 +50,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   let loadError: string | null = null;
   let page: Awaited<ReturnType<typeof listMembers>> = { items: [], nextCursor: null };
   let plans: Awaited<ReturnType<typeof freePlansOfMembers>> = new Map();
+  let premium: Awaited<ReturnType<typeof premiumStatuses>> = new Map();
   try {
     page = await listMembers({ q, cursor: url.searchParams.get("cursor") });
     plans = await freePlansOfMembers(page.items);
+    premium = await premiumStatuses(page.items.map((m) => m.id));
   } catch (e) {
     console.error("[admin] members:", e);
     loadError = `Error al cargar miembros: ${e instanceof Error ? e.message : "error desconocido"}`;
@@ -68,6 +76,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       is_admin: m.is_admin,
       email_verified: m.email_verified,
       created_at: m.created_at.toISOString(),
+      premium: premiumView(premium.get(m.id)),
       plans: (plans.get(m.id) ?? []).map((p) => ({
         id: p.id,
         days_granted: p.days_granted,
@@ -210,6 +219,15 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                               </Badge>
                             )}
                             {m.id === selfId && <Badge tone="slate">Tú</Badge>}
+                            {m.premium ? (
+                              <Badge tone="gold">
+                                <Icon name="crown" aria-hidden className="size-3.5" /> Premium:{" "}
+                                {m.premium.source === "free_plan" ? "plan gratuito" : "Stripe"}
+                                {m.premium.until ? ` hasta ${formatDate(m.premium.until)}` : ""}
+                              </Badge>
+                            ) : (
+                              <Badge tone="slate">Sin premium</Badge>
+                            )}
                           </p>
                           <p className="mt-0.5 flex flex-wrap items-center gap-1.5 break-all text-sm text-muted">
                             {m.email}

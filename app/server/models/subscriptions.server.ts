@@ -1,0 +1,142 @@
+/**
+ * Premium entitlement (SPEC §4 'Premium gate', §6, D11, D12): an active Stripe subscription kept
+ * current by the webhook, or an active, unexpired free plan matched by user id or lower-cased e-mail.
+ * The gate, check-subscription, /profile and /admin-members all ask `checkSubscription`.
+ */
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { free_plan_subscriptions, stripe_customers, stripe_events, subscriptions, users } from "~/db/schema";
+import { db, type Db } from "../db.server";
+
+export type PremiumSource = "stripe" | "free_plan";
+export type PremiumStatus = { subscribed: boolean; source: PremiumSource | null; until: Date | null };
+
+/** Stripe statuses that give access while the paid period lasts. */
+export const ENTITLED_STATUSES = ["active", "trialing"] as const;
+
+const NOT_SUBSCRIBED: PremiumStatus = { subscribed: false, source: null, until: null };
+
+/** The account's premium status now. A paid subscription wins over a free plan when both apply. */
+export async function checkSubscription(userId: string, now = new Date()): Promise<PremiumStatus> {
+  const statuses = await premiumStatuses([userId], now);
+  return statuses.get(userId) ?? NOT_SUBSCRIBED;
+}
+
+/** The premium status of many accounts in three queries (the admin members list). */
+export async function premiumStatuses(userIds: string[], now = new Date()): Promise<Map<string, PremiumStatus>> {
+  const result = new Map<string, PremiumStatus>();
+  if (!userIds.length) return result;
+  const accounts = await db
+    .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  if (!accounts.length) return result;
+  const ids = accounts.map((a) => a.id);
+  const emails = accounts.map((a) => a.email);
+
+  const paid = await db
+    .select({ user_id: subscriptions.user_id, until: subscriptions.current_period_end })
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.user_id, ids),
+        inArray(subscriptions.status, [...ENTITLED_STATUSES]),
+        gt(subscriptions.current_period_end, now),
+      ),
+    )
+    .orderBy(desc(subscriptions.current_period_end));
+  for (const row of paid) {
+    if (!result.has(row.user_id)) result.set(row.user_id, { subscribed: true, source: "stripe", until: row.until });
+  }
+
+  const plans = await db
+    .select({ user_id: free_plan_subscriptions.user_id, email: free_plan_subscriptions.email, until: free_plan_subscriptions.expires_at })
+    .from(free_plan_subscriptions)
+    .where(
+      and(
+        eq(free_plan_subscriptions.is_active, true),
+        gt(free_plan_subscriptions.expires_at, now),
+        or(inArray(free_plan_subscriptions.user_id, ids), inArray(free_plan_subscriptions.email, emails)),
+      ),
+    )
+    .orderBy(desc(free_plan_subscriptions.expires_at));
+  for (const account of accounts) {
+    if (result.has(account.id)) continue;
+    const plan = plans.find((p) => p.user_id === account.id || p.email === account.email);
+    if (plan) result.set(account.id, { subscribed: true, source: "free_plan", until: plan.until });
+  }
+  for (const account of accounts) if (!result.has(account.id)) result.set(account.id, NOT_SUBSCRIBED);
+  return result;
+}
+
+/** The Stripe customer of an account, if it ever completed a checkout. */
+export async function stripeCustomerOf(userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: stripe_customers.customer_id }).from(stripe_customers).where(eq(stripe_customers.user_id, userId));
+  return row?.id ?? null;
+}
+
+/** The account a Stripe customer belongs to. */
+export async function userOfStripeCustomer(customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: stripe_customers.user_id })
+    .from(stripe_customers)
+    .where(eq(stripe_customers.customer_id, customerId));
+  return row?.id ?? null;
+}
+
+export async function userExists(userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return Boolean(row);
+}
+
+/** The current state of one Stripe subscription, as fetched from Stripe (never an event's copy). */
+export type SubscriptionState = {
+  userId: string;
+  customerId: string;
+  subscriptionId: string;
+  status: string;
+  priceId: string | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
+/**
+ * Records a webhook event and the state it led to in one transaction: the event id is stored once,
+ * so a replay (or a concurrent second delivery) changes nothing. Returns false for a replay.
+ */
+export async function recordStripeEvent(event: { id: string; type: string }, state: SubscriptionState | null): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(stripe_events)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripe_events.id });
+    if (!inserted.length) return false;
+    if (state) await storeSubscriptionState(tx, state);
+    return true;
+  });
+}
+
+export async function stripeEventSeen(eventId: string): Promise<boolean> {
+  const [row] = await db.select({ id: stripe_events.id }).from(stripe_events).where(eq(stripe_events.id, eventId));
+  return Boolean(row);
+}
+
+async function storeSubscriptionState(tx: Pick<Db, "insert">, state: SubscriptionState): Promise<void> {
+  await tx
+    .insert(stripe_customers)
+    .values({ user_id: state.userId, customer_id: state.customerId })
+    .onConflictDoUpdate({ target: stripe_customers.user_id, set: { customer_id: state.customerId } });
+  const values = {
+    user_id: state.userId,
+    stripe_customer_id: state.customerId,
+    stripe_subscription_id: state.subscriptionId,
+    status: state.status,
+    price_id: state.priceId,
+    current_period_end: state.currentPeriodEnd,
+    cancel_at_period_end: state.cancelAtPeriodEnd,
+  };
+  await tx
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: subscriptions.stripe_subscription_id, set: { ...values, updated_at: sql`now()` } });
+}

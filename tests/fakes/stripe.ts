@@ -1,0 +1,328 @@
+/**
+ * A fake Stripe API over real HTTP, for the tests (DESIGN §7): the app's own `stripe` SDK talks to it
+ * through STRIPE_API_BASE. It answers customers, checkout sessions, subscriptions and portal sessions
+ * in Stripe's JSON format (every field typed with the SDK's own types; only the fields the app can
+ * read are filled), records what the app sent, and signs webhook events with the SDK's test helper.
+ * For the browser test it also serves a checkout page, a portal page and a chat page.
+ */
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+type Sub = Stripe.Subscription;
+type Item = Stripe.SubscriptionItem;
+export type FakeSubscription = Pick<
+  Sub,
+  | "id"
+  | "object"
+  | "status"
+  | "customer"
+  | "metadata"
+  | "cancel_at_period_end"
+  | "created"
+  | "currency"
+  | "livemode"
+  | "start_date"
+  | "ended_at"
+  | "canceled_at"
+  | "cancel_at"
+> & {
+  items: {
+    object: "list";
+    url: string;
+    has_more: boolean;
+    data: Pick<Item, "id" | "object" | "current_period_start" | "current_period_end" | "subscription" | "metadata" | "created">[];
+  };
+};
+export type FakeCheckoutSession = Pick<
+  Stripe.Checkout.Session,
+  | "id"
+  | "object"
+  | "url"
+  | "mode"
+  | "status"
+  | "payment_status"
+  | "customer"
+  | "customer_email"
+  | "client_reference_id"
+  | "metadata"
+  | "subscription"
+  | "success_url"
+  | "cancel_url"
+  | "locale"
+  | "livemode"
+  | "created"
+>;
+export type FakeCustomer = Pick<Stripe.Customer, "id" | "object" | "email" | "metadata" | "created" | "livemode">;
+export type FakePortalSession = Pick<
+  Stripe.BillingPortal.Session,
+  "id" | "object" | "url" | "customer" | "return_url" | "created" | "livemode"
+>;
+export type FakeEvent = Pick<
+  Stripe.Event,
+  "id" | "object" | "type" | "created" | "api_version" | "livemode" | "pending_webhooks" | "request"
+> & {
+  data: { object: unknown };
+};
+
+export type RecordedRequest = { method: string; path: string; params: Record<string, string>; headers: http.IncomingHttpHeaders };
+
+const now = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(8).toString("hex")}`;
+const DAY = 24 * 60 * 60;
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+export async function startFakeStripe(opts: { port?: number; webhookSecret?: string; webhookUrl?: string } = {}) {
+  const webhookSecret = opts.webhookSecret ?? "whsec_test_fake";
+  const signer = new Stripe("sk_test_signer");
+  const requests: RecordedRequest[] = [];
+  const customers = new Map<string, FakeCustomer>();
+  const sessions = new Map<string, FakeCheckoutSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const portals = new Map<string, FakePortalSession>();
+  const state = {
+    /** When set, GET /v1/subscriptions/:id answers this HTTP status with a Stripe error. */
+    failSubscriptionFetch: null as number | null,
+    /** Where the checkout page posts `checkout.session.completed` (the browser test). */
+    webhookUrl: opts.webhookUrl ?? null,
+  };
+  let base = "";
+
+  function createCustomer(email: string | null, metadata: Record<string, string> = {}): FakeCustomer {
+    const customer: FakeCustomer = { id: newId("cus"), object: "customer", email, metadata, created: now(), livemode: false };
+    customers.set(customer.id, customer);
+    return customer;
+  }
+
+  function createSubscription(input: {
+    customer: string;
+    metadata?: Record<string, string>;
+    status?: Sub["status"];
+    periodEnd?: Date;
+  }): FakeSubscription {
+    const id = newId("sub");
+    const start = now();
+    const end = input.periodEnd ? Math.floor(input.periodEnd.getTime() / 1000) : start + 30 * DAY;
+    const sub: FakeSubscription = {
+      id,
+      object: "subscription",
+      status: input.status ?? "active",
+      customer: input.customer,
+      metadata: input.metadata ?? {},
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      created: start,
+      start_date: start,
+      currency: "usd",
+      livemode: false,
+      items: {
+        object: "list",
+        url: `/v1/subscription_items?subscription=${id}`,
+        has_more: false,
+        data: [
+          {
+            id: newId("si"),
+            object: "subscription_item",
+            current_period_start: start,
+            current_period_end: end,
+            subscription: id,
+            metadata: {},
+            created: start,
+          },
+        ],
+      },
+    };
+    subscriptions.set(id, sub);
+    return sub;
+  }
+
+  /** Changes a subscription the way Stripe would (e.g. cancelled: status canceled, ended_at set). */
+  function updateSubscription(
+    id: string,
+    patch: Partial<Pick<FakeSubscription, "status" | "cancel_at_period_end">> & { periodEnd?: Date },
+  ) {
+    const sub = subscriptions.get(id);
+    if (!sub) throw new Error(`no subscription ${id}`);
+    if (patch.status) sub.status = patch.status;
+    if (patch.status === "canceled") sub.ended_at = sub.canceled_at = now();
+    if (patch.cancel_at_period_end !== undefined) sub.cancel_at_period_end = patch.cancel_at_period_end;
+    if (patch.periodEnd) for (const item of sub.items.data) item.current_period_end = Math.floor(patch.periodEnd.getTime() / 1000);
+    return sub;
+  }
+
+  /** What Stripe does when the customer pays: a customer (if none), an active subscription, a complete session. */
+  function completeCheckout(sessionId: string) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    const customerId = typeof session.customer === "string" ? session.customer : createCustomer(session.customer_email).id;
+    const subscriptionMetadata = (session as { _subscriptionMetadata?: Record<string, string> })._subscriptionMetadata ?? {};
+    const sub = createSubscription({ customer: customerId, metadata: subscriptionMetadata });
+    Object.assign(session, { customer: customerId, subscription: sub.id, status: "complete", payment_status: "paid" });
+    return { session, subscription: sub };
+  }
+
+  /** An event as Stripe sends it, with a Stripe-Signature header made by the SDK's test helper. */
+  function signedEvent(type: string, object: unknown, options: { id?: string; timestamp?: number; secret?: string } = {}) {
+    const event: FakeEvent = {
+      id: options.id ?? newId("evt"),
+      object: "event",
+      type: type as Stripe.Event["type"],
+      created: now(),
+      api_version: Stripe.API_VERSION,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    };
+    const payload = JSON.stringify(event);
+    const header = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? webhookSecret,
+      ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+    });
+    return { event, payload, header };
+  }
+
+  function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { "Content-Type": "application/json", "Request-Id": newId("req") });
+    res.end(JSON.stringify(body));
+  }
+  function stripeError(res: http.ServerResponse, status: number, message: string, type = "invalid_request_error") {
+    sendJson(res, status, { error: { type, message } });
+  }
+  function html(res: http.ServerResponse, body: string) {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(
+      `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Stripe (simulado)</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`,
+    );
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? "/", base);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString("utf8");
+    const params = Object.fromEntries(new URLSearchParams(req.method === "GET" ? url.search : raw));
+    const path = url.pathname;
+    if (path.startsWith("/v1/")) requests.push({ method: req.method ?? "GET", path, params, headers: req.headers });
+
+    const subMatch = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    const customerMatch = path.match(/^\/v1\/customers\/([^/]+)$/);
+    const checkoutMatch = path.match(/^\/checkout\/([^/]+)$/);
+    const portalMatch = path.match(/^\/portal\/([^/]+)$/);
+    const chatMatch = path.match(/^\/chat\/([a-z]+)$/);
+    if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      const id = newId("cs_test");
+      const session: FakeCheckoutSession & { _subscriptionMetadata?: Record<string, string> } = {
+        id,
+        object: "checkout.session",
+        url: `${base}/checkout/${id}`,
+        mode: params.mode as Stripe.Checkout.Session.Mode,
+        status: "open",
+        payment_status: "unpaid",
+        customer: params.customer ?? null,
+        customer_email: params.customer_email ?? null,
+        client_reference_id: params.client_reference_id ?? null,
+        metadata: { user_id: params["metadata[user_id]"] ?? "" },
+        subscription: null,
+        success_url: params.success_url ?? null,
+        cancel_url: params.cancel_url ?? null,
+        locale: (params.locale ?? null) as Stripe.Checkout.Session.Locale | null,
+        livemode: false,
+        created: now(),
+      };
+      session._subscriptionMetadata = params["subscription_data[metadata][user_id]"]
+        ? { user_id: params["subscription_data[metadata][user_id]"] }
+        : {};
+      sessions.set(id, session);
+      const { _subscriptionMetadata, ...wire } = session;
+      return sendJson(res, 200, wire);
+    }
+    if (req.method === "GET" && subMatch) {
+      const m = subMatch;
+      if (state.failSubscriptionFetch) return stripeError(res, state.failSubscriptionFetch, "Fallo simulado de Stripe.", "api_error");
+      const sub = subscriptions.get(decodeURIComponent(m[1]!));
+      return sub ? sendJson(res, 200, sub) : stripeError(res, 404, `No such subscription: '${m[1]}'`);
+    }
+    if (req.method === "GET" && customerMatch) {
+      const m = customerMatch;
+      const customer = customers.get(decodeURIComponent(m[1]!));
+      return customer ? sendJson(res, 200, customer) : stripeError(res, 404, `No such customer: '${m[1]}'`);
+    }
+    if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
+      if (!params.customer || !customers.has(params.customer)) return stripeError(res, 400, `No such customer: '${params.customer}'`);
+      const id = newId("bps");
+      const portal: FakePortalSession = {
+        id,
+        object: "billing_portal.session",
+        url: `${base}/portal/${id}`,
+        customer: params.customer,
+        return_url: params.return_url ?? null,
+        created: now(),
+        livemode: false,
+      };
+      portals.set(id, portal);
+      return sendJson(res, 200, portal);
+    }
+    // ---- pages a person sees (browser test)
+    if (checkoutMatch) {
+      const m = checkoutMatch;
+      const session = sessions.get(m[1]!);
+      if (!session) return stripeError(res, 404, "No such checkout session");
+      if (req.method === "POST") {
+        const { session: done, subscription } = completeCheckout(session.id);
+        if (state.webhookUrl) {
+          const { payload, header } = signedEvent("checkout.session.completed", done);
+          await fetch(state.webhookUrl, {
+            method: "POST",
+            body: payload,
+            headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+          });
+        }
+        res.writeHead(303, { Location: (done.success_url ?? base).replace("{CHECKOUT_SESSION_ID}", done.id) });
+        return res.end(subscription.id);
+      }
+      return html(
+        res,
+        `<h1>Pago de prueba</h1><p>Suscripción Premium: $9.99 al mes.</p><form method="post"><button type="submit">Pagar</button></form><p><a href="${session.cancel_url}">Cancelar</a></p>`,
+      );
+    }
+    if (portalMatch) {
+      const m = portalMatch;
+      const portal = portals.get(m[1]!);
+      if (!portal) return stripeError(res, 404, "No such portal session");
+      return html(res, `<h1>Portal de facturación</h1><p>Cliente ${portal.customer}</p><p><a href="${portal.return_url}">Volver</a></p>`);
+    }
+    if (chatMatch) return html(res, `<h1>Chat de ${chatMatch[1]} (simulado)</h1>`);
+    stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path})`);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500);
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    webhookSecret,
+    requests,
+    customers,
+    sessions,
+    subscriptions,
+    state,
+    createCustomer,
+    createSubscription,
+    updateSubscription,
+    completeCheckout,
+    signedEvent,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
