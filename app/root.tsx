@@ -6,6 +6,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster, useShowToast } from "./components/toaster";
 import { ErrorView } from "./components/error-view";
+import { CheckingAccess } from "./components/premium/checking-access";
 import { errorPageOf } from "./lib/error-page";
 import { FONT_PRELOAD } from "./components/marketing/font-preload";
 import { useNonce } from "./lib/nonce";
@@ -93,6 +94,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </p>
         </noscript>
       ) : null}
+      <CheckingAccess />
       <Outlet />
     </>
   );

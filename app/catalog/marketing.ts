@@ -5,6 +5,7 @@
  */
 import { PLAN_TYPES, PREMIUM_PRICE, type PlanType } from "./plans";
 import { priceText, type Price } from "./price";
+import { PREMIUM_PAGE_PATHS } from "./site";
 
 export { priceText };
 
@@ -27,7 +28,7 @@ export const ASSISTANTS: Assistant[] = [
   {
     slug: "roger",
     name: "Roger",
-    path: "/ai-solutions/roger",
+    path: PREMIUM_PAGE_PATHS.roger,
     role: "Experto en la Ley 384 y en derecho de la construcción",
     description:
       "Roger es el experto en la Ley 384 y responde tus dudas de derecho de la construcción en Panamá: permisos, contratos de obra, responsabilidades y plazos, explicado en lenguaje claro.",
@@ -51,7 +52,7 @@ export const ASSISTANTS: Assistant[] = [
   {
     slug: "amy",
     name: "Amy",
-    path: "/ai-solutions/amy",
+    path: PREMIUM_PAGE_PATHS.amy,
     role: "Experta en emprendimiento",
     description:
       "Amy es la asistente legal para emprendedores: cómo formalizar tu negocio, avisos de operación, sociedades y obligaciones básicas en Panamá.",

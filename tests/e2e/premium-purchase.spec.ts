@@ -96,3 +96,22 @@ test("the paywall at 390 px wide, without JavaScript the form goes to checkout i
   await page.waitForURL(/\/checkout\/cs_test_/);
   await context.close();
 });
+
+test("going to a premium page in the browser, a waiting state shows while the server checks the subscription", async ({ page }) => {
+  await page.goto("/ai-solutions");
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  // Hold the page's data request, as a slow network would, to see what shows meanwhile.
+  await page.route(/\/ai-solutions\/amy\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.locator('a[href="/ai-solutions/amy"]').first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Comprobando tu suscripción…" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Amy es parte de la suscripción Premium/ })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { name: /Amy es parte de la suscripción Premium/ })).toBeVisible();
+  await expect(page.getByText("Comprobando tu suscripción…")).toHaveCount(0);
+});
