@@ -98,6 +98,9 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
   if (!id.startsWith(appDir) || routeArea(id)) return undefined; // route modules are entries
   const routes = routesOf(id, getModuleInfo, memo.routes);
   const areas = new Set([...routes].map((r) => routeArea(path.join(appDir, r))!));
+  // The premium assistants' pages are marketing pages behind a gate: what they share with the
+  // marketing pages (the catalog, the chat frame) rides with marketing, not with every page's shell.
+  if (areas.size === 2 && areas.has("premium") && areas.has("marketing")) areas.delete("premium");
   if (areas.has("root")) return "shell";
   if (areas.size === 0) return undefined;
   // Used by one route only: leave it in that route's chunk.
