@@ -24,6 +24,7 @@ export default [
   route("ai-solutions/roger", "routes/premium/roger.tsx"),
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("api/check-subscription", "routes/api/check-subscription.ts"),
+  route("api/google-business-profile", "routes/api/google-business-profile.ts"),
 
   // ---- blog
   route("blog", "routes/blog/index.tsx"),

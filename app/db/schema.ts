@@ -24,6 +24,9 @@ import { INDUSTRY_SLUGS } from "../catalog/industries";
 import { CONTACT_SERVICE_SLUGS, FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "../catalog/plans";
 import { PROVINCE_SLUGS } from "../catalog/provinces";
 
+/** One opening period as Google's Places API gives it: day 0 is Sunday; no close means open 24 h. */
+export type WeeklyPeriod = { open: { day: number; hour: number; minute: number }; close?: { day: number; hour: number; minute: number } };
+
 const inList = (values: readonly (string | number)[]) =>
   sql.raw(values.map((v) => (typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`)).join(", "));
 
@@ -136,6 +139,11 @@ export const restaurants = pgTable(
     is_active: boolean("is_active").notNull().default(true),
     imagen: text("imagen"),
     google_place_id: text("google_place_id").unique(),
+    // D21: where Google (or an admin) gave them; 'near me' and 'open now' read these.
+    latitud: numeric("latitud", { precision: 9, scale: 6, mode: "number" }),
+    longitud: numeric("longitud", { precision: 9, scale: 6, mode: "number" }),
+    /** Weekly opening periods in Google's `regularOpeningHours.periods` shape (day 0 = Sunday), America/Panama time. */
+    horario_semanal: jsonb("horario_semanal").$type<WeeklyPeriod[]>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -144,6 +152,10 @@ export const restaurants = pgTable(
     check("restaurants_categoria_check", sql`${t.categoria} is null or ${t.categoria} in (${inList(RESTAURANT_CATEGORY_SLUGS)})`),
     check("restaurants_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
     check("restaurants_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    check(
+      "restaurants_coordenadas_check",
+      sql`(${t.latitud} is null) = (${t.longitud} is null) and (${t.latitud} is null or (${t.latitud} between 7.0 and 9.8 and ${t.longitud} between -83.1 and -77.1))`,
+    ),
     // Public listing: active entries of a province, newest first, keyset on (created_at, id).
     index("restaurants_listing_idx").on(t.provincia, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
     // Admin listing, all entries newest first.
@@ -183,6 +195,11 @@ export const businesses = pgTable(
     special_service: text("special_service"),
     imagen: text("imagen"),
     google_place_id: text("google_place_id").unique(),
+    // D21: where Google (or an admin) gave them; 'near me' and 'open now' read these.
+    latitud: numeric("latitud", { precision: 9, scale: 6, mode: "number" }),
+    longitud: numeric("longitud", { precision: 9, scale: 6, mode: "number" }),
+    /** Weekly opening periods in Google's `regularOpeningHours.periods` shape (day 0 = Sunday), America/Panama time. */
+    horario_semanal: jsonb("horario_semanal").$type<WeeklyPeriod[]>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -191,6 +208,10 @@ export const businesses = pgTable(
     check("businesses_industria_check", sql`${t.industria} in (${inList(INDUSTRY_SLUGS)})`),
     check("businesses_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
     check("businesses_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    check(
+      "businesses_coordenadas_check",
+      sql`(${t.latitud} is null) = (${t.longitud} is null) and (${t.latitud} is null or (${t.latitud} between 7.0 and 9.8 and ${t.longitud} between -83.1 and -77.1))`,
+    ),
     index("businesses_listing_idx").on(t.industria, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
     index("businesses_listing_province_idx").on(t.industria, t.provincia, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
     index("businesses_created_idx").on(t.created_at.desc(), t.id.desc()),

@@ -1,0 +1,126 @@
+/**
+ * Insert on approval (SPEC §7, §9): an approved Google result becomes an unverified, active,
+ * free_local restaurant or business, keeping its google_place_id (D17), coordinates and weekly
+ * periods (D21). A place is imported once, across both tables, also when two admins approve at once.
+ */
+import { eq, sql } from "drizzle-orm";
+import { industryLabel } from "~/catalog/industries";
+import { provinceLabel } from "~/catalog/provinces";
+import { businesses, restaurants, type WeeklyPeriod } from "~/db/schema";
+import type { Approval, ApprovedPlace } from "~/schemas/place-import";
+import { db, queryRows } from "../db.server";
+import { invalidatePublicPages } from "../page-cache.server";
+import { recordAudit } from "./audit.server";
+import { type Actor, uniqueListingSlug } from "./listing-admin.server";
+
+export const IMPORT_LIMITS = { especialidades: 5, reviews: 2, reviewChars: 100 } as const;
+const NOT_SPECIALTIES = new Set(["establishment", "point_of_interest"]);
+/** Panama's bounding box, as the tables' check constraint has it. */
+const PANAMA = { lat: [7.0, 9.8], lng: [-83.1, -77.1] } as const;
+
+export class DuplicatePlaceError extends Error {
+  constructor(nombre: string) {
+    super(`«${nombre}» ya fue importado desde Google; no se puede agregar dos veces.`);
+  }
+}
+
+function cut(text: string, max: number) {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
+
+/** The columns shared by both tables, from the result and the admin's choices. */
+export function importedColumns(place: ApprovedPlace, choice: Approval) {
+  const especialidades = [...new Set(place.types.filter((t) => !NOT_SPECIALTIES.has(t)))].slice(0, IMPORT_LIMITS.especialidades);
+  const reviews = place.reviews
+    .filter((r) => r.text.trim() !== "")
+    .slice(0, IMPORT_LIMITS.reviews)
+    .map((r) => `${r.author_name}${r.rating !== null ? ` (${r.rating}/5)` : ""}: ${cut(r.text.trim(), IMPORT_LIMITS.reviewChars)}`);
+  const inPanama =
+    place.latitude !== null &&
+    place.longitude !== null &&
+    place.latitude >= PANAMA.lat[0] &&
+    place.latitude <= PANAMA.lat[1] &&
+    place.longitude >= PANAMA.lng[0] &&
+    place.longitude <= PANAMA.lng[1];
+  const what = choice.kind === "restaurant" ? "Restaurante" : `Negocio de ${industryLabel(choice.industria).toLowerCase()}`;
+  return {
+    nombre: place.name,
+    // A draft for the admin to review before verifying (D17): says only what the import knows.
+    descripcion: `${what} en ${provinceLabel(choice.provincia)}.`,
+    direccion: place.address ?? `${provinceLabel(choice.provincia)}, Panamá`,
+    telefono: place.phone,
+    horario: place.opening_hours.length > 0 ? place.opening_hours.join("\n") : null,
+    rating: place.rating === null ? null : Math.round(place.rating * 10) / 10,
+    provincia: choice.provincia,
+    especialidades,
+    customer_reviews: reviews.length > 0 ? reviews.join("\n") : null,
+    is_verified: false,
+    is_active: true,
+    plan_type: "free_local",
+    google_place_id: place.place_id,
+    latitud: inPanama ? place.latitude : null,
+    longitud: inPanama ? place.longitude : null,
+    horario_semanal: (place.opening_periods as WeeklyPeriod[] | null) ?? null,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export async function importPlace(place: ApprovedPlace, choice: Approval, actor: Actor) {
+  const columns = importedColumns(place, choice);
+  const slug = await uniqueListingSlug(choice.kind, place.name);
+  try {
+    const row = await db.transaction(async (tx) => {
+      // Serialises approvals of the same place: the second sees the first's row and is refused.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`google-place:${place.place_id}`}))`);
+      const [inRestaurants] = await tx
+        .select({ id: restaurants.id })
+        .from(restaurants)
+        .where(eq(restaurants.google_place_id, place.place_id));
+      const [inBusinesses] = await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.google_place_id, place.place_id));
+      if (inRestaurants || inBusinesses) throw new DuplicatePlaceError(place.name);
+      if (choice.kind === "restaurant") {
+        const [created] = await tx
+          .insert(restaurants)
+          .values({ ...columns, slug, categoria: "otro", maps_url: place.maps_url, website_url: place.website })
+          .returning();
+        await recordAudit({ actor, action: "create", entity: "restaurant", entityId: created!.id, before: null, after: created }, tx);
+        return { kind: "restaurant" as const, id: created!.id, slug: created!.slug };
+      }
+      const [created] = await tx
+        .insert(businesses)
+        .values({ ...columns, slug, industria: choice.industria, website: place.website })
+        .returning();
+      await recordAudit({ actor, action: "create", entity: "business", entityId: created!.id, before: null, after: created }, tx);
+      return { kind: "business" as const, id: created!.id, slug: created!.slug };
+    });
+    invalidatePublicPages();
+    return row;
+  } catch (error) {
+    if (error instanceof DuplicatePlaceError) throw error;
+    // Same place id raced past the lock (another database session without it): same refusal.
+    if (
+      isUniqueViolation(error) &&
+      String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error).includes("google_place_id")
+    )
+      throw new DuplicatePlaceError(place.name);
+    throw error;
+  }
+}
+
+/** Which of these Google place ids are already in the directory (to mark results as imported). */
+export async function importedPlaceIds(ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string }>(
+    sql`select google_place_id as id from restaurants where google_place_id in (${list})
+        union select google_place_id from businesses where google_place_id in (${list})`,
+  );
+  return new Set(rows.map((r) => r.id));
+}

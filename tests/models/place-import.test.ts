@@ -1,0 +1,120 @@
+/** Insert on approval of a Google result (SPEC §7, §9; D17, D21), on PGlite and on PostgreSQL. */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { audit_log, businesses, restaurants, users } from "~/db/schema";
+import type { ApprovedPlace } from "~/schemas/place-import";
+import { db } from "~/server/db.server";
+import { DuplicatePlaceError, importPlace } from "~/server/models/place-import.server";
+import { mapPlace } from "~/server/places.server";
+import { makeGooglePlace } from "../fakes/places";
+
+let actor: { id: string; email: string };
+const tag = Math.random().toString(36).slice(2, 7);
+function place(n: number, overrides: Record<string, unknown> = {}): ApprovedPlace {
+  const p = mapPlace(makeGooglePlace(n, overrides)) as ApprovedPlace;
+  return { ...p, place_id: `${p.place_id}-${tag}` };
+}
+
+beforeAll(async () => {
+  const id = `import-admin-${tag}`;
+  await db.insert(users).values({ id, name: "Admin", email: `${id}@import.test` });
+  actor = { id, email: `${id}@import.test` };
+});
+
+describe("importPlace", () => {
+  it("inserts a restaurant with SPEC §9's limits, the place id, coordinates and weekly periods, audited", async () => {
+    const p = place(1, {
+      types: ["seafood_restaurant", "restaurant", "point_of_interest", "food", "bar", "establishment", "cafe", "meal_takeaway"],
+      rating: 4.46,
+    });
+    const made = await importPlace(p, { kind: "restaurant", provincia: "chiriqui", industria: "construccion" }, actor);
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, made.id));
+    expect(row).toMatchObject({
+      nombre: "Marisquería El Puerto 1",
+      direccion: "Av. 3a Este, David, Provincia de Chiriquí, Panamá",
+      telefono: "775-1234",
+      rating: 4.5,
+      categoria: "otro",
+      provincia: "chiriqui",
+      maps_url: "https://maps.google.com/?cid=1001",
+      website_url: "https://elpuerto1.example.com/",
+      especialidades: ["seafood_restaurant", "restaurant", "food", "bar", "cafe"],
+      is_verified: false,
+      is_active: true,
+      plan_type: "free_local",
+      google_place_id: `ChIJfake0001-${tag}`,
+      latitud: 8.4273,
+      longitud: -82.4308,
+    });
+    expect(row?.horario?.split("\n")).toHaveLength(7);
+    expect(row?.horario_semanal).toHaveLength(6);
+    expect(row?.horario_semanal?.[0]).toEqual({ open: { day: 1, hour: 11, minute: 0 }, close: { day: 1, hour: 22, minute: 0 } });
+    const reviews = row?.customer_reviews?.split("\n") ?? [];
+    expect(reviews).toHaveLength(2);
+    expect(reviews[0]).toMatch(/^María G\. \(5\/5\): Excelente pescado frito/);
+    expect(reviews[0]!.split(": ").slice(1).join(": ").length).toBeLessThanOrEqual(101);
+    const [entry] = await db.select().from(audit_log).where(eq(audit_log.entity_id, made.id));
+    expect(entry).toMatchObject({ action: "create", entity: "restaurant", actor_id: actor.id });
+  });
+
+  it("inserts a business with its industry; missing coordinates and periods stay null", async () => {
+    const p = place(2, { types: ["lawyer"], location: undefined, regularOpeningHours: undefined, reviews: undefined, rating: undefined });
+    const made = await importPlace(p, { kind: "business", provincia: "veraguas", industria: "abogados" }, actor);
+    const [row] = await db.select().from(businesses).where(eq(businesses.id, made.id));
+    expect(row).toMatchObject({
+      industria: "abogados",
+      provincia: "veraguas",
+      website: "https://elpuerto2.example.com/",
+      especialidades: ["lawyer"],
+      customer_reviews: null,
+      rating: null,
+      latitud: null,
+      longitud: null,
+      horario_semanal: null,
+      is_verified: false,
+    });
+    expect(row?.descripcion).toBe("Negocio de abogados en Veraguas.");
+  });
+
+  it("keeps no coordinates outside Panama, and the database refuses them", async () => {
+    const made = await importPlace(
+      place(3, { location: { latitude: 40.4, longitude: -3.7 } }),
+      { kind: "restaurant", provincia: "panama", industria: "construccion" },
+      actor,
+    );
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, made.id));
+    expect(row).toMatchObject({ latitud: null, longitud: null });
+    await expect(db.update(restaurants).set({ latitud: 40.4, longitud: -3.7 }).where(eq(restaurants.id, made.id))).rejects.toThrow();
+    await expect(db.update(restaurants).set({ latitud: 9, longitud: null }).where(eq(restaurants.id, made.id))).rejects.toThrow();
+  });
+
+  it("refuses a second import of the same place, as the other kind too, with a Spanish message", async () => {
+    const p = place(4);
+    await importPlace(p, { kind: "restaurant", provincia: "chiriqui", industria: "construccion" }, actor);
+    const message = "«Marisquería El Puerto 4» ya fue importado desde Google; no se puede agregar dos veces.";
+    await expect(importPlace(p, { kind: "restaurant", provincia: "chiriqui", industria: "construccion" }, actor)).rejects.toThrow(message);
+    await expect(importPlace(p, { kind: "business", provincia: "chiriqui", industria: "turismo" }, actor)).rejects.toThrow(
+      DuplicatePlaceError,
+    );
+  });
+
+  it("lets only one of two simultaneous approvals of the same place through", async () => {
+    const p = place(5);
+    const outcomes = await Promise.allSettled([
+      importPlace(p, { kind: "restaurant", provincia: "chiriqui", industria: "construccion" }, actor),
+      importPlace(p, { kind: "business", provincia: "chiriqui", industria: "turismo" }, actor),
+    ]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const rejected = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(DuplicatePlaceError);
+    const inR = await db
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.google_place_id, `ChIJfake0005-${tag}`));
+    const inB = await db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.google_place_id, `ChIJfake0005-${tag}`));
+    expect(inR.length + inB.length).toBe(1);
+  });
+});
