@@ -1,13 +1,13 @@
-/** The Google import: the admin-only search endpoint and the insert on approval (SPEC §7, §9; D17, D21). */
+/** The Google import search endpoint: admin only, Google never called for anyone else (SPEC §7). */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { audit_log, businesses, profiles, restaurants } from "~/db/schema";
+import { profiles } from "~/db/schema";
 import * as endpoint from "~/routes/api/google-business-profile";
 import type { ApprovedPlace } from "~/schemas/place-import";
 import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { getCurrentUser } from "~/server/guards.server";
-import { DuplicatePlaceError, importPlace } from "~/server/models/place-import.server";
+import { importPlace } from "~/server/models/place-import.server";
 import { forgetPageTokens, mapPlace } from "~/server/places.server";
 import { FAKE_PLACES_KEY, type FakePlaces, makeGooglePlace, startFakePlaces } from "../fakes/places";
 import { call, getRequest, ORIGIN, resetConfig } from "../setup/route";
