@@ -60,6 +60,9 @@ export default defineConfig({
       STRIPE_API_BASE: `http://127.0.0.1:${PORT + 1}`,
       CHAT_URL_AMY: `http://127.0.0.1:${PORT + 1}/chat/amy`,
       CHAT_URL_ROGER: `http://127.0.0.1:${PORT + 1}/chat/roger`,
+      // The Google import against the fake Places API that tests/e2e/google-import.spec.ts runs two ports up.
+      GOOGLE_PLACES_API_KEY: "fake-places-key",
+      GOOGLE_PLACES_API_BASE: `http://127.0.0.1:${PORT + 2}`,
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },

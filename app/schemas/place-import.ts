@@ -66,3 +66,10 @@ export const approvalSchema = z.object({
 
 export type Approval = z.infer<typeof approvalSchema>;
 export type ApprovedPlace = z.infer<typeof placeResultSchema>;
+
+export type GoogleResult = ApprovedPlace & { imported: boolean };
+/** What the Google tab's actions answer. */
+export type GoogleActionData =
+  | { intent: "google-search"; query: string; provincia: string; offset: number; results: GoogleResult[]; error: string | null }
+  | { intent: "google-invalid"; errors: Record<string, string> }
+  | { intent: "google-approve"; placeId: string; ok: boolean; title: string; description?: string };

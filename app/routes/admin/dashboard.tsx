@@ -6,7 +6,6 @@ import { ConfirmStep } from "~/components/confirm-delete";
 import { ListingCard, reviewPreview, type AdminListingItem } from "~/components/admin/listing-card";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Input, Label, Select } from "~/components/ui/input";
 import { categoryLabel } from "~/catalog/categories";
 import { industryLabel } from "~/catalog/industries";
@@ -19,6 +18,8 @@ import { LIMITS } from "~/schemas/admin-fields";
 import { requireAdmin } from "~/server/guards.server";
 import { listAdminBusinesses, listAdminRestaurants } from "~/server/models/admin-listings.server";
 import { handleListingAction } from "./listing-actions.server";
+import { handleGoogleAction } from "./google-import.server";
+import { GoogleImport } from "~/components/admin/google-import";
 import { readForm } from "~/server/request.server";
 import { ProvinceOptions } from "~/components/province-options";
 
@@ -80,7 +81,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const current = await requireAdmin(request);
-  return handleListingAction(url, await readForm(request), current);
+  const form = await readForm(request);
+  if (String(form.get("intent") ?? "").startsWith("google-")) return handleGoogleAction(form, current);
+  return handleListingAction(url, form, current);
 }
 
 function tabHref(tab: Tab | "planes", filter?: { q: string; provincia: string | null }) {
@@ -95,8 +98,11 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   const { tab, filter, items, nextCursor, cursor, loadError } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin";
-  useShowToast(actionData?.toast ?? (loadError ? { type: "error", title: loadError } : null), actionData ?? loadError);
-  const confirm = actionData?.confirm;
+  useShowToast(
+    (actionData && "toast" in actionData ? actionData.toast : null) ?? (loadError ? { type: "error", title: loadError } : null),
+    actionData ?? loadError,
+  );
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const kind = tab === "negocios" ? "business" : "restaurant";
   const tabs = [
     { id: "restaurantes" as const, label: "Restaurantes", icon: "utensils-crossed" as const },
@@ -146,20 +152,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       </nav>
 
       {tab === "google" ? (
-        <Card className="mt-6 p-6 sm:p-8">
-          <div className="flex items-start gap-4">
-            <div className="grid size-12 shrink-0 place-items-center rounded-2xl bg-sun-100 text-sun-700">
-              <Icon name="search-check" aria-hidden className="size-6" />
-            </div>
-            <div>
-              <h2 className="text-xl font-bold">Importar desde Google</h2>
-              <p className="mt-1 max-w-2xl text-muted">
-                La búsqueda de perfiles de negocio de Google para importar restaurantes y negocios llegará muy pronto. Mientras tanto,
-                puedes agregar entradas a mano.
-              </p>
-            </div>
-          </div>
-        </Card>
+        <GoogleImport initial={actionData && "google" in actionData ? actionData.google : null} />
       ) : (
         <>
           {confirm && (

@@ -1,0 +1,313 @@
+/**
+ * The fourth admin tab (SPEC §2, §5, §8): search Google business profiles by term and province,
+ * approve a result through the approval dialog (defaults inferred when it opens, D10) or skip it.
+ * The search is a plain form, so it works without JavaScript; with it, results accumulate and
+ * 'search more' appends the next page.
+ */
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { Icon } from "~/components/icons/icon";
+import { ProvinceOptions } from "~/components/province-options";
+import { showToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input, Label, Select } from "~/components/ui/input";
+import { INDUSTRIES } from "~/catalog/industries";
+import { isProvince, PROVINCES } from "~/catalog/provinces";
+import { approvalDefaults } from "~/lib/place-inference";
+import { SEARCH_MESSAGES, type GoogleActionData, type GoogleResult } from "~/schemas/place-import";
+
+const MORE_AT = 5;
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+export function GoogleImport({ initial }: { initial: GoogleActionData | null }) {
+  const search = useFetcher<{ google: GoogleActionData }>();
+  const [results, setResults] = useState<GoogleResult[]>(initial?.intent === "google-search" ? initial.results : []);
+  const [last, setLast] = useState<{ query: string; provincia: string } | null>(
+    initial?.intent === "google-search" ? { query: initial.query, provincia: initial.provincia } : null,
+  );
+  const [errors, setErrors] = useState<Record<string, string>>(initial?.intent === "google-invalid" ? initial.errors : {});
+  const [approving, setApproving] = useState<GoogleResult | null>(null);
+  const searching = search.state !== "idle";
+
+  useEffect(() => {
+    const answer = search.data?.google;
+    if (!answer || search.state !== "idle") return;
+    if (answer.intent === "google-invalid") {
+      setErrors(answer.errors);
+      return;
+    }
+    if (answer.intent !== "google-search") return;
+    setErrors({});
+    if (answer.error) {
+      showToast({ type: "error", title: "Error en la búsqueda", description: answer.error || "No se pudo realizar la búsqueda" });
+      return;
+    }
+    setLast({ query: answer.query, provincia: answer.provincia });
+    if (answer.offset === 0) {
+      setResults(answer.results);
+      showToast({ type: "success", title: "Búsqueda completada", description: `${answer.results.length} resultados encontrados` });
+    } else if (answer.results.length === 0) {
+      showToast({ type: "info", title: "Sin más resultados" });
+    } else {
+      setResults((prev) => [...prev, ...answer.results.filter((r) => !prev.some((p) => p.place_id === r.place_id))]);
+      showToast({ type: "success", title: "Búsqueda completada", description: `${answer.results.length} resultados más` });
+    }
+  }, [search.data, search.state]);
+
+  const remove = (placeId: string) => setResults((prev) => prev.filter((r) => r.place_id !== placeId));
+  const searchedProvince = last && isProvince(last.provincia) ? last.provincia : null;
+
+  return (
+    <div className="mt-6 grid gap-6">
+      <search.Form
+        method="post"
+        noValidate
+        className="grid gap-3 rounded-card bg-ocean-50/60 p-4 ring-1 ring-ocean-100 sm:grid-cols-[1fr_14rem_auto] sm:items-start"
+      >
+        <input type="hidden" name="intent" value="google-search" />
+        <input type="hidden" name="offset" value="0" />
+        <div>
+          <Label htmlFor="google-query">Término de búsqueda</Label>
+          <Input
+            id="google-query"
+            name="query"
+            maxLength={200}
+            defaultValue={last?.query}
+            placeholder="Ej.: restaurantes de mariscos"
+            aria-invalid={errors.query ? true : undefined}
+            aria-describedby={errors.query ? "google-query-error" : undefined}
+          />
+          {errors.query && (
+            <p id="google-query-error" className="mt-1 text-sm text-danger">
+              {errors.query === SEARCH_MESSAGES.term ? SEARCH_MESSAGES.term : errors.query}
+            </p>
+          )}
+        </div>
+        <div>
+          <Label htmlFor="google-provincia">Provincia</Label>
+          <Select
+            id="google-provincia"
+            name="provincia"
+            defaultValue={last?.provincia ?? ""}
+            aria-invalid={errors.provincia ? true : undefined}
+            aria-describedby={errors.provincia ? "google-provincia-error" : undefined}
+          >
+            <ProvinceOptions emptyLabel="Selecciona una provincia" />
+          </Select>
+          {errors.provincia && (
+            <p id="google-provincia-error" className="mt-1 text-sm text-danger">
+              {errors.provincia}
+            </p>
+          )}
+        </div>
+        <Button type="submit" disabled={searching} className="sm:mt-6">
+          <Icon name={searching ? "loader-circle" : "search"} aria-hidden className={searching ? "size-4 animate-spin" : "size-4"} />
+          {searching ? "Buscando…" : "Buscar en Google"}
+        </Button>
+      </search.Form>
+
+      <section aria-label="Resultados de Google" aria-busy={searching} aria-live="polite">
+        {results.length === 0 ? (
+          <p className="text-muted">
+            {last ? "No quedan resultados por revisar." : "Busca un término y una provincia para ver perfiles de negocio de Google."}
+          </p>
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {results.map((r) => (
+              <li key={r.place_id} className="flex">
+                <ResultCard
+                  result={r}
+                  onApprove={() => setApproving(r)}
+                  onSkip={() => {
+                    remove(r.place_id);
+                    showToast({ type: "info", title: "Omitido" });
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {results.length >= MORE_AT && last && (
+          <search.Form method="post" className="mt-6 flex justify-center">
+            <input type="hidden" name="intent" value="google-search" />
+            <input type="hidden" name="query" value={last.query} />
+            <input type="hidden" name="provincia" value={last.provincia} />
+            <input type="hidden" name="offset" value={results.length} />
+            <Button type="submit" variant="outline" disabled={searching}>
+              <Icon name={searching ? "loader-circle" : "plus"} aria-hidden className={searching ? "size-4 animate-spin" : "size-4"} />
+              Buscar más
+            </Button>
+          </search.Form>
+        )}
+      </section>
+
+      {approving && (
+        <ApprovalDialog
+          key={approving.place_id}
+          result={approving}
+          searchedProvince={searchedProvince}
+          onClose={() => setApproving(null)}
+          onDone={(placeId) => {
+            setApproving(null);
+            remove(placeId);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function ResultCard({ result: r, onApprove, onSkip }: { result: GoogleResult; onApprove: () => void; onSkip: () => void }) {
+  return (
+    <Card className="flex w-full flex-col gap-3 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="text-lg font-bold text-ocean-950">{r.name}</h3>
+        {r.rating !== null && (
+          <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-ocean-800">
+            <Icon name="star" aria-hidden className="size-4 text-sun-500" /> {r.rating.toLocaleString("es-PA")}
+            {r.user_ratings_total ? <span className="font-normal text-muted">({r.user_ratings_total})</span> : null}
+          </span>
+        )}
+      </div>
+      <dl className="grid gap-1 text-sm">
+        {r.address && (
+          <div className="flex gap-2">
+            <dt className="sr-only">Dirección</dt>
+            <Icon name="map-pin" aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+            <dd className="wrap-anywhere">{r.address}</dd>
+          </div>
+        )}
+        {r.phone && (
+          <div className="flex gap-2">
+            <dt className="sr-only">Teléfono</dt>
+            <Icon name="phone" aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+            <dd>{r.phone}</dd>
+          </div>
+        )}
+        {r.website && (
+          <div className="flex gap-2">
+            <dt className="sr-only">Sitio web</dt>
+            <Icon name="globe" aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+            <dd className="wrap-anywhere">{r.website}</dd>
+          </div>
+        )}
+        {r.opening_hours.slice(0, 2).map((line) => (
+          <div key={line} className="flex gap-2">
+            <dt className="sr-only">Horario</dt>
+            <Icon name="clock" aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+            <dd>{line}</dd>
+          </div>
+        ))}
+      </dl>
+      {r.reviews.length > 0 && (
+        <ul className="grid gap-2 text-sm">
+          {r.reviews.slice(0, 2).map((review, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: reviews have no id and never reorder
+            <li key={i} className="rounded-lg bg-ocean-50/70 p-3">
+              <p className="font-semibold">
+                {review.author_name}
+                {review.rating !== null ? ` · ${review.rating}/5` : ""}
+              </p>
+              <p className="text-muted">{cut(review.text, 150)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        {r.imported ? (
+          <p className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-emerald-800">
+            <Icon name="check" aria-hidden className="size-4" /> Ya importado
+          </p>
+        ) : (
+          <Button type="button" onClick={onApprove}>
+            <Icon name="check" aria-hidden className="size-4" /> Aprobar
+          </Button>
+        )}
+        <Button type="button" variant="ghost" onClick={onSkip}>
+          Omitir
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function ApprovalDialog({
+  result,
+  searchedProvince,
+  onClose,
+  onDone,
+}: {
+  result: GoogleResult;
+  searchedProvince: (typeof PROVINCES)[number]["slug"] | null;
+  onClose: () => void;
+  onDone: (placeId: string) => void;
+}) {
+  const approve = useFetcher<{ google: GoogleActionData }>();
+  // Inferred each time a dialog opens (D10): the component is keyed by the result.
+  const [defaults] = useState(() => approvalDefaults(result, searchedProvince));
+  const [kind, setKind] = useState(defaults.kind);
+  const busy = approve.state !== "idle";
+
+  useEffect(() => {
+    const answer = approve.data?.google;
+    if (approve.state !== "idle" || answer?.intent !== "google-approve") return;
+    showToast({ type: answer.ok ? "success" : "error", title: answer.title, description: answer.description });
+    if (answer.ok) onDone(result.place_id);
+  }, [approve.data, approve.state, onDone, result.place_id]);
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <DialogTitle>Aprobar «{result.name}»</DialogTitle>
+          <DialogDescription>Se agregará sin verificar y activo, con el plan Free Local. Revísalo antes de verificarlo.</DialogDescription>
+        </DialogHeader>
+        <approve.Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="google-approve" />
+          <input type="hidden" name="result" value={JSON.stringify(result)} />
+          <div>
+            <Label htmlFor="approve-kind">Tipo</Label>
+            <Select id="approve-kind" name="kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+              <option value="restaurant">Restaurante</option>
+              <option value="business">Negocio</option>
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor="approve-provincia">Provincia</Label>
+            <Select id="approve-provincia" name="provincia" defaultValue={defaults.provincia}>
+              {PROVINCES.map((p) => (
+                <option key={p.slug} value={p.slug}>
+                  {p.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {kind === "business" ? (
+            <div>
+              <Label htmlFor="approve-industria">Industria</Label>
+              <Select id="approve-industria" name="industria" defaultValue={defaults.industria}>
+                {INDUSTRIES.map((i) => (
+                  <option key={i.slug} value={i.slug}>
+                    {i.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : (
+            <input type="hidden" name="industria" value={defaults.industria} />
+          )}
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Procesando..." : kind === "restaurant" ? "Agregar restaurante" : "Agregar negocio"}
+            </Button>
+          </DialogFooter>
+        </approve.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

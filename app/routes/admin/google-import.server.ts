@@ -1,0 +1,83 @@
+/** The Google search tab's actions (SPEC §2, §5, §7): search, and approve one result into the directory. */
+import { data } from "react-router";
+import { provinceLabel } from "~/catalog/provinces";
+import { approvalSchema, type GoogleActionData, placeResultSchema, placeSearchSchema } from "~/schemas/place-import";
+import type { CurrentUser } from "~/server/guards.server";
+import { DuplicatePlaceError, importedPlaceIds, importPlace } from "~/server/models/place-import.server";
+import { searchPlaces } from "~/server/places.server";
+
+export async function handleGoogleAction(form: FormData, current: CurrentUser) {
+  const intent = form.get("intent");
+  if (intent === "google-search") {
+    const parsed = placeSearchSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      return data({ google: { intent: "google-invalid", errors } as GoogleActionData }, { status: 400 });
+    }
+    const { query, provincia, offset } = parsed.data;
+    const answer = await searchPlaces({ query, location: `${provinceLabel(provincia)}, Panamá`, offset });
+    const results = "error" in answer ? [] : answer.results;
+    const imported = await importedPlaceIds(results.map((r) => r.place_id));
+    return {
+      google: {
+        intent: "google-search",
+        query,
+        provincia,
+        offset,
+        results: results.map((r) => ({ ...r, imported: imported.has(r.place_id) })),
+        error: "error" in answer ? answer.error : null,
+      } as GoogleActionData,
+    };
+  }
+  // google-approve
+  let result: unknown;
+  try {
+    result = JSON.parse(String(form.get("result") ?? ""));
+  } catch {
+    result = null;
+  }
+  const place = placeResultSchema.safeParse(result);
+  const choice = approvalSchema.safeParse(Object.fromEntries(form));
+  const placeId = place.success ? place.data.place_id : "";
+  if (!place.success || !choice.success) {
+    return data(
+      {
+        google: {
+          intent: "google-approve",
+          placeId,
+          ok: false,
+          title: "Error al agregar",
+          description: "No se pudo agregar el negocio",
+        } as GoogleActionData,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    await importPlace(place.data, choice.data, { id: current.user.id, email: current.user.email });
+  } catch (e) {
+    if (!(e instanceof DuplicatePlaceError)) console.error("[admin] google import:", e);
+    return data(
+      {
+        google: {
+          intent: "google-approve",
+          placeId,
+          ok: false,
+          title: "Error al agregar",
+          description: e instanceof DuplicatePlaceError ? e.message : "No se pudo agregar el negocio",
+        } as GoogleActionData,
+      },
+      { status: e instanceof DuplicatePlaceError ? 409 : 500 },
+    );
+  }
+  return {
+    google: {
+      intent: "google-approve",
+      placeId,
+      ok: true,
+      title: choice.data.kind === "restaurant" ? "Restaurante agregado" : "Negocio agregado",
+      description: `«${place.data.name}» quedó sin verificar hasta que lo revises.`,
+    } as GoogleActionData,
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The Google search tab in Chromium against the fake Places API (tests/fakes/places.ts, two ports
+ * above the app's, as playwright.config.ts tells the server): validation, search, search more,
+ * approve one as a restaurant (unverified in the admin list, on its province page), skip one.
+ */
+import { expect, test } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
+import { type FakePlaces, makeGooglePlace, startFakePlaces } from "../fakes/places";
+import { ADMIN_STATE, trackPageErrors } from "./fixtures";
+
+test.use({ storageState: ADMIN_STATE });
+// One fake on one port for the whole file.
+test.describe.configure({ mode: "serial" });
+
+let fake: FakePlaces;
+const run = Date.now().toString(36);
+test.beforeAll(async () => {
+  fake = await startFakePlaces(Number(new URL(BASE_URL).port) + 2);
+  fake.setPlaces(
+    Array.from({ length: 12 }, (_, i) =>
+      makeGooglePlace(i + 1, { id: `ChIJe2e${run}${i}`, displayName: { text: `Marisquería ${run} ${i + 1}`, languageCode: "es" } }),
+    ),
+  );
+});
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+test("search, search more, approve one as a restaurant, skip one", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const errors = trackPageErrors(page);
+  await page.goto("/admin?tab=google");
+  await page.getByRole("button", { name: "Buscar en Google" }).click();
+  await expect(page.getByText("Por favor ingresa un término de búsqueda")).toBeVisible();
+  await expect(page.getByText("Por favor selecciona una provincia")).toBeVisible();
+  await page.getByLabel("Término de búsqueda").fill("restaurantes de mariscos");
+  await page.getByLabel("Provincia").selectOption("chiriqui");
+  await page.getByRole("button", { name: "Buscar en Google" }).click();
+  await expect(page.getByText("Búsqueda completada")).toBeVisible();
+  const cards = page
+    .getByRole("region", { name: "Resultados de Google" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading") });
+  await expect(cards).toHaveCount(10);
+  expect(fake.requests.at(-1)?.body).toMatchObject({ textQuery: "restaurantes de mariscos, Chiriquí, Panamá", pageSize: 10 });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: "test-results/google-import-1280.png" });
+
+  await page.getByRole("button", { name: "Buscar más" }).click();
+  await expect(cards).toHaveCount(12);
+
+  const first = `Marisquería ${run} 1`;
+  await cards
+    .filter({ has: page.getByRole("heading", { name: first, exact: true }) })
+    .getByRole("button", { name: "Aprobar" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: `Aprobar «${first}»` });
+  await expect(dialog.getByLabel("Tipo")).toHaveValue("restaurant");
+  await expect(dialog.getByLabel("Provincia")).toHaveValue("chiriqui");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/google-import-dialog-390.png" });
+  await dialog.getByRole("button", { name: "Agregar restaurante" }).click();
+  await expect(page.getByText("Restaurante agregado")).toBeVisible();
+  await expect(cards).toHaveCount(11);
+
+  const second = `Marisquería ${run} 2`;
+  await cards
+    .filter({ has: page.getByRole("heading", { name: second, exact: true }) })
+    .getByRole("button", { name: "Omitir" })
+    .click();
+  await expect(page.getByText("Omitido")).toBeVisible();
+  await expect(cards).toHaveCount(10);
+  await page.screenshot({ path: "test-results/google-import-390.png", fullPage: false });
+
+  // In the admin list, unverified.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin?tab=restaurantes&q=${encodeURIComponent(first)}`);
+  const card = page.getByRole("region", { name: "Restaurantes" }).getByRole("listitem").filter({ hasText: first });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText("Verificado")).toHaveCount(0);
+
+  // On its province page, as a visitor.
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const pub = await visitor.newPage();
+  await pub.goto("/restaurantes-chiriqui");
+  await expect(pub.getByText(first)).toBeVisible();
+  await visitor.close();
+  errors.expectNoErrors();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the search form still searches and lists the results", async ({ page }) => {
+    await page.goto("/admin?tab=google");
+    await page.getByLabel("Término de búsqueda").fill("mariscos");
+    await page.getByLabel("Provincia").selectOption("veraguas");
+    await page.getByRole("button", { name: "Buscar en Google" }).click();
+    const cards = page
+      .getByRole("region", { name: "Resultados de Google" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading") });
+    await expect(cards.first()).toBeVisible();
+    expect(fake.requests.at(-1)?.body).toMatchObject({ textQuery: "mariscos, Veraguas, Panamá" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "test-results/google-import-nojs-390.png" });
+  });
+});
