@@ -1,7 +1,8 @@
 /** The Google import search endpoint: admin only, Google never called for anyone else (SPEC §7). */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { profiles } from "~/db/schema";
+import { businesses, profiles } from "~/db/schema";
+import * as dashboard from "~/routes/admin/dashboard";
 import * as endpoint from "~/routes/api/google-business-profile";
 import type { ApprovedPlace } from "~/schemas/place-import";
 import { getAuth } from "~/server/auth.server";
@@ -10,7 +11,7 @@ import { getCurrentUser } from "~/server/guards.server";
 import { importPlace } from "~/server/models/place-import.server";
 import { forgetPageTokens, mapPlace } from "~/server/places.server";
 import { FAKE_PLACES_KEY, type FakePlaces, makeGooglePlace, startFakePlaces } from "../fakes/places";
-import { call, getRequest, ORIGIN, resetConfig } from "../setup/route";
+import { call, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
 
 let fake: FakePlaces;
 let n = 0;
@@ -97,5 +98,59 @@ describe("POST /api/google-business-profile", () => {
     const bad = await call(endpoint.action, searchRequest({ ...body, query: "   " }, admin.cookie));
     expect(bad.status).toBe(400);
     expect(bad.data).toEqual({ error: "Por favor ingresa un término de búsqueda" });
+  });
+});
+
+describe("the Google tab's actions on /admin", () => {
+  it("validates the search with the spec's messages and answers Google's failure as a message", async () => {
+    const admin = await signUp(true);
+    const invalid = await call(
+      dashboard.action,
+      formRequest("/admin?tab=google", { intent: "google-search", query: "  ", provincia: "" }, admin.cookie),
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.data.google.errors).toEqual({
+      query: "Por favor ingresa un término de búsqueda",
+      provincia: "Por favor selecciona una provincia",
+    });
+    expect(fake.requests).toHaveLength(0);
+    fake.setMode({ kind: "slow", ms: 50 });
+    const ok = await call(
+      dashboard.action,
+      formRequest("/admin?tab=google", { intent: "google-search", query: "fondas", provincia: "veraguas", offset: "0" }, admin.cookie),
+    );
+    expect(ok.data.google).toMatchObject({ intent: "google-search", error: null, offset: 0 });
+    expect(ok.data.google.results).toHaveLength(10);
+    fake.setMode({ kind: "malformed" });
+    const bad = await call(
+      dashboard.action,
+      formRequest("/admin?tab=google", { intent: "google-search", query: "fondas", provincia: "veraguas" }, admin.cookie),
+    );
+    expect(bad.data.google).toMatchObject({ error: "Google Places devolvió una respuesta ilegible.", results: [] });
+  });
+
+  it("approves a result once; the second approval gets 'Error al agregar' with the reason; a non-admin is turned away", async () => {
+    const admin = await signUp(true);
+    const result = JSON.stringify(place(600));
+    const fields = { intent: "google-approve", result, kind: "business", provincia: "chiriqui", industria: "turismo" };
+    const first = await call(dashboard.action, formRequest("/admin?tab=google", fields, admin.cookie));
+    expect(first.data.google).toMatchObject({ ok: true, title: "Negocio agregado", placeId: "ChIJfake0600" });
+    const again = await call(dashboard.action, formRequest("/admin?tab=google", { ...fields, kind: "restaurant" }, admin.cookie));
+    expect(again.status).toBe(409);
+    expect(again.data.google).toMatchObject({
+      ok: false,
+      title: "Error al agregar",
+      description: "«Marisquería El Puerto 600» ya fue importado desde Google; no se puede agregar dos veces.",
+    });
+    const forged = await call(dashboard.action, formRequest("/admin?tab=google", { ...fields, result: "{}" }, admin.cookie));
+    expect(forged.status).toBe(400);
+    expect(forged.data.google).toMatchObject({ title: "Error al agregar", description: "No se pudo agregar el negocio" });
+    const user = await signUp(false);
+    const denied = await call(
+      dashboard.action,
+      formRequest("/admin?tab=google", { ...fields, result: JSON.stringify(place(601)) }, user.cookie),
+    );
+    expect(denied.status).toBe(302);
+    expect(await db.select().from(businesses).where(eq(businesses.google_place_id, "ChIJfake0601"))).toHaveLength(0);
   });
 });
