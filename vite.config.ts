@@ -42,15 +42,15 @@ const LISTING_ROUTES = new Set(["routes/directory/province.tsx", "routes/directo
 const FORM_LIBRARIES = /\/node_modules\/(zod|@conform-to\/[^/]+)\//;
 
 /**
- * The dialog primitives: they load Radix's dialogs, which import the shell's Slot, so a module that
- * uses them must stay out of the shell (every page would load them, and the two chunks would import
- * each other). They travel with the forms.
+ * Travel with the forms: the dialog primitives (they load Radix's dialogs, which import the shell's
+ * Slot, so a module that uses them must stay out of the shell: every page would load them, and the
+ * two chunks would import each other) and the labelled form fields, which only forms use.
  */
-const DIALOG_MODULES = /\/app\/components\/ui\/(alert-)?dialog\.tsx$/;
+const FORM_PARTS = /\/app\/components\/ui\/((alert-)?dialog|field)\.tsx$/;
 
 /** Whether `id` imports Zod, Conform or a dialog, directly or through other app modules. */
 function usesFormLibraries(id: string, info: GetModuleInfo, memo: Map<string, boolean>, stack = new Set<string>()): boolean {
-  if (DIALOG_MODULES.test(id)) return true;
+  if (FORM_PARTS.test(id)) return true;
   const known = memo.get(id);
   if (known !== undefined) return known;
   if (stack.has(id)) return false;
