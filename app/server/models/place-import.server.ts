@@ -12,6 +12,7 @@ import { db, queryRows } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
 import { type Actor, uniqueListingSlug } from "./listing-admin.server";
+import { placeTypeLabel } from "~/catalog/place-types";
 
 export const IMPORT_LIMITS = { especialidades: 5, reviews: 2, reviewChars: 100 } as const;
 const NOT_SPECIALTIES = new Set(["establishment", "point_of_interest"]);
@@ -30,7 +31,11 @@ function cut(text: string, max: number) {
 
 /** The columns shared by both tables, from the result and the admin's choices. */
 export function importedColumns(place: ApprovedPlace, choice: Approval) {
-  const especialidades = [...new Set(place.types.filter((t) => !NOT_SPECIALTIES.has(t)))].slice(0, IMPORT_LIMITS.especialidades);
+  // Public pages show specialties: Google's type names in Spanish (seafood_restaurant -> Mariscos).
+  const especialidades = [...new Set(place.types.filter((t) => !NOT_SPECIALTIES.has(t)).map(placeTypeLabel))].slice(
+    0,
+    IMPORT_LIMITS.especialidades,
+  );
   const reviews = place.reviews
     .filter((r) => r.text.trim() !== "")
     .slice(0, IMPORT_LIMITS.reviews)
