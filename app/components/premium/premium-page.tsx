@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { PREMIUM_PRICE_TEXT, type Assistant } from "~/catalog/marketing";
 import { Icon } from "~/components/icons/icon";
+import { AssistantHeader } from "~/components/marketing/assistant-header";
 import { ChatFrame } from "~/components/marketing/chat-frame";
 import { Section } from "~/components/marketing/section";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -32,19 +33,15 @@ export function PremiumPage(props: PremiumPageProps) {
   const { assistant, access } = props;
   return (
     <Section spacing="compact">
-      <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
-        <img src={assistant.image} alt="" width={80} height={80} className="size-20 rounded-2xl" />
-        <div>
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-3xl font-extrabold sm:text-4xl">{assistant.name}</h1>
-            <Badge tone="gold">
-              <Icon name="crown" aria-hidden className="size-3.5" /> Premium
-            </Badge>
-          </div>
-          <p className="mt-1 font-semibold text-ocean-700">{assistant.role}</p>
-          <p className="mt-2 max-w-2xl text-lg leading-7 text-muted">{assistant.description}</p>
-        </div>
-      </div>
+      <AssistantHeader
+        assistant={assistant}
+        role={assistant.role}
+        badge={
+          <Badge tone="gold">
+            <Icon name="crown" aria-hidden className="size-3.5" /> Premium
+          </Badge>
+        }
+      />
       <div className="mt-8">{access.subscribed ? <Chat {...props} /> : <Paywall {...props} />}</div>
     </Section>
   );

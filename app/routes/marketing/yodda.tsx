@@ -2,6 +2,7 @@ import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/yodda";
 import { ASSISTANTS } from "~/catalog/marketing";
+import { AssistantHeader } from "~/components/marketing/assistant-header";
 import { ChatFrame } from "~/components/marketing/chat-frame";
 import { Section } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
@@ -29,18 +30,14 @@ export default function Yodda({ loaderData }: Route.ComponentProps) {
   const { yodda } = loaderData;
   return (
     <Section spacing="compact">
-      <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
-        <img src={yodda.image} alt="" width={80} height={80} className="size-20 rounded-2xl" />
-        <div>
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-3xl font-extrabold sm:text-4xl">{yodda.name}</h1>
-            <Badge tone="green">
-              <Icon name="gift" aria-hidden className="size-3.5" /> Gratis
-            </Badge>
-          </div>
-          <p className="mt-2 max-w-2xl text-lg leading-7 text-muted">{yodda.description}</p>
-        </div>
-      </div>
+      <AssistantHeader
+        assistant={yodda}
+        badge={
+          <Badge tone="green">
+            <Icon name="gift" aria-hidden className="size-3.5" /> Gratis
+          </Badge>
+        }
+      />
       <div className="mt-8">
         <ChatFrame
           url={loaderData.chatUrl}
