@@ -170,6 +170,16 @@ export const restaurants = pgTable(
       sql`listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.categoria}) gin_trgm_ops`,
     ),
     index("restaurants_nombre_trgm_idx").using("gin", sql`immutable_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+    // Machine search with filters only: best plan first, then newest (listing_plan_rank, migration 0004).
+    index("restaurants_plan_idx")
+      .on(sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
+    index("restaurants_province_plan_idx")
+      .on(t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
+    index("restaurants_category_plan_idx")
+      .on(t.categoria, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
   ],
 );
 
@@ -224,6 +234,15 @@ export const businesses = pgTable(
       sql`listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.industria}) gin_trgm_ops`,
     ),
     index("businesses_nombre_trgm_idx").using("gin", sql`immutable_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+    index("businesses_plan_idx")
+      .on(sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
+    index("businesses_province_plan_idx")
+      .on(t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
+    index("businesses_industry_plan_idx")
+      .on(t.industria, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
   ],
 );
 

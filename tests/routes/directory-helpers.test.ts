@@ -1,6 +1,6 @@
 /** Directory helpers: Panamanian phone normalisation, WhatsApp and Maps links, JSON-LD, cursors. */
 import { describe, expect, it } from "vitest";
-import { listingWhatsappHref, mapsHref, panamaE164, safeUrl, telHref } from "~/components/directory/contact-links";
+import { listingWhatsappHref, mapsHref, panamaE164, safeUrl, telHref } from "~/lib/contact-links";
 import { businessJsonLd, businessSchemaType, jsonLdString, restaurantJsonLd, toOpeningHours } from "~/components/directory/json-ld";
 import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, searchQuerySchema } from "~/schemas/directory";
 

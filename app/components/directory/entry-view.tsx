@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
-import { listingWhatsappHref, mapsHref, safeUrl, telHref } from "./contact-links";
+import { listingWhatsappHref, mapsHref, safeUrl, telHref } from "~/lib/contact-links";
 import { etiquetaLabel, isPaidPlan, type CardData } from "./labels";
 import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";

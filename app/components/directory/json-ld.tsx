@@ -5,7 +5,7 @@
 import type { IndustrySlug } from "~/catalog/industries";
 import { categoryLabel } from "~/catalog/categories";
 import { provinceLabel } from "~/catalog/provinces";
-import { panamaE164, safeUrl } from "./contact-links";
+import { panamaE164, safeUrl } from "~/lib/contact-links";
 
 const INDUSTRY_TYPES: Record<IndustrySlug, string> = {
   construccion: "HomeAndConstructionBusiness",

@@ -5,7 +5,7 @@ import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
-import { telHref } from "./contact-links";
+import { telHref } from "~/lib/contact-links";
 import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
 import { entryPath, etiquetaLabel, isPaidPlan, type CardData } from "./labels";

@@ -1,0 +1,183 @@
+/**
+ * Reads a free-text directory query the way a person or an assistant writes it: 'marisquería en
+ * Bocas', 'abogado David', 'restorante chitre'. Place names become a province filter, category and
+ * industry words become filters (and still rank the best fit first), kind words choose restaurants or
+ * businesses, filler words go, and what is left is searched as text. A typo is forgiven in the words
+ * it knows (one edit in words of five to eight letters, two in longer ones; the first letter must match).
+ */
+import type { RestaurantCategory } from "~/catalog/categories";
+import type { IndustrySlug } from "~/catalog/industries";
+import type { ProvinceSlug } from "~/catalog/provinces";
+import { CATEGORY_HINTS, CATEGORY_WORDS, INDUSTRY_WORDS, KIND_WORDS, PLACE_NAMES, STOP_WORDS } from "~/catalog/search-vocabulary";
+
+export type SearchKindSlug = "restaurantes" | "negocios";
+
+export type Filters = {
+  tipo?: SearchKindSlug;
+  provincia?: ProvinceSlug;
+  categoria?: RestaurantCategory;
+  industria?: IndustrySlug;
+};
+
+export type ParsedQuery = Filters & {
+  /** Words every result must contain (full-text, stemmed). */
+  terms: string[];
+  /** Words that rank an entry higher when its name or specialties have them. */
+  boosts: string[];
+  /** A category that dishes in the query point to ('ceviche' -> mariscos): a boost only. */
+  hintCategory?: RestaurantCategory;
+  /** The place words found (kept so that an empty answer can suggest the query without them). */
+  placeWords: string[];
+  /** The whole query, normalized: compared with entry names so that a name typed in full wins. */
+  normalized: string;
+};
+
+type Meaning =
+  | { type: "place"; value: ProvinceSlug }
+  | { type: "category"; value: RestaurantCategory }
+  | { type: "industry"; value: IndustrySlug }
+  | { type: "kind"; value: SearchKindSlug }
+  | { type: "stop" };
+
+/** Lower case, no accents (ñ -> n), only letters, digits and single spaces. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+let dictionary: { phrases: Map<string, Meaning>; longest: number; fuzzy: string[] } | null = null;
+
+function buildDictionary() {
+  const phrases = new Map<string, Meaning>();
+  const add = (phrase: string, meaning: Meaning) => {
+    if (!phrases.has(phrase)) phrases.set(phrase, meaning);
+  };
+  // Order matters where a phrase could mean two things: kinds of food before places ('comida'),
+  // categories and industries before the province that shares a word.
+  for (const [value, words] of Object.entries(CATEGORY_WORDS))
+    for (const w of words) add(w, { type: "category", value: value as RestaurantCategory });
+  for (const [value, words] of Object.entries(INDUSTRY_WORDS))
+    for (const w of words) add(w, { type: "industry", value: value as IndustrySlug });
+  for (const [value, words] of Object.entries(PLACE_NAMES)) for (const w of words) add(w, { type: "place", value: value as ProvinceSlug });
+  for (const [value, words] of Object.entries(KIND_WORDS)) for (const w of words) add(w, { type: "kind", value: value as SearchKindSlug });
+  for (const w of STOP_WORDS) add(w, { type: "stop" });
+  let longest = 1;
+  for (const k of phrases.keys()) longest = Math.max(longest, k.split(" ").length);
+  const fuzzy = [...phrases.keys()].filter((k) => !k.includes(" ") && k.length >= 5 && phrases.get(k)!.type !== "stop");
+  return { phrases, longest, fuzzy };
+}
+
+/** Optimal string alignment distance between a and b, or max + 1 once it is certainly above max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      cur.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** One slip of the keyboard: one edit in words of 5-8 letters, two in longer ones ('restorante'). */
+function closeEnough(word: string, known: string): boolean {
+  const max = Math.min(word.length, known.length) >= 9 ? 2 : 1;
+  return word[0] === known[0] && editDistance(word, known, max) <= max;
+}
+
+function lookupWord(word: string, dict: NonNullable<typeof dictionary>): Meaning | undefined {
+  const exact = dict.phrases.get(word);
+  if (exact) return exact;
+  if (word.length < 5) return undefined;
+  // A plural or singular the list does not spell out.
+  for (const variant of [word.replace(/es$/, ""), word.replace(/s$/, ""), `${word}s`, `${word}es`]) {
+    const m = dict.phrases.get(variant);
+    if (m && m.type !== "stop") return m;
+  }
+  const close = dict.fuzzy.find((k) => closeEnough(word, k));
+  return close ? dict.phrases.get(close) : undefined;
+}
+
+/** Splits `q` into filters, required words and boosts. Explicit filters win over words in the text. */
+export function parseDirectoryQuery(q: string, explicit: Filters = {}): ParsedQuery {
+  dictionary ??= buildDictionary();
+  const dict = dictionary;
+  const normalized = normalizeText(q);
+  const words = normalized ? normalized.split(" ") : [];
+  const out: ParsedQuery = { ...explicit, terms: [], boosts: [], placeWords: [], normalized };
+  let textKind: SearchKindSlug | undefined;
+  let textProvince: ProvinceSlug | undefined;
+  let textCategory: RestaurantCategory | undefined;
+  let textIndustry: IndustrySlug | undefined;
+  const categoryPhrases: string[] = [];
+  const industryPhrases: string[] = [];
+
+  for (let i = 0; i < words.length; ) {
+    let meaning: Meaning | undefined;
+    let span = 1;
+    for (let n = Math.min(dict.longest, words.length - i); n >= 2; n--) {
+      const m = dict.phrases.get(words.slice(i, i + n).join(" "));
+      if (m) {
+        meaning = m;
+        span = n;
+        break;
+      }
+    }
+    const word = words[i]!;
+    meaning ??= lookupWord(word, dict);
+    const phrase = words.slice(i, i + span).join(" ");
+    i += span;
+    if (!meaning) {
+      if (word.length > 1 || /\d/.test(word)) out.terms.push(word);
+      const hint = CATEGORY_HINTS[word];
+      if (hint) out.hintCategory ??= hint;
+      continue;
+    }
+    switch (meaning.type) {
+      case "stop":
+        break;
+      case "kind":
+        textKind ??= meaning.value;
+        break;
+      case "place":
+        textProvince ??= meaning.value;
+        out.placeWords.push(phrase);
+        break;
+      case "category":
+        textCategory ??= meaning.value;
+        categoryPhrases.push(phrase);
+        break;
+      case "industry":
+        textIndustry ??= meaning.value;
+        industryPhrases.push(phrase);
+        break;
+    }
+  }
+
+  out.provincia ??= textProvince;
+  // A category or industry read from the text applies when it fits the kind asked for.
+  const kind = explicit.tipo ?? (explicit.categoria ? "restaurantes" : explicit.industria ? "negocios" : undefined);
+  if (!explicit.categoria && !explicit.industria) {
+    if (textCategory && kind !== "negocios" && !(textIndustry && textKind === "negocios")) out.categoria = textCategory;
+    else if (textIndustry && kind !== "restaurantes" && textKind !== "restaurantes") out.industria = textIndustry;
+  }
+  // Words that became a filter rank the best fit first; the others must be found as text.
+  for (const p of categoryPhrases) (out.categoria ? out.boosts : out.terms).push(p);
+  for (const p of industryPhrases) (out.industria ? out.boosts : out.terms).push(p);
+  out.tipo = explicit.tipo ?? (out.categoria ? "restaurantes" : out.industria ? "negocios" : textKind);
+  return out;
+}

@@ -1,0 +1,78 @@
+/**
+ * Parameters of the public read API (/api/v1) and of the MCP tools, which answer the same questions.
+ * Spanish messages name the bad parameter; the API answers them with a 400, MCP with a tool error.
+ */
+import { z } from "zod";
+import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
+import { INDUSTRY_SLUGS } from "~/catalog/industries";
+import { PROVINCE_SLUGS } from "~/catalog/provinces";
+
+export const API_QUERY_MAX = 200;
+export const API_PAGE_DEFAULT = 10;
+export const API_PAGE_MAX = 25;
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+export const apiSearchParamsSchema = z
+  .object({
+    q: z.preprocess(
+      (v) => (v === undefined || v === null ? "" : v),
+      z
+        .string({ error: "El parámetro q debe ser texto." })
+        .max(API_QUERY_MAX, `El parámetro q admite como máximo ${API_QUERY_MAX} caracteres.`)
+        .transform((v) => v.replace(/[\u0000-\u001f\u007f]+/g, " ").trim()),
+    ),
+    tipo: z.preprocess(
+      blankToUndefined,
+      z.enum(["restaurantes", "negocios"], { error: "El parámetro tipo debe ser restaurantes o negocios." }).optional(),
+    ),
+    provincia: z.preprocess(
+      blankToUndefined,
+      z.enum(PROVINCE_SLUGS, { error: "El parámetro provincia no es una provincia conocida (consulta /api/v1/catalogo)." }).optional(),
+    ),
+    industria: z.preprocess(
+      blankToUndefined,
+      z.enum(INDUSTRY_SLUGS, { error: "El parámetro industria no es una industria conocida (consulta /api/v1/catalogo)." }).optional(),
+    ),
+    categoria: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(RESTAURANT_CATEGORY_SLUGS, { error: "El parámetro categoria no es una categoría conocida (consulta /api/v1/catalogo)." })
+        .optional(),
+    ),
+    cursor: z.preprocess(
+      blankToUndefined,
+      z.string({ error: "El parámetro cursor no es válido." }).max(300, "El parámetro cursor no es válido.").optional(),
+    ),
+    limite: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: `El parámetro limite debe ser un número entre 1 y ${API_PAGE_MAX}.` })
+        .int(`El parámetro limite debe ser un número entero entre 1 y ${API_PAGE_MAX}.`)
+        .min(1, `El parámetro limite debe ser un número entre 1 y ${API_PAGE_MAX}.`)
+        .max(API_PAGE_MAX, `El parámetro limite debe ser un número entre 1 y ${API_PAGE_MAX}.`)
+        .default(API_PAGE_DEFAULT),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.industria && v.categoria) {
+      ctx.addIssue({ code: "custom", path: ["categoria"], message: "Usa industria (negocios) o categoria (restaurantes), no ambas." });
+    }
+    if (v.industria && v.tipo === "restaurantes") {
+      ctx.addIssue({ code: "custom", path: ["industria"], message: "El parámetro industria solo se aplica a negocios." });
+    }
+    if (v.categoria && v.tipo === "negocios") {
+      ctx.addIssue({ code: "custom", path: ["categoria"], message: "El parámetro categoria solo se aplica a restaurantes." });
+    }
+  });
+
+export type ApiSearchParams = z.output<typeof apiSearchParamsSchema>;
+
+export const API_KINDS = ["restaurantes", "negocios"] as const;
+export type ApiKind = (typeof API_KINDS)[number];
+
+/** The first issue as "parametro: mensaje" material for a 400 or a tool error. */
+export function firstIssue(error: z.ZodError): { parametro: string; mensaje: string } {
+  const issue = error.issues[0];
+  return { parametro: String(issue?.path[0] ?? "consulta"), mensaje: issue?.message ?? "Parámetros no válidos." };
+}

@@ -1,0 +1,6 @@
+CREATE INDEX "businesses_plan_idx" ON "businesses" USING btree (listing_plan_rank("plan_type") desc,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "businesses"."is_active";--> statement-breakpoint
+CREATE INDEX "businesses_province_plan_idx" ON "businesses" USING btree ("provincia",listing_plan_rank("plan_type") desc,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "businesses"."is_active";--> statement-breakpoint
+CREATE INDEX "businesses_industry_plan_idx" ON "businesses" USING btree ("industria",listing_plan_rank("plan_type") desc,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "businesses"."is_active";--> statement-breakpoint
+CREATE INDEX "restaurants_plan_idx" ON "restaurants" USING btree (listing_plan_rank("plan_type") desc,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "restaurants"."is_active";--> statement-breakpoint
+CREATE INDEX "restaurants_province_plan_idx" ON "restaurants" USING btree ("provincia",listing_plan_rank("plan_type") desc,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "restaurants"."is_active";--> statement-breakpoint
+CREATE INDEX "restaurants_category_plan_idx" ON "restaurants" USING btree ("categoria",listing_plan_rank("plan_type") desc,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "restaurants"."is_active";
