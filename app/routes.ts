@@ -62,5 +62,14 @@ export default [
   route("negocio/:slug", "routes/directory/business.tsx"),
   route("buscar", "routes/directory/search.tsx"),
 
+  // ---- Local AI Search: the directory for machines
+  route("api/v1", "routes/api/v1/docs.tsx"),
+  route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
+  route("api/v1/buscar", "routes/api/v1/buscar.ts"),
+  route("api/v1/catalogo", "routes/api/v1/catalogo.ts"),
+  route("api/v1/restaurantes/:slug", "routes/api/v1/entry.ts", { id: "api-v1-restaurante" }),
+  route("api/v1/negocios/:slug", "routes/api/v1/entry.ts", { id: "api-v1-negocio" }),
+  route("api/v1/*", "routes/api/v1/not-found.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

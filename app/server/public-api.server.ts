@@ -2,6 +2,7 @@
  * What the public read API (/api/v1) and the MCP server (/mcp) share: the per-IP rate limit (kept in
  * the database, so every app process counts the same requests) and the answer headers.
  */
+import crypto from "node:crypto";
 import { getEnv } from "./env.server";
 import { recordHit } from "./models/rate-limits.server";
 
@@ -36,4 +37,92 @@ export async function limitPublicApi(ip: string): Promise<RateDecision> {
 /** The Spanish 429 message. */
 export function rateLimitMessage(limit: number, retryAfterSeconds: number): string {
   return `Demasiadas solicitudes: máximo ${limit} por minuto. Intenta de nuevo en ${retryAfterSeconds} s.`;
+}
+
+// ---------------------------------------------------------------- answers
+
+/**
+ * Like the directory pages: clients revalidate every time (an entry an admin deactivates disappears
+ * at once), shared caches may keep an answer 30 s, and a revalidation with the ETag costs a 304.
+ */
+export const API_CACHE_CONTROL = "public, max-age=0, s-maxage=30, must-revalidate";
+
+const CORS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "ETag, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining",
+};
+
+export type ApiError = { codigo: string; mensaje: string; parametro?: string; solicitud?: string };
+
+function etagOf(body: string): string {
+  return `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+function matchesEtag(request: Request, etag: string): boolean {
+  const inm = request.headers.get("if-none-match");
+  if (!inm) return false;
+  return inm === "*" || inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+}
+
+/** A 200 JSON answer with an ETag (304 when the client has it), public cache headers and CORS. */
+export function apiAnswer(request: Request, body: unknown, opts: { type?: string; rate?: RateDecision } = {}): Response {
+  const text = JSON.stringify(body);
+  const etag = etagOf(text);
+  const headers = new Headers({ ...CORS, "Cache-Control": API_CACHE_CONTROL, ETag: etag });
+  if (opts.rate && !opts.rate.limited) {
+    headers.set("X-RateLimit-Limit", String(opts.rate.limit));
+    headers.set("X-RateLimit-Remaining", String(opts.rate.remaining));
+  }
+  if (matchesEtag(request, etag)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Type", `${opts.type ?? "application/json"}; charset=utf-8`);
+  return new Response(request.method === "HEAD" ? null : text, { status: 200, headers });
+}
+
+/** An error answer: `{ error: { codigo, mensaje, parametro? } }`, never cached. */
+export function apiError(status: number, error: ApiError, headers: Record<string, string> = {}): Response {
+  return Response.json({ error }, { status, headers: { ...CORS, "Cache-Control": "no-store", ...headers } });
+}
+
+/** The answer to a CORS preflight (or any method other than GET/HEAD). */
+export function apiOptions(request: Request): Response {
+  if (request.method === "OPTIONS") {
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...CORS,
+        "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+        "Access-Control-Allow-Headers": "If-None-Match, Accept",
+        "Access-Control-Max-Age": "86400",
+      },
+    });
+  }
+  return apiError(
+    405,
+    { codigo: "metodo_no_permitido", mensaje: "Esta API es de solo lectura: usa GET." },
+    { Allow: "GET, HEAD, OPTIONS" },
+  );
+}
+
+/**
+ * Runs one API request: the rate limit first (429 with Retry-After), then `answer`. A thrown
+ * Response passes through; anything unexpected is logged with an id and answered with a generic
+ * Spanish message that carries the same id.
+ */
+export async function publicApi(ip: string, answer: (rate: RateDecision) => Promise<Response>): Promise<Response> {
+  const rate = await limitPublicApi(ip);
+  if (rate.limited) {
+    return apiError(
+      429,
+      { codigo: "demasiadas_solicitudes", mensaje: rateLimitMessage(rate.limit, rate.retryAfterSeconds) },
+      { "Retry-After": String(rate.retryAfterSeconds) },
+    );
+  }
+  try {
+    return await answer(rate);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    const id = crypto.randomUUID();
+    console.error(`[api] error ${id}:`, error);
+    return apiError(500, { codigo: "error_interno", mensaje: `Error interno del servidor. Referencia: ${id}.`, solicitud: id });
+  }
 }

@@ -1,0 +1,13 @@
+/** GET /api/v1/catalogo: provinces, industries, categories and plans with their Spanish labels. */
+import type { Route } from "./+types/catalogo";
+import { catalogAnswer } from "~/server/api-v1.server";
+import { apiOptions } from "~/server/public-api.server";
+import { clientIpOf } from "~/server/request-context.server";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return catalogAnswer(request, clientIpOf(context));
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return apiOptions(request);
+}

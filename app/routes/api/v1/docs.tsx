@@ -1,0 +1,146 @@
+/** /api/v1: the read API explained to the people who connect an assistant or a script to it. */
+import type { Route } from "./+types/docs";
+import { PageHero, Section } from "~/components/marketing/section";
+import { publicPageHeaders } from "~/lib/cache-headers";
+import { seo } from "~/lib/meta";
+import { API_PAGE_DEFAULT, API_PAGE_MAX, API_QUERY_MAX } from "~/schemas/api-v1";
+import { getEnv } from "~/server/env.server";
+
+export const headers = publicPageHeaders;
+
+export function loader() {
+  const env = getEnv();
+  return { origin: env.PUBLIC_URL, limit: env.API_RATE_LIMIT };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "API del directorio (Local AI Search)",
+    description:
+      "API JSON de solo lectura y servidor MCP con los restaurantes y negocios de Panamá: búsqueda en español, fichas completas y enlaces para citar.",
+    path: "/api/v1",
+  });
+
+const PARAMS: readonly [string, string][] = [
+  ["q", `Texto libre en español, hasta ${API_QUERY_MAX} caracteres: «marisquería en Bocas», «abogado David», «café Boquete».`],
+  ["tipo", "restaurantes o negocios."],
+  ["provincia", "Slug de provincia (panama, chiriqui, bocas-del-toro…; ver /api/v1/catalogo)."],
+  ["industria", "Slug de industria para negocios (abogados, salud…)."],
+  ["categoria", "Slug de categoría para restaurantes (mariscos, cafeteria…)."],
+  ["cursor", "El siguiente_cursor de la respuesta anterior, para la página siguiente."],
+  ["limite", `Resultados por página: ${API_PAGE_DEFAULT} por defecto, como máximo ${API_PAGE_MAX}.`],
+];
+
+function Code({ children }: { children: string }) {
+  return <pre className="overflow-x-auto rounded-2xl bg-ocean-900 p-4 text-sm leading-6 text-ocean-50">{children}</pre>;
+}
+
+export default function ApiDocs({ loaderData }: Route.ComponentProps) {
+  const { origin, limit } = loaderData;
+  const endpoints: readonly [string, string][] = [
+    ["GET /api/v1/buscar", "Busca restaurantes y negocios activos, por relevancia y luego por plan."],
+    ["GET /api/v1/restaurantes/{slug}", "Un restaurante: todos sus datos públicos, su página, WhatsApp y mapa."],
+    ["GET /api/v1/negocios/{slug}", "Un negocio, con los mismos campos."],
+    ["GET /api/v1/catalogo", "Provincias, industrias, categorías y planes con sus nombres y páginas."],
+    ["GET /api/v1/openapi.json", "La descripción OpenAPI 3.1 de todo lo anterior."],
+  ];
+  return (
+    <>
+      <PageHero
+        eyebrow="Local AI Search"
+        title="El directorio de Panamá para asistentes de IA"
+        intro="Una API JSON de solo lectura y un servidor MCP con los restaurantes y negocios activos del directorio: sin clave, en español y con un enlace para citar cada resultado."
+      />
+      <Section spacing="compact" labelledBy="api-endpoints">
+        <div className="mx-auto max-w-3xl space-y-10">
+          <section aria-labelledby="api-endpoints">
+            <h2 id="api-endpoints" className="text-2xl font-extrabold">
+              Rutas
+            </h2>
+            <dl className="mt-4 space-y-3">
+              {endpoints.map(([path, text]) => (
+                <div key={path} className="rounded-card bg-white p-4 shadow-card">
+                  <dt className="font-mono text-sm font-bold text-ocean-800">{path}</dt>
+                  <dd className="mt-1 text-muted">{text}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="api-params">
+            <h2 id="api-params" className="text-2xl font-extrabold">
+              Parámetros de búsqueda
+            </h2>
+            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[8rem_1fr]">
+              {PARAMS.map(([name, text]) => (
+                <div key={name} className="contents">
+                  <dt className="font-mono text-sm font-bold text-ocean-800">{name}</dt>
+                  <dd className="text-muted">{text}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-4 leading-7 text-muted">
+              Las provincias y pueblos escritos en <code>q</code> («en Bocas», «Chitré», con o sin tilde) y las palabras de categoría o
+              industria («mariscos», «dentista», «ferretería») funcionan como filtros; se tolera una errata. Entre resultados igual de
+              relevantes, los planes Max Local y Starter Local van primero y se marcan con <code>promocionado: true</code>. Si no hay
+              resultados, <code>sugerencia</code> propone una búsqueda cercana.
+            </p>
+          </section>
+
+          <section aria-labelledby="api-examples">
+            <h2 id="api-examples" className="text-2xl font-extrabold">
+              Ejemplos
+            </h2>
+            <div className="mt-4 space-y-3">
+              <Code>{`curl '${origin}/api/v1/buscar?q=mariscos%20en%20Bocas'`}</Code>
+              <Code>{`curl '${origin}/api/v1/buscar?tipo=negocios&industria=abogados&provincia=chiriqui&limite=5'`}</Code>
+              <Code>{`curl '${origin}/api/v1/catalogo'`}</Code>
+            </div>
+          </section>
+
+          <section aria-labelledby="api-mcp">
+            <h2 id="api-mcp" className="text-2xl font-extrabold">
+              Servidor MCP
+            </h2>
+            <p className="mt-4 leading-7 text-muted">
+              Los asistentes compatibles con el Model Context Protocol pueden conectarse a <code>{`${origin}/mcp`}</code> (HTTP, sin sesión)
+              y usar las herramientas <code>buscar</code>, <code>detalle</code>, <code>listar_catalogo</code>, y <code>search</code>/
+              <code>fetch</code> para los conectores de ChatGPT. Cada resultado trae la página para citar y su versión en Markdown.
+            </p>
+          </section>
+
+          <section aria-labelledby="api-limits">
+            <h2 id="api-limits" className="text-2xl font-extrabold">
+              Límites y condiciones de uso
+            </h2>
+            <ul className="mt-4 list-disc space-y-2 pl-6 leading-7 text-muted">
+              <li>
+                {limit} solicitudes por minuto por IP, compartidas entre la API y MCP; al pasarlas, 429 con <code>Retry-After</code>.
+              </li>
+              <li>
+                Cada respuesta lleva <code>ETag</code> (304 si no cambió) y CORS abierto para GET. Los errores dicen en español qué
+                parámetro falló.
+              </li>
+              <li>
+                Puedes citar y reutilizar los datos con atribución: enlaza la página de cada entrada (campo <code>url</code>).
+              </li>
+              <li>Solo aparecen entradas activas; una entrada desactivada desaparece de inmediato.</li>
+            </ul>
+          </section>
+
+          <section aria-labelledby="api-english" lang="en">
+            <h2 id="api-english" className="text-2xl font-extrabold">
+              In English
+            </h2>
+            <p className="mt-4 leading-7 text-muted">
+              A read-only JSON API and an MCP server over the active restaurants and businesses of Panama&apos;s directory. No key needed;{" "}
+              {limit} requests per minute per IP. Free-text search in Spanish understands provinces, towns, categories and professions, and
+              ranks paid plans first among equally relevant results (marked <code>promocionado</code>). Cite each result by linking its{" "}
+              <code>url</code>. The full contract is in <a href="/api/v1/openapi.json">openapi.json</a>.
+            </p>
+          </section>
+        </div>
+      </Section>
+    </>
+  );
+}

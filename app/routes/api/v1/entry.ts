@@ -1,0 +1,14 @@
+/** GET /api/v1/restaurantes/{slug} and /api/v1/negocios/{slug}: one active entry, every public field. */
+import type { Route } from "./+types/entry";
+import { entryAnswer } from "~/server/api-v1.server";
+import { apiOptions } from "~/server/public-api.server";
+import { clientIpOf } from "~/server/request-context.server";
+
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  const kind = new URL(request.url).pathname.startsWith("/api/v1/restaurantes/") ? "restaurantes" : "negocios";
+  return entryAnswer(request, clientIpOf(context), kind, params.slug);
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return apiOptions(request);
+}

@@ -1,0 +1,298 @@
+/**
+ * The OpenAPI 3.1 description of /api/v1. Enumerations come from the catalog, limits from the
+ * parameter schema, so the document cannot drift from what the API accepts; the contract tests
+ * check every answer against the schemas below.
+ */
+import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
+import { INDUSTRY_SLUGS } from "~/catalog/industries";
+import { PLAN_TYPE_SLUGS } from "~/catalog/plans";
+import { PROVINCE_SLUGS } from "~/catalog/provinces";
+import { API_PAGE_DEFAULT, API_PAGE_MAX, API_QUERY_MAX } from "~/schemas/api-v1";
+import { getEnv } from "./env.server";
+
+const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, "null"], ...extra });
+const labelled = {
+  type: "object",
+  required: ["slug", "nombre"],
+  properties: { slug: { type: "string" }, nombre: { type: "string" } },
+  additionalProperties: false,
+};
+
+const listingProperties = {
+  id: { type: "string", description: "«restaurante/{slug}» o «negocio/{slug}».", pattern: "^(restaurante|negocio)/[a-z0-9-]+$" },
+  tipo: { type: "string", enum: ["restaurante", "negocio"] },
+  slug: { type: "string" },
+  nombre: { type: "string" },
+  resumen: { type: "string", description: "Un párrafo corto." },
+  provincia: { $ref: "#/components/schemas/Etiqueta" },
+  categoria: { oneOf: [{ $ref: "#/components/schemas/Etiqueta" }, { type: "null" }] },
+  industria: { oneOf: [{ $ref: "#/components/schemas/Etiqueta" }, { type: "null" }] },
+  direccion: { type: "string" },
+  telefono: nullable("string"),
+  horario: nullable("string"),
+  especialidades: { type: "array", items: { type: "string" } },
+  calificacion: nullable("number", { minimum: 0, maximum: 5 }),
+  verificado: { type: "boolean" },
+  plan: { type: "string", enum: PLAN_TYPE_SLUGS },
+  promocionado: { type: "boolean", description: "El plan de pago de la entrada la sube entre resultados igual de relevantes." },
+  url: { type: "string", format: "uri", description: "Página canónica: cítala." },
+  markdown_url: { type: "string", format: "uri" },
+  api_url: { type: "string", format: "uri" },
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+const cached = {
+  ETag: { description: "Versión de la respuesta; envíala en If-None-Match para recibir 304.", schema: { type: "string" } },
+  "Cache-Control": { schema: { type: "string" } },
+};
+
+const commonErrors = {
+  "304": { description: "Sin cambios desde la versión de If-None-Match.", headers: cached },
+  "429": {
+    ...errorResponse("Demasiadas solicitudes desde esta IP."),
+    headers: { "Retry-After": { description: "Segundos hasta la próxima ventana.", schema: { type: "integer" } } },
+  },
+};
+
+export function openApiDocument() {
+  const origin = getEnv().PUBLIC_URL;
+  const limit = getEnv().API_RATE_LIMIT;
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Panama VIP IA: directorio local (API de lectura)",
+      version: "1.0.0",
+      description: [
+        "Restaurantes y negocios activos de Panamá, en español. Solo lectura, sin clave.",
+        `Límite: ${limit} solicitudes por minuto por IP (429 con Retry-After). Respuestas con ETag y CORS abierto para GET.`,
+        "Condiciones de uso: puedes citar y reutilizar los datos con atribución, enlazando la página de cada entrada (campo url).",
+        "English: read-only JSON API of active restaurants and businesses in Panama. Cite each result with a link to its url.",
+      ].join("\n\n"),
+      contact: { name: "Panama VIP IA", url: `${origin}/contact` },
+    },
+    servers: [{ url: `${origin}/api/v1` }],
+    externalDocs: { description: "Documentación para personas", url: `${origin}/api/v1` },
+    paths: {
+      "/buscar": {
+        get: {
+          operationId: "buscar",
+          summary: "Buscar restaurantes y negocios",
+          description:
+            "Texto libre en español: provincias y pueblos ('en Bocas', 'David'), categorías e industrias ('mariscos', 'abogado') actúan como filtros; se tolera una errata. Ordenado por relevancia y, entre resultados igual de relevantes, por plan (max_local, starter_local, free_local).",
+          parameters: [
+            { name: "q", in: "query", schema: { type: "string", maxLength: API_QUERY_MAX }, example: "mariscos en Bocas" },
+            { name: "tipo", in: "query", schema: { type: "string", enum: ["restaurantes", "negocios"] } },
+            { name: "provincia", in: "query", schema: { type: "string", enum: PROVINCE_SLUGS } },
+            { name: "industria", in: "query", schema: { type: "string", enum: INDUSTRY_SLUGS } },
+            { name: "categoria", in: "query", schema: { type: "string", enum: RESTAURANT_CATEGORY_SLUGS } },
+            { name: "cursor", in: "query", description: "siguiente_cursor de la respuesta anterior.", schema: { type: "string" } },
+            {
+              name: "limite",
+              in: "query",
+              schema: { type: "integer", minimum: 1, maximum: API_PAGE_MAX, default: API_PAGE_DEFAULT },
+            },
+          ],
+          responses: {
+            "200": {
+              description: "Resultados",
+              headers: cached,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Busqueda" } } },
+            },
+            "400": errorResponse("Parámetro no válido (el campo parametro lo nombra)."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/restaurantes/{slug}": {
+        get: {
+          operationId: "restaurante",
+          summary: "Un restaurante activo",
+          parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": {
+              description: "El restaurante",
+              headers: cached,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Entrada" } } },
+            },
+            "404": errorResponse("No existe o no está activo."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/negocios/{slug}": {
+        get: {
+          operationId: "negocio",
+          summary: "Un negocio activo",
+          parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": {
+              description: "El negocio",
+              headers: cached,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Entrada" } } },
+            },
+            "404": errorResponse("No existe o no está activo."),
+            ...commonErrors,
+          },
+        },
+      },
+      "/catalogo": {
+        get: {
+          operationId: "catalogo",
+          summary: "Provincias, industrias, categorías y planes",
+          responses: {
+            "200": {
+              description: "El catálogo",
+              headers: cached,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Catalogo" } } },
+            },
+            ...commonErrors,
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Etiqueta: labelled,
+        Resultado: {
+          type: "object",
+          required: Object.keys(listingProperties),
+          properties: listingProperties,
+          additionalProperties: false,
+        },
+        Entrada: {
+          type: "object",
+          required: [
+            ...Object.keys(listingProperties),
+            "descripcion",
+            "sitio_web",
+            "redes",
+            "especial",
+            "opiniones",
+            "whatsapp_url",
+            "mapa_url",
+            "imagen",
+            "actualizado",
+          ],
+          properties: {
+            ...listingProperties,
+            descripcion: nullable("string"),
+            sitio_web: nullable("string", { format: "uri" }),
+            redes: {
+              type: "object",
+              required: ["facebook", "instagram"],
+              properties: { facebook: nullable("string", { format: "uri" }), instagram: nullable("string", { format: "uri" }) },
+              additionalProperties: false,
+            },
+            especial: {
+              oneOf: [
+                {
+                  type: "object",
+                  required: ["etiqueta", "valor"],
+                  properties: { etiqueta: { type: "string" }, valor: { type: "string" } },
+                  additionalProperties: false,
+                },
+                { type: "null" },
+              ],
+            },
+            opiniones: nullable("string"),
+            whatsapp_url: nullable("string", { format: "uri", description: "wa.me con un mensaje en español ya escrito." }),
+            mapa_url: { type: "string", format: "uri" },
+            imagen: nullable("string", { format: "uri" }),
+            actualizado: { type: "string", format: "date-time", description: "Último cambio." },
+          },
+          additionalProperties: false,
+        },
+        Busqueda: {
+          type: "object",
+          required: ["consulta", "resultados", "siguiente_cursor", "sugerencia", "atribucion"],
+          properties: {
+            consulta: {
+              type: "object",
+              required: ["q", "tipo", "provincia", "industria", "categoria", "interpretacion"],
+              properties: {
+                q: { type: "string" },
+                tipo: nullable("string"),
+                provincia: nullable("string"),
+                industria: nullable("string"),
+                categoria: nullable("string"),
+                interpretacion: {
+                  type: "object",
+                  description: "Cómo se leyó el texto libre: filtros encontrados y palabras buscadas.",
+                  required: ["provincia", "industria", "categoria", "tipo", "terminos"],
+                  properties: {
+                    provincia: nullable("string"),
+                    industria: nullable("string"),
+                    categoria: nullable("string"),
+                    tipo: nullable("string"),
+                    terminos: { type: "array", items: { type: "string" } },
+                  },
+                  additionalProperties: false,
+                },
+              },
+              additionalProperties: false,
+            },
+            resultados: { type: "array", maxItems: API_PAGE_MAX, items: { $ref: "#/components/schemas/Resultado" } },
+            siguiente_cursor: nullable("string"),
+            sugerencia: {
+              oneOf: [
+                {
+                  type: "object",
+                  required: ["q", "motivo", "url"],
+                  properties: { q: { type: "string" }, motivo: { type: "string" }, url: { type: "string", format: "uri" } },
+                  additionalProperties: false,
+                },
+                { type: "null" },
+              ],
+            },
+            atribucion: { type: "string" },
+          },
+          additionalProperties: false,
+        },
+        Catalogo: {
+          type: "object",
+          required: ["provincias", "industrias", "categorias", "planes"],
+          properties: {
+            provincias: { type: "array", items: { $ref: "#/components/schemas/EtiquetaConPagina" } },
+            industrias: { type: "array", items: { $ref: "#/components/schemas/EtiquetaConPagina" } },
+            categorias: { type: "array", items: { $ref: "#/components/schemas/Etiqueta" } },
+            planes: { type: "array", items: { $ref: "#/components/schemas/Etiqueta" } },
+          },
+          additionalProperties: false,
+        },
+        EtiquetaConPagina: {
+          type: "object",
+          required: ["slug", "nombre", "url", "markdown_url"],
+          properties: {
+            slug: { type: "string" },
+            nombre: { type: "string" },
+            url: { type: "string", format: "uri" },
+            markdown_url: { type: "string", format: "uri" },
+          },
+          additionalProperties: false,
+        },
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["codigo", "mensaje"],
+              properties: {
+                codigo: { type: "string" },
+                mensaje: { type: "string", description: "En español." },
+                parametro: { type: "string" },
+                solicitud: { type: "string" },
+              },
+              additionalProperties: false,
+            },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+  };
+}
