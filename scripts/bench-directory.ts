@@ -51,6 +51,27 @@ if (EMBEDDED && WORKERS > 1) {
 const WARMUP = Number(arg("warmup", EMBEDDED ? "30" : "10"));
 /** Requests per second of the open-loop rows (the issue's uncached target). */
 const PACED_RATE = Number(arg("rate", "250"));
+/** Requests per second of the open-loop rows of the machine interfaces (API and MCP). */
+const API_RATE = Number(arg("api-rate", "100"));
+
+/** What assistants send to /api/v1/buscar: free text alone, and free text with filters. */
+const API_FREE_TEXT = [
+  "mariscos en Bocas",
+  "ceviche boquete",
+  "restorante chitre",
+  "abogado David",
+  "dentista",
+  "cafe",
+  "pizza en colon",
+  "surf pedasi",
+];
+const API_FILTERED: Record<string, string>[] = [
+  { q: "clinica", industria: "salud", provincia: "panama" },
+  { categoria: "mariscos", provincia: "colon" },
+  { q: "corvina", tipo: "restaurantes", provincia: "los-santos" },
+  { tipo: "negocios", industria: "abogados" },
+];
+const apiQuery = (params: Record<string, string>) => `/api/v1/buscar?${new URLSearchParams(params).toString()}`;
 
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
@@ -68,6 +89,8 @@ async function main() {
     SEED_DEMO: "1",
     WEB_CONCURRENCY: String(WORKERS),
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    // One client sends every request: the per-IP limit would answer 429s.
+    API_RATE_LIMIT: "1000000000",
   };
   if (EMBEDDED) {
     env.DATA_DIR = path.join(tmp, "data");
@@ -91,6 +114,10 @@ async function main() {
   const { db, dbReady, closeDb, queryRows } = await import("../app/server/db.server");
   const { seedDemo } = await import("../app/server/seed/seed.server");
   const models = await import("../app/server/models/listings.server");
+  const directorySearch = await import("../app/server/models/directory-search.server");
+  const { apiSearchParamsSchema } = await import("../app/schemas/api-v1");
+  const { parseDirectoryQuery } = await import("../app/lib/directory-query");
+  const apiSearch = (params: Record<string, string>) => directorySearch.searchDirectoryRows(apiSearchParamsSchema.parse(params));
   const { decodeCursor, decodeSearchCursor, encodeCursor } = await import("../app/schemas/directory");
   const { sql } = await import("drizzle-orm");
   await dbReady();
@@ -129,6 +156,8 @@ async function main() {
     { name: `búsqueda «${searchTerm}»`, run: () => models.searchListings({ q: searchTerm }) },
     { name: "búsqueda «cafe» (frecuente)", run: () => models.searchListings({ q: "cafe" }) },
     { name: "búsqueda «marisqueria» + provincia", run: () => models.searchListings({ q: "marisqueria", provincia: "colon" }) },
+    ...API_FREE_TEXT.map((q) => ({ name: `API «${q}»`, run: () => apiSearch({ q }) })),
+    ...API_FILTERED.map((f) => ({ name: `API ${new URLSearchParams(f).toString()}`.slice(0, 40), run: () => apiSearch(f) })),
   ];
   console.info(`\n-- consultas en la base de datos (${QUERY_RUNS} ejecuciones cada una, secuenciales)`);
   const queryRowsOut: string[] = [];
@@ -160,6 +189,9 @@ async function main() {
         models.searchQuery({ q: searchTerm, cursor: firstSearch.nextCursor ? decodeSearchCursor(firstSearch.nextCursor)! : undefined }),
       ],
     ];
+    for (const q of ["mariscos en Bocas", "ceviche boquete", "dentista"]) {
+      plans.push([`API «${q}»`, directorySearch.directorySearchQuery(parseDirectoryQuery(q), {})]);
+    }
     for (const [name, q] of plans) {
       const rows = await queryRows<Record<string, string>>(sql`explain (analyze, buffers, costs off) ${q}`);
       console.info(`\n-- EXPLAIN ANALYZE: ${name}\n${rows.map((r) => Object.values(r)[0]).join("\n")}`);
@@ -336,6 +368,24 @@ async function main() {
     console.info(line);
     summary.push(line);
   }
+
+  // The machine interfaces: saturated throughput beside the same answer as a static file, then the
+  // open-loop latency at API_RATE for free text alone and with filters.
+  const apiFile = path.join(staticDir, "api.json");
+  fs.writeFileSync(apiFile, await (await fetch(base + apiQuery({ q: API_FREE_TEXT[0]! }))).text());
+  let apiTurn = 0;
+  const freeText = () => apiQuery({ q: API_FREE_TEXT[apiTurn++ % API_FREE_TEXT.length]! });
+  const filtered = () => apiQuery(API_FILTERED[apiTurn++ % API_FILTERED.length]!);
+  const apiSaturated = await load(freeText);
+  const apiStatic = await load(() => "/bench-static/api.json");
+  const apiLines = [
+    `${"API buscar".padEnd(16)} saturado   ${fmt(apiSaturated)}  (${((apiSaturated.rps / apiStatic.rps) * 100).toFixed(0)} % del estático)`,
+    `${"".padEnd(16)} estático   ${fmt(apiStatic)}`,
+    `${"API texto libre".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(freeText, API_RATE, DURATION))}`,
+    `${"API con filtros".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(filtered, API_RATE, DURATION))}`,
+  ];
+  console.info(`\n${apiLines.join("\n")}`);
+  summary.push(...apiLines);
 
   stopServer();
   await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));

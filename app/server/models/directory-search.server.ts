@@ -81,7 +81,6 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
   const kinds = kindsOf(p);
   const text = p.terms.join(" ");
   const tsq = sql`plainto_tsquery('spanish'::regconfig, ${text})`;
-  const wanted = [...p.terms, ...p.boosts].join(" ");
   const ctes: SQL[] = [];
   for (const kind of kinds) {
     const table = sql.raw(TABLE[kind]);
@@ -132,7 +131,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
     with ${sql.join(ctes, sql`, `)},
     c0 as (${union}),
     c as (select c0.*, (
-        ${wanted ? sql`2 * word_similarity(${wanted}, ${name})` : sql`0`}
+        ${text ? sql`case when word_similarity(${text}, ${name}) >= 0.4 then 2 * word_similarity(${text}, ${name}) else 0 end` : sql`0`}
         + ${p.normalized ? sql`case when similarity(${p.normalized}, ${name}) >= ${NAME_MATCH} then 2 else 0 end` : sql`0`}
         + ${text ? sql`case when ${name} like ${`%${text}%`} then 1 else 0 end` : sql`0`}
         ${sql.join(boosts, sql``)}

@@ -136,7 +136,11 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               A read-only JSON API and an MCP server over the active restaurants and businesses of Panama&apos;s directory. No key needed;{" "}
               {limit} requests per minute per IP. Free-text search in Spanish understands provinces, towns, categories and professions, and
               ranks paid plans first among equally relevant results (marked <code>promocionado</code>). Cite each result by linking its{" "}
-              <code>url</code>. The full contract is in <a href="/api/v1/openapi.json">openapi.json</a>.
+              <code>url</code>. The full contract is in{" "}
+              <a className="font-semibold text-ocean-700 underline" href="/api/v1/openapi.json">
+                openapi.json
+              </a>
+              .
             </p>
           </section>
         </div>
