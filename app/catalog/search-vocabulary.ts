@@ -81,7 +81,7 @@ export const CATEGORY_WORDS: Record<Exclude<RestaurantCategory, "otro">, readonl
     "comida criolla",
   ],
   "comida-rapida": ["comida rapida", "fast food", "hamburgueseria", "hamburgueserias"],
-  mariscos: ["mariscos", "marisco", "marisqueria", "marisquerias", "cevicheria", "cevicherias", "pescaderia"],
+  mariscos: ["mariscos", "marisco", "marisqueria", "marisquerias", "cevicheria", "cevicherias", "pescaderia", "seafood"],
   parrilla: ["parrilla", "parrillas", "parrillada", "asados", "asador", "steakhouse", "churrasqueria"],
   internacional: ["internacional", "cocina internacional", "gourmet"],
   vegetariano: ["vegetariano", "vegetariana", "vegetarianos", "vegetarianas", "vegano", "vegana", "veganos", "veganas"],
@@ -167,20 +167,8 @@ export const INDUSTRY_WORDS: Record<IndustrySlug, readonly string[]> = {
     "laboratorio",
     "pediatra",
   ],
-  educacion: [
-    "educacion",
-    "escuela",
-    "escuelas",
-    "colegio",
-    "academia",
-    "academias",
-    "idiomas",
-    "ingles",
-    "clases",
-    "tutorias",
-    "cursos",
-    "curso",
-  ],
+  // Not 'clases', 'cursos' or 'academia': surf, yoga and cooking are taught too.
+  educacion: ["educacion", "escuela", "escuelas", "colegio", "idiomas", "ingles", "tutorias", "refuerzo escolar"],
   tecnologia: [
     "tecnologia",
     "informatica",
@@ -217,6 +205,80 @@ export const INDUSTRY_WORDS: Record<IndustrySlug, readonly string[]> = {
     "fumigacion",
   ],
 };
+
+/**
+ * Stems that count as the same thing as a filter word when ranking ('dentista' ranks an
+ * 'Odontología' first). Keys are vocabulary words; without an entry, the word's own stem is used.
+ */
+export const RELATED_STEMS: Record<string, readonly string[]> = {
+  dentista: ["dent", "odont", "ortodon"],
+  dentistas: ["dent", "odont", "ortodon"],
+  odontologo: ["dent", "odont", "ortodon"],
+  odontologa: ["dent", "odont", "ortodon"],
+  odontologia: ["dent", "odont", "ortodon"],
+  abogado: ["abog", "legal", "bufete", "notar", "jurid"],
+  abogados: ["abog", "legal", "bufete", "notar", "jurid"],
+  abogada: ["abog", "legal", "bufete", "notar", "jurid"],
+  medico: ["medic", "clinic", "doctor", "salud"],
+  doctor: ["medic", "clinic", "doctor"],
+  ferreteria: ["ferret", "materiales", "herramient"],
+  barberia: ["barb", "corte", "fade"],
+  gimnasio: ["gimnas", "gym", "pesas", "entrenamiento"],
+  cafe: ["cafe", "coffee"],
+  cafeteria: ["cafe", "coffee"],
+  marisqueria: ["marisc", "cevich", "pescad", "camaron", "langost"],
+  mariscos: ["marisc", "cevich", "pescad", "camaron", "langost"],
+  seafood: ["marisc", "cevich", "pescad", "camaron", "langost"],
+  pintor: ["pint"],
+  pintores: ["pint"],
+  contador: ["contab", "contad", "renta", "planilla"],
+  contadores: ["contab", "contad", "renta", "planilla"],
+  contabilidad: ["contab", "contad", "renta", "planilla"],
+};
+
+/**
+ * Dishes and things people name that are searched as words, never read as filters ('ropa vieja' is a
+ * dish, not a clothes shop), and whose misspellings are corrected ('sancoho', 'cebiche').
+ */
+export const TEXT_WORDS: Record<string, string> = {
+  "ropa vieja": "ropa vieja",
+  "arroz con pollo": "arroz con pollo",
+  "arroz con coco": "arroz con coco",
+  "tres leches": "tres leches",
+  "pescado frito": "pescado frito",
+  ceviche: "ceviche",
+  cebiche: "ceviche",
+  sancocho: "sancocho",
+  corvina: "corvina",
+  patacones: "patacones",
+  carimanolas: "carimanolas",
+  hojaldras: "hojaldras",
+  empanadas: "empanadas",
+  tamales: "tamales",
+  langosta: "langosta",
+  camarones: "camarones",
+  hamburguesas: "hamburguesas",
+  pizza: "pizza",
+  sushi: "sushi",
+  cocadas: "cocadas",
+  raspao: "raspao",
+  chicheme: "chicheme",
+  guayaberas: "guayaberas",
+  polleras: "polleras",
+};
+
+/** Words too general to require ('clases de inglés'): they rank the entries that have them first. */
+export const SOFT_WORDS: readonly string[] = [
+  "clases",
+  "clase",
+  "curso",
+  "cursos",
+  "academia",
+  "academias",
+  "taller",
+  "talleres",
+  "servicio",
+];
 
 /** Words that only say which half of the directory is meant. */
 export const KIND_WORDS: Record<"restaurantes" | "negocios", readonly string[]> = {

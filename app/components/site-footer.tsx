@@ -51,7 +51,15 @@ export function SiteFooter() {
             </li>
           </ul>
         </div>
-        <Group title="Sitio" links={[...MAIN_LINKS, ...ABOUT_LINKS, { to: "/local-ai-pricing", label: "Planes Local AI" }]} />
+        <Group
+          title="Sitio"
+          links={[
+            ...MAIN_LINKS,
+            ...ABOUT_LINKS,
+            { to: "/local-ai-pricing", label: "Planes Local AI" },
+            { to: "/api/v1", label: "API para asistentes" },
+          ]}
+        />
         <Group title="Restaurantes" links={RESTAURANT_LINKS} />
         <Group title="Negocios" links={BUSINESS_LINKS} />
         <div>

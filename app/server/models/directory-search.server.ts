@@ -13,7 +13,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
 import type { ProvinceSlug } from "~/catalog/provinces";
-import { normalizeText, parseDirectoryQuery, type Filters, type ParsedQuery } from "~/lib/directory-query";
+import { normalizeText, parseDirectoryQuery, stemOf, type Filters, type ParsedQuery } from "~/lib/directory-query";
 import type { ApiSearchParams } from "~/schemas/api-v1";
 import { SEARCH_CANDIDATES, type ListingCard, type ListingKind } from "~/schemas/directory";
 import { queryRows } from "../db.server";
@@ -37,6 +37,8 @@ export type DirectorySearch = {
 
 /** Below this many full-text matches in all, entries whose name merely resembles the words join in. */
 const NAME_FALLBACK_BELOW = 24;
+/** Below this many results, a filter read from the words is also tried as a plain word. */
+const FEW_RESULTS = 5;
 /** Similarity of the whole query to a whole name above which it is that entry, whatever words it has. */
 const NAME_MATCH = 0.8;
 
@@ -76,42 +78,66 @@ function kindsOf(p: Filters): ListingKind[] {
   return ["restaurant", "business"];
 }
 
+/** Every term, a dish's words in a row: 'ropa <-> vieja & barata'. */
+function allTermsQuery(terms: string[]): string {
+  return terms.map((t) => t.split(" ").join(" <-> ")).join(" & ");
+}
+
+/** Any word, as a prefix ('laptop' finds 'laptops', 'mecánico' finds 'Mecánica'). */
+function anyWordQuery(words: string[]): string {
+  return words.map((w) => (w.length >= 4 ? `${w}:*` : w)).join(" | ");
+}
+
 /** The ranked candidates of one parsed query, best first (at most SEARCH_CANDIDATES per kind). */
 export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
   const kinds = kindsOf(p);
   const text = p.terms.join(" ");
-  const tsq = sql`plainto_tsquery('spanish'::regconfig, ${text})`;
+  const words = [...new Set(text.split(" ").filter(Boolean))];
+  const all = sql`to_tsquery('spanish'::regconfig, ${allTermsQuery(p.terms)})`;
+  const orWords = [...new Set([...words, ...p.soft.flatMap((w) => w.split(" "))])];
+  const any = sql`to_tsquery('spanish'::regconfig, ${anyWordQuery(orWords)})`;
   const ctes: SQL[] = [];
   for (const kind of kinds) {
     const table = sql.raw(TABLE[kind]);
-    if (text) {
-      ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind)} from ${table} t
-        where ${filtersOf(kind, p)} and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ ${tsq}
-        limit ${SEARCH_CANDIDATES})`);
-    } else {
-      // Filters only: every entry is equally relevant, so the best plans (then the newest) come first.
-      ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind)} from ${table} t
-        where ${filtersOf(kind, p)}
-        order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last
-        limit ${SEARCH_CANDIDATES})`);
-    }
+    // With words: the entries that have all of them. Filters only: every entry is equally relevant,
+    // so the best plans (then the newest) come first, along the plan indexes.
+    ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind)}, true as all_terms from ${table} t
+      where ${filtersOf(kind, p)} ${
+        text
+          ? sql`and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ ${all} ${sql.join(
+              p.exact.map((stem) => sql` and ${doc(kind)} ~ ${`\\m${stem}`}`),
+              sql``,
+            )}`
+          : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
+      }
+      limit ${SEARCH_CANDIDATES})`);
   }
-  const fullTextCount = sql.raw(kinds.map((k) => `(select count(*) from f_${k})`).join(" + "));
+  // The fallbacks below run only when the entries with every word are few (an InitPlan: PostgreSQL
+  // skips their scans entirely otherwise).
+  const found = sql.raw(kinds.map((k) => `(select count(*) from f_${k})`).join(" + "));
+  const few = sql`(${found}) < ${NAME_FALLBACK_BELOW}`;
   const extra: string[] = [];
   for (const kind of kinds) {
-    // Names that resemble the words (typos, words typed in part), when full text found few entries.
-    if (text) {
-      extra.push(`n_${kind}`);
-      ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select ${columns(kind)} from ${sql.raw(TABLE[kind])} t
-        where ${filtersOf(kind, p)} and (${fullTextCount}) < ${NAME_FALLBACK_BELOW} and ${text} <% immutable_unaccent(lower(t.nombre))
-        limit 100)`);
+    const table = sql.raw(TABLE[kind]);
+    if (text && (orWords.length > 1 || orWords.some((w) => w.length >= 4))) {
+      // No entry has every word (or few, when some words are general ones): those with some of them, or with a longer form of one ('taller
+      // mecánico' finds a 'Taller', 'laptop' finds 'laptops'), ranked below by how many they have.
+      extra.push(`o_${kind}`);
+      ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select ${columns(kind)}, false as all_terms from ${table} t
+        where ${filtersOf(kind, p)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ ${any} limit 100)`);
     }
-    // A name typed in full that contains a place or category word ('Bocas Grill' in Panamá) is found
-    // under the caller's own filters only.
+    if (text) {
+      // Names that resemble the words (typos, words typed in part).
+      extra.push(`n_${kind}`);
+      ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select ${columns(kind)}, false as all_terms from ${table} t
+        where ${filtersOf(kind, p)} and ${few} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100)`);
+    }
     if (p.normalized && p.normalized !== text) {
+      // A name typed in full that contains a place or category word ('Bocas Grill' in Panamá), under
+      // the caller's own filters only.
       extra.push(`x_${kind}`);
-      ctes.push(sql`${sql.raw(`x_${kind}`)} as materialized (select * from (select ${columns(kind)} from ${sql.raw(TABLE[kind])} t
-        where ${filtersOf(kind, explicit)} and ${p.normalized} % immutable_unaccent(lower(t.nombre)) limit 100) x
+      ctes.push(sql`${sql.raw(`x_${kind}`)} as materialized (select * from (select ${columns(kind)}, true as all_terms
+        from ${table} t where ${filtersOf(kind, explicit)} and ${few} and ${p.normalized} % immutable_unaccent(lower(t.nombre)) limit 100) x
         where similarity(${p.normalized}, immutable_unaccent(lower(x.nombre))) >= ${NAME_MATCH})`);
     }
   }
@@ -119,26 +145,36 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
     kinds
       .flatMap((k) => [`f_${k}`, ...extra.filter((e) => e.endsWith(`_${k}`))])
       .map((cte) => `select * from ${cte}`)
-      .join(" union "),
+      .join(" union all "),
   );
-  const name = sql`immutable_unaccent(lower(c0.nombre))`;
-  const specialties = sql`immutable_unaccent(lower(c0.nombre || ' ' || array_to_string(c0.especialidades, ' ')))`;
-  // A filter word ranks first the entries whose name or specialties share its stem ('dentista' -> 'dent…').
-  const boosts = p.boosts.map(
-    (b) => sql` + case when ${specialties} like ${`%${b.length <= 8 ? b.slice(0, 4) : b.slice(0, -4)}%`} then 1 else 0 end`,
-  );
+  const name = sql`immutable_unaccent(lower(c1.nombre))`;
+  const own = sql`immutable_unaccent(lower(c1.nombre || ' ' || array_to_string(c1.especialidades, ' ')))`;
+  const address = sql`immutable_unaccent(lower(c1.direccion))`;
+  const points: SQL[] = [];
+  if (text) {
+    points.push(sql`case when word_similarity(${text}, ${name}) >= 0.4 then 2 * word_similarity(${text}, ${name}) else 0 end`);
+    points.push(sql`case when ${name} like ${`%${text}%`} then 1 else 0 end`);
+    points.push(sql`case when c1.all_terms then 1 else 0 end`);
+    // Each word found as a word of the name or specialties ('cocadas', not the 'coco' it stems to).
+    for (const term of words) {
+      if (term.length >= 3) points.push(sql`case when ${own} ~ ${`\\m${stemOf(term)}`} then 1 else 0 end`);
+    }
+  }
+  if (p.normalized) points.push(sql`case when similarity(${p.normalized}, ${name}) >= ${NAME_MATCH} then 2 else 0 end`);
+  // A filter word ranks first the entries whose name or specialties say it ('dentista' -> 'Odontología').
+  if (p.boostStems.length) {
+    points.push(sql`case when ${own} ~ ${`\\m(${p.boostStems.join("|")})`} then 1 else 0 end`);
+  }
+  if (p.hintCategory) points.push(sql`case when c1.kind = 'restaurant' and c1.etiqueta = ${p.hintCategory} then 0.5 else 0 end`);
+  // A town named in the query ranks its own entries above the rest of its province.
+  for (const town of p.towns) points.push(sql`case when ${address} like ${`%${town}%`} then 1 else 0 end`);
   return sql`
     with ${sql.join(ctes, sql`, `)},
     c0 as (${union}),
-    c as (select c0.*, (
-        ${text ? sql`case when word_similarity(${text}, ${name}) >= 0.4 then 2 * word_similarity(${text}, ${name}) else 0 end` : sql`0`}
-        + ${p.normalized ? sql`case when similarity(${p.normalized}, ${name}) >= ${NAME_MATCH} then 2 else 0 end` : sql`0`}
-        + ${text ? sql`case when ${name} like ${`%${text}%`} then 1 else 0 end` : sql`0`}
-        ${sql.join(boosts, sql``)}
-        + ${p.hintCategory ? sql`case when c0.kind = 'restaurant' and c0.etiqueta = ${p.hintCategory} then 0.5 else 0 end` : sql`0`}
-      )::real as score from c0)
+    c1 as (select distinct on (c0.id) c0.* from c0 order by c0.id, c0.all_terms desc),
+    c as (select c1.*, (${points.length ? sql.join(points, sql` + `) : sql`0`})::real as score from c1)
     select c.* from c
-    order by floor(c.score * 2) desc, c.plan_rank desc, c.score desc, c.rating desc nulls last, c.created_at desc, c.id desc`;
+    order by floor(c.score * 2) desc, c.plan_rank desc, c.score desc, c.rating desc nulls last, c.created_at desc nulls last, c.id desc`;
 }
 
 function toRow(r: Row): DirectoryRow {
@@ -201,6 +237,17 @@ function explicitOf(params: ApiSearchParams): Filters {
   };
 }
 
+/** The same query without the filters read from its words; those words still rank (boosts). */
+function withoutTextFilters(p: ParsedQuery, explicit: Filters): ParsedQuery {
+  return {
+    ...p,
+    categoria: p.fromText.categoria ? undefined : p.categoria,
+    industria: p.fromText.industria ? undefined : p.industria,
+    tipo: explicit.tipo ?? (explicit.categoria ? "restaurantes" : explicit.industria ? "negocios" : undefined),
+    fromText: { categoria: false, industria: false },
+  };
+}
+
 /** A nearby query with results, for an empty answer: without the place, then with fewer words. */
 async function suggest(params: ApiSearchParams, p: ParsedQuery): Promise<{ q: string; reason: string } | null> {
   const explicit = explicitOf(params);
@@ -240,7 +287,17 @@ export async function searchDirectoryRows(params: ApiSearchParams): Promise<Dire
     offset = decoded;
   }
   const explicit = explicitOf(params);
-  const parsed = parseDirectoryQuery(params.q, explicit);
+  let parsed = parseDirectoryQuery(params.q, explicit);
+  let all = await ranked(parsed, explicit);
+  if (all.length < FEW_RESULTS && parsed.terms.length && (parsed.fromText.categoria || parsed.fromText.industria)) {
+    // A word read as a filter left (almost) nothing ('programación python' is taught in a school,
+    // not sold by a tech shop): the entries that have it as a word follow.
+    const relaxed = withoutTextFilters(parsed, explicit);
+    const seen = new Set(all.map((r) => r.id));
+    const more = (await ranked(relaxed, explicit)).filter((r) => !seen.has(r.id));
+    if (all.length === 0) parsed = relaxed;
+    all = [...all, ...more];
+  }
   const interpretation: Interpretation = {
     provincia: parsed.provincia ?? null,
     industria: parsed.industria ?? null,
@@ -248,7 +305,6 @@ export async function searchDirectoryRows(params: ApiSearchParams): Promise<Dire
     tipo: parsed.tipo ?? null,
     terminos: parsed.terms,
   };
-  const all = await ranked(parsed, explicit);
   const page = all.slice(offset, offset + params.limite);
   const next = offset + params.limite < all.length ? encodeOffset(offset + params.limite, key) : null;
   const suggestion = all.length === 0 ? await suggest(params, parsed) : null;
