@@ -134,10 +134,11 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
     }
     if (p.normalized && p.normalized !== text) {
       // A name typed in full that contains a place or category word ('Bocas Grill' in Panamá), under
-      // the caller's own filters only.
+      // the caller's own filters only: entries with every word, then the name's similarity to them.
       extra.push(`x_${kind}`);
       ctes.push(sql`${sql.raw(`x_${kind}`)} as materialized (select * from (select ${columns(kind)}, true as all_terms
-        from ${table} t where ${filtersOf(kind, explicit)} and ${few} and ${p.normalized} % immutable_unaccent(lower(t.nombre)) limit 100) x
+        from ${table} t where ${filtersOf(kind, explicit)} and ${few}
+          and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ plainto_tsquery('spanish'::regconfig, ${p.normalized}) limit 100) x
         where similarity(${p.normalized}, immutable_unaccent(lower(x.nombre))) >= ${NAME_MATCH})`);
     }
   }
