@@ -62,5 +62,8 @@ export default [
   route("negocio/:slug", "routes/directory/business.tsx"),
   route("buscar", "routes/directory/search.tsx"),
 
+  // ---- machines (Local AI Search)
+  route("mcp", "routes/api/mcp.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
