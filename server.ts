@@ -169,9 +169,10 @@ export async function createApp() {
     next();
   });
 
-  // Pages take forms only (the JSON APIs live under /api): anything else is a 415, not a crash.
+  // Pages take forms only (the JSON APIs live under /api, the MCP server at /mcp): anything else is
+  // a 415, not a crash.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "POST" || req.path.startsWith("/api/")) return next();
+    if (req.method !== "POST" || req.path.startsWith("/api/") || /^\/mcp\/?$/i.test(req.path)) return next();
     const type = req.get("content-type") ?? "";
     if (/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return next();
     res.status(415).type("text/plain; charset=utf-8").send("Tipo de contenido no admitido: envía un formulario.");

@@ -70,6 +70,7 @@ export default [
   route("api/v1/restaurantes/:slug", "routes/api/v1/entry.ts", { id: "api-v1-restaurante" }),
   route("api/v1/negocios/:slug", "routes/api/v1/entry.ts", { id: "api-v1-negocio" }),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
+  route("mcp", "routes/api/mcp.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

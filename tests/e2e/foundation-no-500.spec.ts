@@ -47,6 +47,7 @@ const PATHS = [
   "/restaurante/no-existe",
   "/negocio/%E0%A4%A",
   "/buscar",
+  "/mcp",
   "/no/existe/%00",
 ];
 
