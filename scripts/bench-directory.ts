@@ -246,7 +246,11 @@ async function main() {
   }
 
   type Stat = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
-  async function load(pathFor: () => string, options: { duration?: number; connections?: number; rate?: number } = {}): Promise<Stat> {
+  type Post = { method: "POST"; headers: Record<string, string>; body: () => string };
+  async function load(
+    pathFor: () => string,
+    options: { duration?: number; connections?: number; rate?: number } & Partial<Post> = {},
+  ): Promise<Stat> {
     const latencies: number[] = [];
     const result = await new Promise<AcResult>((resolve, reject) => {
       const inst = autocannon(
@@ -255,7 +259,15 @@ async function main() {
           connections: options.connections ?? CONNECTIONS,
           duration: options.duration ?? DURATION,
           ...(options.rate ? { overallRate: options.rate } : {}),
-          requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: pathFor() }) }],
+          requests: [
+            {
+              setupRequest: (req: Record<string, unknown>) => ({
+                ...req,
+                path: pathFor(),
+                ...(options.body ? { method: "POST", headers: { ...options.headers }, body: options.body() } : {}),
+              }),
+            },
+          ],
         },
         (err: Error | null, res: AcResult) => (err ? reject(err) : resolve(res)),
       );
@@ -272,7 +284,7 @@ async function main() {
     };
   }
   /** Open-loop load: one request every 1000/rate ms for `seconds`, each timed from its scheduled start. */
-  async function paced(pathFor: () => string, rate: number, seconds: number): Promise<Stat> {
+  async function paced(pathFor: () => string, rate: number, seconds: number, post?: Post): Promise<Stat> {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
     const target = new URL(base);
     const latencies: number[] = [];
@@ -287,18 +299,23 @@ async function main() {
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       sent.push(
         new Promise<void>((resolve) => {
-          const req = http.get({ host: target.hostname, port: target.port, path: pathFor(), agent }, (res) => {
-            res.resume();
-            res.on("end", () => {
-              if (res.statusCode !== 200) non2xx++;
-              latencies.push(performance.now() - due);
-              resolve();
-            });
-          });
+          const body = post?.body();
+          const req = http.request(
+            { host: target.hostname, port: target.port, path: pathFor(), agent, method: post ? "POST" : "GET", headers: post?.headers },
+            (res) => {
+              res.resume();
+              res.on("end", () => {
+                if (res.statusCode !== 200) non2xx++;
+                latencies.push(performance.now() - due);
+                resolve();
+              });
+            },
+          );
           req.on("error", () => {
             errors++;
             resolve();
           });
+          req.end(body);
         }),
       );
     }
@@ -384,6 +401,36 @@ async function main() {
     `${"API texto libre".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(freeText, API_RATE, DURATION))}`,
     `${"API con filtros".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(filtered, API_RATE, DURATION))}`,
   ];
+  // MCP `buscar`: the official v2 client's own tools/call request (2026-07-28, no handshake), recorded
+  // once and replayed with each query, so the load is what an assistant sends.
+  const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+  let recorded: { headers: Record<string, string>; body: Record<string, unknown> } | null = null;
+  const client = new Client({ name: "bench", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+      fetch: async (input: string | URL | Request, init?: RequestInit) => {
+        if (typeof init?.body === "string" && JSON.parse(init.body).method === "tools/call") {
+          recorded = { headers: Object.fromEntries(new Headers(init.headers).entries()), body: JSON.parse(init.body) };
+        }
+        return fetch(input, init);
+      },
+    }),
+  );
+  await client.callTool({ name: "buscar", arguments: { q: API_FREE_TEXT[0]! } });
+  await client.close();
+  const call = recorded as { headers: Record<string, string>; body: { params: { arguments: Record<string, unknown> } } } | null;
+  if (!call) throw new Error("no se registró la llamada MCP");
+  const mcpBody = () =>
+    JSON.stringify({
+      ...call.body,
+      params: { ...call.body.params, arguments: { q: API_FREE_TEXT[apiTurn++ % API_FREE_TEXT.length]! } },
+    });
+  const mcpSaturated = await load(() => "/mcp", { method: "POST", headers: call.headers, body: mcpBody });
+  const mcpPaced = await paced(() => "/mcp", API_RATE, DURATION, { method: "POST", headers: call.headers, body: mcpBody });
+  apiLines.push(
+    `${"MCP buscar".padEnd(16)} saturado   ${fmt(mcpSaturated)}  (${((mcpSaturated.rps / apiStatic.rps) * 100).toFixed(0)} % del estático)`,
+    `${"MCP buscar".padEnd(16)} a ${API_RATE} req/s  ${fmt(mcpPaced)}`,
+  );
   console.info(`\n${apiLines.join("\n")}`);
   summary.push(...apiLines);
 
