@@ -8,6 +8,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/industry";
 import { INDUSTRIES, industryLabel, industryPath, isIndustry } from "~/catalog/industries";
 import { isProvince, provinceLabel } from "~/catalog/provinces";
+import { breadcrumbJsonLd, industryCrumbs, JsonLd } from "~/components/directory/json-ld";
 import { ListingCard, type CardData } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
@@ -48,6 +49,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     label: industryLabel(industria),
     provincia: query.data.provincia ?? null,
     isAdmin,
+    origin: getEnv().PUBLIC_URL,
     bookingUrl: getEnv().BOOKING_URL,
     paged: Boolean(query.data.cursor),
   };
@@ -157,6 +159,7 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
   const action = `${industryPath(industria)}${provincia ? `?provincia=${provincia}` : ""}`;
   return (
     <>
+      <JsonLd value={breadcrumbJsonLd(loaderData.origin, industryCrumbs(industria))} />
       <DirectoryHero
         eyebrow="Directorio de negocios"
         title={`Negocios de ${label}`}

@@ -6,6 +6,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/province";
 import { isProvince, PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
+import { breadcrumbJsonLd, JsonLd, provinceCrumbs } from "~/components/directory/json-ld";
 import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
@@ -30,7 +31,14 @@ export async function loader({ url }: Route.LoaderArgs) {
   if (!province) throw errorPage(404, PAGE_NOT_FOUND);
   const query = listingQuerySchema.safeParse(searchParamsObject(url));
   if (!query.success) throw invalidLinkPage(url, query.error.issues);
-  const base = { province, label: provinceLabel(province), bookingUrl: getEnv().BOOKING_URL, paged: Boolean(query.data.cursor) };
+  const env = getEnv();
+  const base = {
+    province,
+    label: provinceLabel(province),
+    origin: env.PUBLIC_URL,
+    bookingUrl: env.BOOKING_URL,
+    paged: Boolean(query.data.cursor),
+  };
   let page: ListingPage;
   try {
     page = await listRestaurantsByProvince(province, query.data.cursor);
@@ -63,6 +71,7 @@ export default function ProvincePage({ loaderData }: Route.ComponentProps) {
   const { label, province } = loaderData;
   return (
     <>
+      <JsonLd value={breadcrumbJsonLd(loaderData.origin, provinceCrumbs(province))} />
       <DirectoryHero
         eyebrow="Directorio de restaurantes"
         title={`Restaurantes en ${label}`}
