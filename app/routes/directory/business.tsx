@@ -6,7 +6,7 @@ import { provinceLabel } from "~/catalog/provinces";
 import { EntryView } from "~/components/directory/entry-view";
 import { breadcrumbJsonLd, businessJsonLd, industryCrumbs, JsonLd } from "~/components/directory/json-ld";
 import { BookingCta } from "~/components/directory/booking-cta";
-import { directoryPageHeaders } from "./cache-headers";
+import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";
 import { getBusinessBySlug } from "~/server/models/listings.server";
@@ -26,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const path = `/negocio/${found.entry.slug}`;
   return data(
     { entry: found.entry, path, origin: env.PUBLIC_URL, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL },
-    { headers: directoryPageHeaders() },
+    { headers: twinnedPageHeaders() },
   );
 }
 
@@ -44,6 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
     path: d.path,
     image: e.imagen,
     type: "business.business",
+    markdown: true,
   });
 };
 

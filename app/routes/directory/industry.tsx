@@ -17,7 +17,7 @@ import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
-import { directoryPageHeaders } from "./cache-headers";
+import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
@@ -67,7 +67,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
       { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
     );
   }
-  return data({ ...base, ...page, error: null as string | null }, { headers: directoryPageHeaders() });
+  return data({ ...base, ...page, error: null as string | null }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -110,6 +110,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         description: `Directorio de negocios de ${d.label.toLowerCase()} en Panamá${d.provincia ? ` (${provinceLabel(d.provincia)})` : ""}: teléfonos, horarios, ubicación y especialidades.`,
         path: industryPath(d.industria),
         noindex: d.paged || Boolean(d.provincia),
+        markdown: true,
       })
     : [];
 

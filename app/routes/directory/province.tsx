@@ -12,7 +12,7 @@ import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
-import { directoryPageHeaders } from "./cache-headers";
+import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
@@ -49,7 +49,7 @@ export async function loader({ url }: Route.LoaderArgs) {
       { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
     );
   }
-  return data({ ...base, ...page, error: null as string | null }, { headers: directoryPageHeaders() });
+  return data({ ...base, ...page, error: null as string | null }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -63,6 +63,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         description: `Descubre los mejores restaurantes de ${d.label}, Panamá: comida tradicional, mariscos, cafés y más, con teléfono, horario y ubicación.`,
         path: provincePath(d.province),
         noindex: d.paged,
+        markdown: true,
       })
     : [];
 
