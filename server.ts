@@ -15,6 +15,7 @@ import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { closeDb, pingDb } from "./app/server/db.server";
 import { joinCluster, startPrimary } from "./app/server/cluster.server";
+import { markdownNegotiation } from "./app/server/markdown-negotiation.server";
 import { publicPageCache } from "./app/server/page-cache.server";
 import { requestContext } from "./app/server/request-context.server";
 import { EnvError, getEnv } from "./app/server/env.server";
@@ -55,6 +56,9 @@ export async function createApp() {
   // D18: a fresh copy of an anonymous public page is answered before anything else runs (decision
   // 024); pages are stored further down, after helmet and compression (PAGE_CACHE=off disables it).
   const pageCache = production && process.env.PAGE_CACHE !== "off" ? publicPageCache() : null;
+  // D20: `Accept: text/markdown` on an entry or listing page becomes its .md URL before the cache
+  // looks, since the cache keys by URL: HTML and Markdown copies can never be confused.
+  app.use(markdownNegotiation);
   if (pageCache) app.use(pageCache.serve);
 
   const chatOrigins = [env.CHAT_URL_AMY, env.CHAT_URL_ROGER, env.CHAT_URL_YODDA].map(originOf).filter((o): o is string => Boolean(o));

@@ -18,6 +18,7 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("sitemap/:part", "routes/seo/sitemap-part.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  route("llms.txt", "routes/seo/llms-txt.ts"),
 
   // ---- premium assistants
   route("ai-solutions/amy", "routes/premium/amy.tsx"),
@@ -56,6 +57,12 @@ export default [
   route("admin/audit", "routes/admin/audit.tsx"),
 
   // ---- directory
+  // Markdown twins (D20) first: `:slug.md` is a parameter with a static suffix, which React Router
+  // ranks above a bare `:slug`, so /restaurante/x.md never reaches the HTML page as slug "x.md".
+  ...PROVINCES.map((p) => route(`restaurantes-${p.slug}.md`, "routes/directory/listing-markdown.ts", { id: `province-md-${p.slug}` })),
+  route("negocios/:industria.md", "routes/directory/listing-markdown.ts", { id: "industry-md" }),
+  route("restaurante/:slug.md", "routes/directory/entry-markdown.ts", { id: "restaurant-md" }),
+  route("negocio/:slug.md", "routes/directory/entry-markdown.ts", { id: "business-md" }),
   ...PROVINCES.map((p) => route(`restaurantes-${p.slug}`, "routes/directory/province.tsx", { id: `province-${p.slug}` })),
   route("negocios/:industria", "routes/directory/industry.tsx"),
   route("restaurante/:slug", "routes/directory/restaurant.tsx"),

@@ -14,7 +14,16 @@ export function publicUrlFrom(matches: readonly MatchLike[]): string {
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page (DESIGN D3). */
 export function seo(
   matches: readonly MatchLike[],
-  opts: { title: string; description: string; path: string; image?: string | null; type?: string; noindex?: boolean },
+  opts: {
+    title: string;
+    description: string;
+    path: string;
+    image?: string | null;
+    type?: string;
+    noindex?: boolean;
+    /** The page has a Markdown twin at `path + ".md"` (D20). */
+    markdown?: boolean;
+  },
 ): MetaDescriptor[] {
   const origin = publicUrlFrom(matches);
   const url = `${origin}${opts.path}`;
@@ -24,6 +33,7 @@ export function seo(
     { title },
     { name: "description", content: opts.description },
     { tagName: "link", rel: "canonical", href: url },
+    ...(opts.markdown ? [{ tagName: "link", rel: "alternate", type: "text/markdown", href: `${url}.md` }] : []),
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:locale", content: "es_PA" },
     { property: "og:type", content: opts.type ?? "website" },

@@ -1,7 +1,9 @@
 /**
  * D18: anonymous public HTML is the same for every visitor, so the server keeps a small in-process
  * copy of it. Only GET/HEAD requests without a session or flash cookie are served from it, and only
- * 200 text/html responses whose Cache-Control is public (and that set no cookie) are stored.
+ * 200 text/html responses (and the pages' text/markdown twins, D20) whose Cache-Control is public (and
+ * that set no cookie) are stored. Keys are URLs: a twin lives under its own `.md` URL (server.ts
+ * rewrites `Accept: text/markdown` requests to it first), so one kind is never served for the other.
  *
  * Two middlewares (decision 024):
  * - `store`, mounted after helmet and compression, right before React Router, keeps the rendered
@@ -104,6 +106,8 @@ const NOT_REPLAYED = new Set([
   "set-cookie",
   "x-page-cache",
 ]);
+
+const STORED_TYPES = /^text\/(?:html|markdown)\b/i;
 
 function evict(s: State, maxEntries: number, maxBytes: number) {
   while (s.entries.size > maxEntries || s.bytes > maxBytes) {
@@ -266,7 +270,7 @@ export function publicPageCache(options: PageCacheOptions = {}) {
       if (tooBig || res.statusCode !== 200 || s.generation !== generation) return;
       const type = String(res.getHeader("content-type") ?? "");
       const cacheControl = String(res.getHeader("cache-control") ?? "");
-      if (!type.startsWith("text/html") || !/\bpublic\b/.test(cacheControl) || res.getHeader("set-cookie")) return;
+      if (!STORED_TYPES.test(type) || !/\bpublic\b/.test(cacheControl) || res.getHeader("set-cookie")) return;
       const identity = Buffer.concat(chunks);
       if (!identity.length) return;
       const headers: Record<string, string> = {};

@@ -174,7 +174,7 @@ describe("home, redirects, admin guard, SEO files", () => {
     expect(xml.match(/<lastmod>/g)!.length).toBeGreaterThanOrEqual(MARKETING_PAGES.length);
     const txt = (await call(robots.loader as Handler, new Request(`${ORIGIN}/robots.txt`))).data as string;
     for (const bot of ["GPTBot", "OAI-SearchBot", "PerplexityBot", "ClaudeBot", "Googlebot"]) {
-      expect(txt).toMatch(new RegExp(`User-agent: ${bot}\\nAllow: /\\n`));
+      expect(txt).toMatch(new RegExp(`User-agent: ${bot}\\n(?:(?:Allow|Disallow): .*\\n)*Allow: /\\n`));
     }
     expect(txt).toContain("Disallow: /admin");
     expect(txt).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);

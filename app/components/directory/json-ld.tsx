@@ -1,13 +1,22 @@
 /**
  * schema.org JSON-LD of directory entries (D3): Restaurant with servesCuisine, or the LocalBusiness
- * subtype that fits the industry. D17: no ratings or reviews (they may come from Google).
+ * subtype that fits the industry, and the BreadcrumbList of entry and listing pages. Typed with
+ * schema-dts, so a misspelt property or type name fails the typecheck. D17: no ratings or reviews
+ * (they may come from Google).
  */
-import type { IndustrySlug } from "~/catalog/industries";
+import type { BreadcrumbList, ListItemLeaf, LocalBusiness, LocalBusinessLeaf, RestaurantLeaf, WithContext } from "schema-dts";
+import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
 import { categoryLabel } from "~/catalog/categories";
-import { provinceLabel } from "~/catalog/provinces";
+import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { panamaE164, safeUrl } from "~/lib/contact-links";
 
-const INDUSTRY_TYPES: Record<IndustrySlug, string> = {
+/** Every schema.org type that is a LocalBusiness (LegalService, Store, …). */
+type LocalBusinessType = Exclude<LocalBusiness, string>["@type"];
+/** The properties every LocalBusiness subtype accepts. */
+type LocalBusinessProps = Omit<LocalBusinessLeaf, "@type">;
+export type BusinessJsonLd = LocalBusinessProps & { "@context": "https://schema.org"; "@type": LocalBusinessType };
+
+const INDUSTRY_TYPES: Record<IndustrySlug, LocalBusinessType> = {
   construccion: "HomeAndConstructionBusiness",
   belleza: "BeautySalon",
   tiendas: "Store",
@@ -20,7 +29,7 @@ const INDUSTRY_TYPES: Record<IndustrySlug, string> = {
   servicios: "ProfessionalService",
 };
 
-export function businessSchemaType(industria: string): string {
+export function businessSchemaType(industria: string): LocalBusinessType {
   return INDUSTRY_TYPES[industria as IndustrySlug] ?? "LocalBusiness";
 }
 
@@ -81,12 +90,12 @@ type EntryLike = {
   especialidades: string[];
 };
 
-function common(entry: EntryLike, url: string, sameAs: (string | null | undefined)[]) {
+function common(entry: EntryLike, url: string, sameAs: (string | null | undefined)[]): LocalBusinessProps {
   const phone = panamaE164(entry.telefono);
   const links = sameAs.map(safeUrl).filter((u): u is string => Boolean(u));
   const image = safeUrl(entry.imagen);
+  const openingHours = toOpeningHours(entry.horario);
   return {
-    "@context": "https://schema.org",
     "@id": `${url}#negocio`,
     name: entry.nombre,
     ...(entry.descripcion ? { description: entry.descripcion } : {}),
@@ -98,8 +107,9 @@ function common(entry: EntryLike, url: string, sameAs: (string | null | undefine
       addressCountry: "PA",
     },
     ...(phone ? { telephone: `+${phone}` } : entry.telefono ? { telephone: entry.telefono } : {}),
-    ...(toOpeningHours(entry.horario) ? { openingHours: toOpeningHours(entry.horario) } : {}),
+    ...(openingHours ? { openingHours } : {}),
     ...(image ? { image } : {}),
+    // The entry's own website and social profiles: the same place elsewhere on the web.
     ...(links.length ? { sameAs: links } : {}),
   };
 }
@@ -113,22 +123,56 @@ export function restaurantJsonLd(
     maps_url: string | null;
   },
   url: string,
-) {
+): WithContext<RestaurantLeaf> {
   const cuisine = [entry.etiqueta ? categoryLabel(entry.etiqueta) : null, ...entry.especialidades].filter((c): c is string => Boolean(c));
+  const map = safeUrl(entry.maps_url);
   return {
-    ...common(entry, url, [entry.website_url, entry.facebook_url, entry.instagram_url]),
+    "@context": "https://schema.org",
     "@type": "Restaurant",
+    ...common(entry, url, [entry.website_url, entry.facebook_url, entry.instagram_url]),
     ...(cuisine.length ? { servesCuisine: cuisine } : {}),
-    ...(safeUrl(entry.maps_url) ? { hasMap: safeUrl(entry.maps_url) } : {}),
+    ...(map ? { hasMap: map } : {}),
   };
 }
 
-export function businessJsonLd(entry: EntryLike & { etiqueta: string | null; website: string | null }, url: string) {
+export function businessJsonLd(entry: EntryLike & { etiqueta: string | null; website: string | null }, url: string): BusinessJsonLd {
   return {
-    ...common(entry, url, [entry.website]),
+    "@context": "https://schema.org",
     "@type": businessSchemaType(entry.etiqueta ?? ""),
+    ...common(entry, url, [entry.website]),
     ...(entry.especialidades.length ? { knowsAbout: entry.especialidades } : {}),
   };
+}
+
+export type Crumb = { name: string; path: string };
+
+/** schema.org BreadcrumbList of a page: Inicio first, the page itself last. */
+export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]): WithContext<BreadcrumbList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    // Typed per item: inside itemListElement's wide union a misspelt key would go unnoticed.
+    itemListElement: [{ name: "Inicio", path: "/" }, ...crumbs].map(
+      (c, i): ListItemLeaf => ({
+        "@type": "ListItem",
+        position: i + 1,
+        name: c.name,
+        item: `${origin}${c.path}`,
+      }),
+    ),
+  };
+}
+
+/** Inicio › Restaurantes en {Provincia} (› {Nombre}). */
+export function provinceCrumbs(provincia: string, entry?: { nombre: string; path: string }): Crumb[] {
+  const crumbs = [{ name: `Restaurantes en ${provinceLabel(provincia)}`, path: provincePath(provincia as ProvinceSlug) }];
+  return entry ? [...crumbs, { name: entry.nombre, path: entry.path }] : crumbs;
+}
+
+/** Inicio › {Industria} (› {Nombre}). */
+export function industryCrumbs(industria: string, entry?: { nombre: string; path: string }): Crumb[] {
+  const crumbs = [{ name: industryLabel(industria), path: industryPath(industria as IndustrySlug) }];
+  return entry ? [...crumbs, { name: entry.nombre, path: entry.path }] : crumbs;
 }
 
 /** Serialises JSON-LD for a <script> element: `<` is escaped so no text can close the element. */

@@ -4,9 +4,9 @@ import type { Route } from "./+types/business";
 import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
 import { provinceLabel } from "~/catalog/provinces";
 import { EntryView } from "~/components/directory/entry-view";
-import { businessJsonLd, JsonLd } from "~/components/directory/json-ld";
+import { breadcrumbJsonLd, businessJsonLd, industryCrumbs, JsonLd } from "~/components/directory/json-ld";
 import { BookingCta } from "~/components/directory/booking-cta";
-import { directoryPageHeaders } from "./cache-headers";
+import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";
 import { getBusinessBySlug } from "~/server/models/listings.server";
@@ -25,8 +25,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const env = getEnv();
   const path = `/negocio/${found.entry.slug}`;
   return data(
-    { entry: found.entry, path, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL },
-    { headers: directoryPageHeaders() },
+    { entry: found.entry, path, origin: env.PUBLIC_URL, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL },
+    { headers: twinnedPageHeaders() },
   );
 }
 
@@ -44,14 +44,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
     path: d.path,
     image: e.imagen,
     type: "business.business",
+    markdown: true,
   });
 };
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { entry, url } = loaderData;
+  const { entry, url, origin, path } = loaderData;
   return (
     <>
       <JsonLd value={businessJsonLd(entry, url)} />
+      <JsonLd value={breadcrumbJsonLd(origin, industryCrumbs(entry.etiqueta ?? "", { nombre: entry.nombre, path }))} />
       <EntryView
         entry={{
           ...entry,

@@ -8,3 +8,11 @@ export const DIRECTORY_PAGE_CACHE = "public, max-age=0, s-maxage=30, must-revali
 export function directoryPageHeaders(): HeadersInit {
   return { "Cache-Control": DIRECTORY_PAGE_CACHE };
 }
+
+/**
+ * Pages with a Markdown twin (D20) answer HTML or Markdown at the same URL by the Accept header
+ * (server.ts), so shared caches must key their copies on it.
+ */
+export function twinnedPageHeaders(): HeadersInit {
+  return { "Cache-Control": DIRECTORY_PAGE_CACHE, Vary: "Accept" };
+}

@@ -8,6 +8,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/industry";
 import { INDUSTRIES, industryLabel, industryPath, isIndustry } from "~/catalog/industries";
 import { isProvince, provinceLabel } from "~/catalog/provinces";
+import { breadcrumbJsonLd, industryCrumbs, JsonLd } from "~/components/directory/json-ld";
 import { ListingCard, type CardData } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
@@ -16,7 +17,7 @@ import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
-import { directoryPageHeaders } from "./cache-headers";
+import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
@@ -48,6 +49,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     label: industryLabel(industria),
     provincia: query.data.provincia ?? null,
     isAdmin,
+    origin: getEnv().PUBLIC_URL,
     bookingUrl: getEnv().BOOKING_URL,
     paged: Boolean(query.data.cursor),
   };
@@ -65,7 +67,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
       { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
     );
   }
-  return data({ ...base, ...page, error: null as string | null }, { headers: directoryPageHeaders() });
+  return data({ ...base, ...page, error: null as string | null }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -108,6 +110,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         description: `Directorio de negocios de ${d.label.toLowerCase()} en Panamá${d.provincia ? ` (${provinceLabel(d.provincia)})` : ""}: teléfonos, horarios, ubicación y especialidades.`,
         path: industryPath(d.industria),
         noindex: d.paged || Boolean(d.provincia),
+        markdown: true,
       })
     : [];
 
@@ -157,6 +160,7 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
   const action = `${industryPath(industria)}${provincia ? `?provincia=${provincia}` : ""}`;
   return (
     <>
+      <JsonLd value={breadcrumbJsonLd(loaderData.origin, industryCrumbs(industria))} />
       <DirectoryHero
         eyebrow="Directorio de negocios"
         title={`Negocios de ${label}`}

@@ -6,12 +6,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/province";
 import { isProvince, PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
+import { breadcrumbJsonLd, JsonLd, provinceCrumbs } from "~/components/directory/json-ld";
 import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
-import { directoryPageHeaders } from "./cache-headers";
+import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
@@ -30,7 +31,14 @@ export async function loader({ url }: Route.LoaderArgs) {
   if (!province) throw errorPage(404, PAGE_NOT_FOUND);
   const query = listingQuerySchema.safeParse(searchParamsObject(url));
   if (!query.success) throw invalidLinkPage(url, query.error.issues);
-  const base = { province, label: provinceLabel(province), bookingUrl: getEnv().BOOKING_URL, paged: Boolean(query.data.cursor) };
+  const env = getEnv();
+  const base = {
+    province,
+    label: provinceLabel(province),
+    origin: env.PUBLIC_URL,
+    bookingUrl: env.BOOKING_URL,
+    paged: Boolean(query.data.cursor),
+  };
   let page: ListingPage;
   try {
     page = await listRestaurantsByProvince(province, query.data.cursor);
@@ -41,7 +49,7 @@ export async function loader({ url }: Route.LoaderArgs) {
       { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
     );
   }
-  return data({ ...base, ...page, error: null as string | null }, { headers: directoryPageHeaders() });
+  return data({ ...base, ...page, error: null as string | null }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -55,6 +63,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         description: `Descubre los mejores restaurantes de ${d.label}, Panamá: comida tradicional, mariscos, cafés y más, con teléfono, horario y ubicación.`,
         path: provincePath(d.province),
         noindex: d.paged,
+        markdown: true,
       })
     : [];
 
@@ -63,6 +72,7 @@ export default function ProvincePage({ loaderData }: Route.ComponentProps) {
   const { label, province } = loaderData;
   return (
     <>
+      <JsonLd value={breadcrumbJsonLd(loaderData.origin, provinceCrumbs(province))} />
       <DirectoryHero
         eyebrow="Directorio de restaurantes"
         title={`Restaurantes en ${label}`}

@@ -4,9 +4,9 @@ import type { Route } from "./+types/restaurant";
 import { categoryLabel } from "~/catalog/categories";
 import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { EntryView } from "~/components/directory/entry-view";
-import { JsonLd, restaurantJsonLd } from "~/components/directory/json-ld";
+import { breadcrumbJsonLd, JsonLd, provinceCrumbs, restaurantJsonLd } from "~/components/directory/json-ld";
 import { BookingCta } from "~/components/directory/booking-cta";
-import { directoryPageHeaders } from "./cache-headers";
+import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";
 import { getRestaurantBySlug } from "~/server/models/listings.server";
@@ -25,8 +25,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const env = getEnv();
   const path = `/restaurante/${found.entry.slug}`;
   return data(
-    { entry: found.entry, path, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL },
-    { headers: directoryPageHeaders() },
+    { entry: found.entry, path, origin: env.PUBLIC_URL, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL },
+    { headers: twinnedPageHeaders() },
   );
 }
 
@@ -44,14 +44,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
     path: d.path,
     image: e.imagen,
     type: "restaurant.restaurant",
+    markdown: true,
   });
 };
 
 export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
-  const { entry, url } = loaderData;
+  const { entry, url, origin, path } = loaderData;
   return (
     <>
       <JsonLd value={restaurantJsonLd(entry, url)} />
+      <JsonLd value={breadcrumbJsonLd(origin, provinceCrumbs(entry.provincia, { nombre: entry.nombre, path }))} />
       <EntryView
         entry={{
           ...entry,

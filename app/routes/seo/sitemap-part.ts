@@ -12,7 +12,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   if (after !== null && (after.length === 0 || after.length > 300)) return sitemapResponse("<error>parámetro inválido</error>", 400);
   switch (params.part) {
     case "paginas.xml":
-      return sitemapResponse(urlsetXml(origin, [...(await marketingEntries()), ...listingPageEntries(), ...(await blogEntries())]));
+      return sitemapResponse(urlsetXml(origin, [...(await marketingEntries()), ...(await listingPageEntries()), ...(await blogEntries())]));
     case "restaurantes.xml":
       return sitemapResponse(urlsetXml(origin, await listingChunkEntries("restaurant", after)));
     case "negocios.xml":

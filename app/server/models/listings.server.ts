@@ -313,6 +313,23 @@ function searchResult(
 
 export type SitemapListing = { kind: ListingKind; slug: string; updated_at: Date };
 
+export type ListingLastChanges = { provinces: Map<string, Date>; industries: Map<string, Date> };
+
+/**
+ * The newest change (updated_at) among the active entries of each province and each industry
+ * listing, for the sitemap's lastmod of the 20 listing pages. One grouped pass over each table: the
+ * sitemap is read by crawlers, rarely, and cached by them.
+ */
+export async function listingLastChanges(): Promise<ListingLastChanges> {
+  const rows = await queryRows<{ kind: ListingKind; key: string; at: string | Date }>(sql`
+    select 'restaurant' as kind, provincia as key, max(updated_at) as at from restaurants where is_active group by provincia
+    union all
+    select 'business' as kind, industria as key, max(updated_at) as at from businesses where is_active group by industria`);
+  const out: ListingLastChanges = { provinces: new Map(), industries: new Map() };
+  for (const r of rows) (r.kind === "restaurant" ? out.provinces : out.industries).set(r.key, new Date(r.at));
+  return out;
+}
+
 /** Whether more than `n` entries are active in all (a capped count: it reads at most n + 1 rows). */
 export async function activeListingsExceed(n: number): Promise<boolean> {
   const [row] = await queryRows<{ c: number }>(sql`

@@ -4,6 +4,7 @@ import {
   activeListingSlugs,
   activeListingSlugsAfter,
   activeSlugChunkStarts,
+  listingLastChanges,
   type ListingKind,
   type SitemapListing,
 } from "../models/listings.server";
@@ -28,11 +29,26 @@ const entryOf = (l: SitemapListing): SitemapEntry => ({
   priority: 0.6,
 });
 
-/** The 20 listing pages (province and industry). */
-export function listingPageEntries(): SitemapEntry[] {
+/**
+ * The 20 listing pages (province and industry), each with the newest change of its active entries
+ * as lastmod (none while it lists nothing). Their Markdown twins (D20) are not listed: they are the
+ * same pages, found through `Accept`, <link rel="alternate"> and /llms.txt.
+ */
+export async function listingPageEntries(): Promise<SitemapEntry[]> {
+  const last = await listingLastChanges();
   return [
-    ...PROVINCES.map((p) => ({ path: provincePath(p.slug), changefreq: "daily" as const, priority: 0.8 })),
-    ...INDUSTRIES.map((i) => ({ path: industryPath(i.slug), changefreq: "daily" as const, priority: 0.8 })),
+    ...PROVINCES.map((p) => ({
+      path: provincePath(p.slug),
+      lastmod: last.provinces.get(p.slug) ?? null,
+      changefreq: "daily" as const,
+      priority: 0.8,
+    })),
+    ...INDUSTRIES.map((i) => ({
+      path: industryPath(i.slug),
+      lastmod: last.industries.get(i.slug) ?? null,
+      changefreq: "daily" as const,
+      priority: 0.8,
+    })),
   ];
 }
 
@@ -46,22 +62,14 @@ export async function listingChunkEntries(kind: ListingKind, after: string | nul
   return (await activeListingSlugsAfter(kind, after, sitemapChunkSize())).map(entryOf);
 }
 
-/** The 20 listing pages, /buscar, and every active restaurant and business page (D3). */
+/** The 20 listing pages and every active restaurant and business page (D3), lastmod = updated_at. */
 export async function directoryEntries(): Promise<SitemapEntry[]> {
-  const entries: SitemapEntry[] = [
-    ...PROVINCES.map((p) => ({ path: provincePath(p.slug), changefreq: "daily" as const, priority: 0.8 })),
-    ...INDUSTRIES.map((i) => ({ path: industryPath(i.slug), changefreq: "daily" as const, priority: 0.8 })),
-  ];
+  const entries = await listingPageEntries();
   let budget = DIRECTORY_SITEMAP_LIMIT;
   for await (const batch of activeListingSlugs()) {
     for (const l of batch) {
       if (budget-- <= 0) return entries;
-      entries.push({
-        path: l.kind === "restaurant" ? `/restaurante/${l.slug}` : `/negocio/${l.slug}`,
-        lastmod: l.updated_at,
-        changefreq: "weekly",
-        priority: 0.6,
-      });
+      entries.push(entryOf(l));
     }
   }
   return entries;

@@ -1,0 +1,23 @@
+/**
+ * /restaurante/{slug}.md and /negocio/{slug}.md (D20): the entry's Markdown twin, built from the same
+ * `ApiEntry` as the JSON API. Also what the page URL answers to `Accept: text/markdown` (server.ts
+ * rewrites it here). Unknown or inactive entries are a 404; old slugs 301 to the current twin.
+ */
+import type { Route } from "./+types/entry-markdown";
+import { getEnv } from "~/server/env.server";
+import { directoryEntry } from "~/server/local-search.server";
+import { entryMarkdown, markdownNotFound, markdownRedirect, markdownResponse } from "~/server/markdown.server";
+import { DIRECTORY_PAGE_CACHE } from "./cache-headers";
+
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const restaurant = url.pathname.toLowerCase().startsWith("/restaurante/");
+  const entry = await directoryEntry(restaurant ? "restaurantes" : "negocios", params.slug);
+  if (!entry) {
+    const what = restaurant
+      ? "Este restaurante no existe o ya no está en el directorio."
+      : "Este negocio no existe o ya no está en el directorio.";
+    return markdownNotFound(request, getEnv().PUBLIC_URL, what);
+  }
+  if (entry.slug !== params.slug) return markdownRedirect(`/${entry.tipo}/${entry.slug}.md`, DIRECTORY_PAGE_CACHE);
+  return markdownResponse(request, entryMarkdown(entry), { cacheControl: DIRECTORY_PAGE_CACHE });
+}
