@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: `.e2e-data-${PORT}`,
       OWNER_EMAIL: "owner@e2e.test",
       AUTH_SIGNUP_RATE_LIMIT: "10000",
+      // Every machine-interface test calls from 127.0.0.1; the 429 itself is tested on servers of its own.
+      API_RATE_LIMIT: "1000",
       MAIL_LOG_FILE: `.e2e-data-${PORT}/mail.log`,
       SEED_DEMO: "1",
       // Premium against the fake Stripe API that tests/e2e/premium-purchase.spec.ts runs on the next port.

@@ -32,7 +32,7 @@ const PARAMS: readonly [string, string][] = [
 ];
 
 function Code({ children }: { children: string }) {
-  return <pre className="overflow-x-auto rounded-2xl bg-ocean-900 p-4 text-sm leading-6 text-ocean-50">{children}</pre>;
+  return <pre className="whitespace-pre-wrap break-all rounded-2xl bg-ocean-900 p-4 text-sm leading-6 text-ocean-50">{children}</pre>;
 }
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
@@ -51,7 +51,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         title="El directorio de Panamá para asistentes de IA"
         intro="Una API JSON de solo lectura y un servidor MCP con los restaurantes y negocios activos del directorio: sin clave, en español y con un enlace para citar cada resultado."
       />
-      <Section spacing="compact" labelledBy="api-endpoints">
+      <Section spacing="compact">
         <div className="mx-auto max-w-3xl space-y-10">
           <section aria-labelledby="api-endpoints">
             <h2 id="api-endpoints" className="text-2xl font-extrabold">
