@@ -180,6 +180,9 @@ export const restaurants = pgTable(
     index("restaurants_category_plan_idx")
       .on(t.categoria, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
       .where(sql`${t.is_active}`),
+    index("restaurants_category_province_plan_idx")
+      .on(t.categoria, t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
   ],
 );
 
@@ -242,6 +245,9 @@ export const businesses = pgTable(
       .where(sql`${t.is_active}`),
     index("businesses_industry_plan_idx")
       .on(t.industria, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
+    index("businesses_industry_province_plan_idx")
+      .on(t.industria, t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
       .where(sql`${t.is_active}`),
   ],
 );

@@ -105,7 +105,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
       where ${filtersOf(kind, p)} ${
         text
           ? sql`and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ ${all} ${sql.join(
-              p.exact.map((stem) => sql` and ${doc(kind)} ~ ${`\\m${stem}`}`),
+              p.exact.map((stem) => sql` and (${doc(kind)} ~ ${`\\m${stem}`}) is true`),
               sql``,
             )}`
           : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
@@ -132,7 +132,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
       ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select ${columns(kind)}, false as all_terms from ${table} t
         where ${filtersOf(kind, p)} and ${few} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100)`);
     }
-    if (p.normalized && p.normalized !== text) {
+    if (p.normalized.includes(" ") && p.normalized !== text) {
       // A name typed in full that contains a place or category word ('Bocas Grill' in Panamá), under
       // the caller's own filters only: entries with every word, then the name's similarity to them.
       extra.push(`x_${kind}`);
@@ -148,14 +148,15 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
       .map((cte) => `select * from ${cte}`)
       .join(" union all "),
   );
-  const name = sql`immutable_unaccent(lower(c1.nombre))`;
-  const own = sql`immutable_unaccent(lower(c1.nombre || ' ' || array_to_string(c1.especialidades, ' ')))`;
-  const address = sql`immutable_unaccent(lower(c1.direccion))`;
+  // Each candidate's name, name + specialties and address, unaccented once (c2) for every score part.
+  const name = sql`c2.n_name`;
+  const own = sql`c2.n_own`;
+  const address = sql`c2.n_address`;
   const points: SQL[] = [];
   if (text) {
     points.push(sql`case when word_similarity(${text}, ${name}) >= 0.4 then 2 * word_similarity(${text}, ${name}) else 0 end`);
     points.push(sql`case when ${name} like ${`%${text}%`} then 1 else 0 end`);
-    points.push(sql`case when c1.all_terms then 1 else 0 end`);
+    points.push(sql`case when c2.all_terms then 1 else 0 end`);
     // Each word found as a word of the name or specialties ('cocadas', not the 'coco' it stems to).
     for (const term of words) {
       if (term.length >= 3) points.push(sql`case when ${own} ~ ${`\\m${stemOf(term)}`} then 1 else 0 end`);
@@ -166,14 +167,17 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
   if (p.boostStems.length) {
     points.push(sql`case when ${own} ~ ${`\\m(${p.boostStems.join("|")})`} then 1 else 0 end`);
   }
-  if (p.hintCategory) points.push(sql`case when c1.kind = 'restaurant' and c1.etiqueta = ${p.hintCategory} then 0.5 else 0 end`);
+  if (p.hintCategory) points.push(sql`case when c2.kind = 'restaurant' and c2.etiqueta = ${p.hintCategory} then 0.5 else 0 end`);
   // A town named in the query ranks its own entries above the rest of its province.
   for (const town of p.towns) points.push(sql`case when ${address} like ${`%${town}%`} then 1 else 0 end`);
   return sql`
     with ${sql.join(ctes, sql`, `)},
     c0 as (${union}),
     c1 as (select distinct on (c0.id) c0.* from c0 order by c0.id, c0.all_terms desc),
-    c as (select c1.*, (${points.length ? sql.join(points, sql` + `) : sql`0`})::real as score from c1)
+    c2 as materialized (select c1.*, immutable_unaccent(lower(c1.nombre)) as n_name,
+      immutable_unaccent(lower(c1.nombre || ' ' || array_to_string(c1.especialidades, ' '))) as n_own,
+      immutable_unaccent(lower(c1.direccion)) as n_address from c1),
+    c as (select c2.*, (${points.length ? sql.join(points, sql` + `) : sql`0`})::real as score from c2)
     select c.* from c
     order by floor(c.score * 2) desc, c.plan_rank desc, c.score desc, c.rating desc nulls last, c.created_at desc nulls last, c.id desc`;
 }

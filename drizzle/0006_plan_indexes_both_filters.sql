@@ -1,0 +1,2 @@
+CREATE INDEX "businesses_industry_province_plan_idx" ON "businesses" USING btree ("industria","provincia",listing_plan_rank("plan_type") desc,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "businesses"."is_active";--> statement-breakpoint
+CREATE INDEX "restaurants_category_province_plan_idx" ON "restaurants" USING btree ("categoria","provincia",listing_plan_rank("plan_type") desc,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "restaurants"."is_active";
