@@ -54,7 +54,7 @@ const PACED_RATE = Number(arg("rate", "250"));
 /** Requests per second of the open-loop rows of the machine interfaces (API and MCP). */
 const API_RATE = Number(arg("api-rate", "100"));
 
-/** What assistants send to /api/v1/buscar: free text alone, and free text with filters. */
+/** What assistants send to /api/v1/buscar most often (answered from the answer cache after the first time). */
 const API_FREE_TEXT = [
   "mariscos en Bocas",
   "ceviche boquete",
@@ -71,6 +71,48 @@ const API_FILTERED: Record<string, string>[] = [
   { q: "corvina", tipo: "restaurantes", provincia: "los-santos" },
   { tipo: "negocios", industria: "abogados" },
 ];
+/** Distinct questions (town × what), so that each request misses the answer cache: the search's own cost. */
+const TOWNS = [
+  "Bocas",
+  "David",
+  "Chitré",
+  "Colón",
+  "Boquete",
+  "Santiago",
+  "Penonomé",
+  "Las Tablas",
+  "La Chorrera",
+  "Pedasí",
+  "Aguadulce",
+  "Portobelo",
+  "Volcán",
+  "Coronado",
+  "El Valle",
+  "Metetí",
+];
+const WHATS = [
+  "mariscos",
+  "ceviche",
+  "corvina",
+  "café",
+  "abogado",
+  "dentista",
+  "ferretería",
+  "pizza",
+  "parrilla",
+  "sancocho",
+  "barbería",
+  "gimnasio",
+  "hotel",
+  "tours",
+  "clases de inglés",
+  "contador",
+  "panadería",
+  "comida típica",
+  "postres",
+  "taller mecánico",
+];
+const API_DISTINCT = TOWNS.flatMap((t) => WHATS.flatMap((w) => [`${w} en ${t}`, `${w} ${t}`, `${t} ${w}`]));
 const apiQuery = (params: Record<string, string>) => `/api/v1/buscar?${new URLSearchParams(params).toString()}`;
 
 const pct = (sorted: number[], p: number) =>
@@ -393,6 +435,8 @@ async function main() {
   let apiTurn = 0;
   const freeText = () => apiQuery({ q: API_FREE_TEXT[apiTurn++ % API_FREE_TEXT.length]! });
   const filtered = () => apiQuery(API_FILTERED[apiTurn++ % API_FILTERED.length]!);
+  let distinctTurn = 0;
+  const distinct = () => apiQuery({ q: API_DISTINCT[distinctTurn++ % API_DISTINCT.length]! });
   const apiSaturated = await load(freeText);
   const apiStatic = await load(() => "/bench-static/api.json");
   const apiLines = [
@@ -400,6 +444,7 @@ async function main() {
     `${"".padEnd(16)} estático   ${fmt(apiStatic)}`,
     `${"API texto libre".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(freeText, API_RATE, DURATION))}`,
     `${"API con filtros".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(filtered, API_RATE, DURATION))}`,
+    `${"API distintas".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(distinct, API_RATE, DURATION))}  (${API_DISTINCT.length} preguntas, sin caché de respuestas)`,
   ];
   // MCP `buscar`: the official v2 client's own tools/call request (2026-07-28, no handshake), recorded
   // once and replayed with each query, so the load is what an assistant sends.
@@ -427,9 +472,16 @@ async function main() {
     });
   const mcpSaturated = await load(() => "/mcp", { method: "POST", headers: call.headers, body: mcpBody });
   const mcpPaced = await paced(() => "/mcp", API_RATE, DURATION, { method: "POST", headers: call.headers, body: mcpBody });
+  const mcpDistinctBody = () =>
+    JSON.stringify({
+      ...call.body,
+      params: { ...call.body.params, arguments: { q: API_DISTINCT[distinctTurn++ % API_DISTINCT.length]! } },
+    });
+  const mcpDistinct = await paced(() => "/mcp", API_RATE, DURATION, { method: "POST", headers: call.headers, body: mcpDistinctBody });
   apiLines.push(
     `${"MCP buscar".padEnd(16)} saturado   ${fmt(mcpSaturated)}  (${((mcpSaturated.rps / apiStatic.rps) * 100).toFixed(0)} % del estático)`,
     `${"MCP buscar".padEnd(16)} a ${API_RATE} req/s  ${fmt(mcpPaced)}`,
+    `${"MCP distintas".padEnd(16)} a ${API_RATE} req/s  ${fmt(mcpDistinct)}`,
   );
   console.info(`\n${apiLines.join("\n")}`);
   summary.push(...apiLines);

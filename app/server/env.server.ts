@@ -58,6 +58,8 @@ const schema = z.object({
   AUTH_SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   /** Requests per minute per IP to the public API (/api/v1) and MCP (/mcp), shared by every process. */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** How long the API and MCP keep a repeated answer in memory (invalidated by every public write); 0: off. */
+  API_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** Server processes (node:cluster workers); above 1 needs PostgreSQL (D19). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Set in tests to trust X-Forwarded-For from the local test client. */

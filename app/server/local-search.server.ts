@@ -12,6 +12,7 @@ import { PLAN_TYPES, PAID_PLAN_TYPES, type PlanType } from "~/catalog/plans";
 import { PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { listingWhatsappHref, mapsHref, safeUrl } from "~/lib/contact-links";
 import type { ApiKind, ApiSearchParams } from "~/schemas/api-v1";
+import { cachedAnswer } from "./answer-cache.server";
 import { getEnv } from "./env.server";
 import {
   getBusinessBySlug,
@@ -160,7 +161,11 @@ export class BadCursorError extends Error {
 }
 
 /** The directory search of the API and MCP: free text plus optional filters, ranked, paged. */
-export async function searchDirectory(params: ApiSearchParams): Promise<ApiSearchAnswer> {
+export function searchDirectory(params: ApiSearchParams): Promise<ApiSearchAnswer> {
+  return cachedAnswer(`buscar:${JSON.stringify(params)}`, () => searchUncached(params));
+}
+
+async function searchUncached(params: ApiSearchParams): Promise<ApiSearchAnswer> {
   const origin = getEnv().PUBLIC_URL;
   const found = await searchDirectoryRows(params);
   if (found === "bad-cursor") throw new BadCursorError();
@@ -188,11 +193,15 @@ export async function searchDirectory(params: ApiSearchParams): Promise<ApiSearc
 }
 
 /** One active entry with every public field; null when the slug is unknown or the entry inactive. */
-export async function directoryEntry(kind: ApiKind, slug: string): Promise<ApiEntry | null> {
+export function directoryEntry(kind: ApiKind, slug: string): Promise<ApiEntry | null> {
+  return cachedAnswer(`entrada:${kind}:${slug}`, () => entryUncached(kind, slug));
+}
+
+async function entryUncached(kind: ApiKind, slug: string): Promise<ApiEntry | null> {
   const origin = getEnv().PUBLIC_URL;
   const found = kind === "restaurantes" ? await getRestaurantBySlug(slug) : await getBusinessBySlug(slug);
   if (!found) return null;
-  if ("redirectTo" in found) return directoryEntry(kind, found.redirectTo);
+  if ("redirectTo" in found) return entryUncached(kind, found.redirectTo);
   return entryOf(found.entry, origin);
 }
 

@@ -88,6 +88,14 @@ export function invalidatePublicPages(): void {
   for (const l of state().listeners) l();
 }
 
+/**
+ * Bumped by every invalidation, here or relayed from another process: a cache of public answers
+ * that stores it beside each entry knows an entry is stale when the numbers differ.
+ */
+export function publicCacheGeneration(): number {
+  return state().generation;
+}
+
 export function pageCacheStats() {
   const s = state();
   return { ...s.stats, entries: s.entries.size, bytes: s.bytes };

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type NewRestaurant, restaurants } from "~/db/schema";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
 import { db } from "~/server/db.server";
+import { invalidatePublicPages } from "~/server/page-cache.server";
 import { type ApiListing, type ApiSearchAnswer, searchDirectory } from "~/server/local-search.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { RELEVANCE_QUERIES, type RelevanceQuery } from "../fixtures/relevance-queries";
@@ -45,6 +46,12 @@ function misfits(query: RelevanceQuery, results: ApiListing[]): string[] {
 }
 
 const hasConstraints = (q: RelevanceQuery) => Boolean(q.allProvince || q.allCategory || q.allIndustry || q.allType);
+
+/** Deactivates or reactivates an entry, then invalidates the public caches as every model write does. */
+async function setActive(slug: string, active: boolean) {
+  await db.update(restaurants).set({ is_active: active }).where(eq(restaurants.slug, slug));
+  invalidatePublicPages();
+}
 
 beforeAll(async () => {
   await seedDemo();
@@ -162,7 +169,7 @@ describe("ranking rules", () => {
         (await search(q)).resultados.map((r) => r.slug),
         q,
       ).toContain(slug);
-    await db.update(restaurants).set({ is_active: false }).where(eq(restaurants.slug, slug));
+    await setActive(slug, false);
     try {
       for (const q of queries)
         expect(
@@ -170,7 +177,7 @@ describe("ranking rules", () => {
           q,
         ).not.toContain(slug);
     } finally {
-      await db.update(restaurants).set({ is_active: true }).where(eq(restaurants.slug, slug));
+      await setActive(slug, true);
     }
   });
 });

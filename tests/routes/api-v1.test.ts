@@ -6,7 +6,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { restaurants } from "~/db/schema";
 import * as buscar from "~/routes/api/v1/buscar";
@@ -15,6 +15,7 @@ import * as entry from "~/routes/api/v1/entry";
 import * as notFound from "~/routes/api/v1/not-found";
 import * as openapi from "~/routes/api/v1/openapi";
 import { db } from "~/server/db.server";
+import { invalidatePublicPages } from "~/server/page-cache.server";
 import { openApiDocument } from "~/server/openapi.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { call, getRequest, resetConfig } from "../setup/route";
@@ -41,6 +42,12 @@ async function search(query: string, extra: { ip?: string; headers?: Record<stri
   const r = await call(buscar.loader, request, { ip: extra.ip ?? ip() });
   if (r.status === 200 || r.status === 400) check("/buscar", r.status, r.data);
   return r;
+}
+
+/** Deactivates or reactivates an entry, then invalidates the public caches as every model write does. */
+async function setActive(slug: string, active: boolean) {
+  await db.update(restaurants).set({ is_active: active }).where(eq(restaurants.slug, slug));
+  invalidatePublicPages();
 }
 
 beforeAll(async () => {
@@ -153,7 +160,7 @@ describe("GET /api/v1/buscar", () => {
     const before = await search("?q=marisquer%C3%ADa%20el%20cangrejo%20azul");
     const target = before.data.resultados[0];
     expect(target.nombre).toBe("Marisquería El Cangrejo Azul");
-    await db.execute(sql`update restaurants set is_active = false where slug = ${target.slug}`);
+    await setActive(target.slug, false);
     try {
       const after = await search("?q=marisquer%C3%ADa%20el%20cangrejo%20azul");
       expect(after.data.resultados.map((x: { slug: string }) => x.slug)).not.toContain(target.slug);
@@ -163,8 +170,26 @@ describe("GET /api/v1/buscar", () => {
       });
       expect(detail.status).toBe(404);
     } finally {
-      await db.execute(sql`update restaurants set is_active = true where slug = ${target.slug}`);
+      await setActive(target.slug, true);
     }
+  });
+
+  it("serves a repeated question from memory until a public write invalidates it", async () => {
+    const q = "?q=xil%C3%B3fono%20quetzal";
+    const slugs = async () => (await search(q)).data.resultados.map((r: { slug: string }) => r.slug);
+    expect(await slugs()).not.toContain("xilofono-quetzal");
+    // Written behind the models' back: the cached answer stands…
+    await db.insert(restaurants).values({
+      slug: "xilofono-quetzal",
+      nombre: "Xilófono Quetzal",
+      direccion: "Calle Principal, Metetí, Darién",
+      provincia: "darien",
+      categoria: "comida-tradicional",
+    });
+    expect(await slugs()).not.toContain("xilofono-quetzal");
+    // …until a write invalidates the public caches, as every model write does.
+    invalidatePublicPages();
+    expect((await slugs())[0]).toBe("xilofono-quetzal");
   });
 
   it("answers 304 to a matching If-None-Match", async () => {

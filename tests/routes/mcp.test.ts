@@ -5,11 +5,12 @@
  * runs (tests/e2e/mcp.spec.ts does the same against the production server).
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { businesses, restaurants } from "~/db/schema";
 import * as mcp from "~/routes/api/mcp";
 import { db } from "~/server/db.server";
+import { invalidatePublicPages } from "~/server/page-cache.server";
 import { requestContext } from "~/server/request-context.server";
 import { ORIGIN, resetConfig } from "../setup/route";
 
@@ -56,6 +57,12 @@ function textOf(result: ToolResult): string {
 function structured<T = any>(result: ToolResult): T {
   expect(result.isError ?? false).toBe(false);
   return result.structuredContent as T;
+}
+
+/** Deactivates or reactivates an entry, then invalidates the public caches as every model write does. */
+async function setActive(slug: string, active: boolean) {
+  await db.update(restaurants).set({ is_active: active }).where(eq(restaurants.slug, slug));
+  invalidatePublicPages();
 }
 
 beforeAll(async () => {
@@ -250,7 +257,7 @@ describe.each(ERAS)("tools over revision %s", (era) => {
   it("an entry deactivated in the database is gone from buscar, detalle, search and fetch", async () => {
     const client = await connect(era);
     expect(structured(await client.callTool({ name: "buscar", arguments: { q: "ceviche" } })).resultados[0].slug).toBe("marisqueria-azul");
-    await db.execute(sql`update restaurants set is_active = false where slug = 'marisqueria-azul'`);
+    await setActive("marisqueria-azul", false);
     try {
       const answer = structured(await client.callTool({ name: "buscar", arguments: { q: "ceviche en colón" } }));
       expect(answer.resultados.map((r: { slug: string }) => r.slug)).not.toContain("marisqueria-azul");
@@ -267,7 +274,7 @@ describe.each(ERAS)("tools over revision %s", (era) => {
         expect(textOf(result)).toMatch(/No hay ninguna entrada activa/);
       }
     } finally {
-      await db.execute(sql`update restaurants set is_active = true where slug = 'marisqueria-azul'`);
+      await setActive("marisqueria-azul", true);
     }
   });
 });

@@ -4,7 +4,7 @@
  * similarity for typos, then a ranking by relevance and, among equally relevant entries, by plan
  * (max_local, starter_local, free_local).
  *
- * Each kind reads at most SEARCH_CANDIDATES rows before ranking, so a query costs the same at 1M
+ * Each kind reads at most CANDIDATES rows before ranking, so a query costs the same at 1M
  * listings as at 100: with words, the first matches of the full-text index; with filters only, the
  * best-planned newest entries along the plan indexes of migration 0004. The cursor is an offset into
  * that ranked candidate list, tied to the query it was handed out for.
@@ -15,7 +15,7 @@ import type { IndustrySlug } from "~/catalog/industries";
 import type { ProvinceSlug } from "~/catalog/provinces";
 import { normalizeText, parseDirectoryQuery, stemOf, type Filters, type ParsedQuery } from "~/lib/directory-query";
 import type { ApiSearchParams } from "~/schemas/api-v1";
-import { SEARCH_CANDIDATES, type ListingCard, type ListingKind } from "~/schemas/directory";
+import type { ListingCard, ListingKind } from "~/schemas/directory";
 import { queryRows } from "../db.server";
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
@@ -37,6 +37,11 @@ export type DirectorySearch = {
 
 /** Below this many full-text matches in all, entries whose name merely resembles the words join in. */
 const NAME_FALLBACK_BELOW = 24;
+/**
+ * Entries of each kind ranked per query: four pages of the largest `limite`. Scoring is most of a
+ * query's cost, so this bounds it; an assistant wants the best ten, not the thousandth.
+ */
+const CANDIDATES = 100;
 /** Below this many results, a filter read from the words is also tried as a plain word. */
 const FEW_RESULTS = 5;
 /** Similarity of the whole query to a whole name above which it is that entry, whatever words it has. */
@@ -88,7 +93,7 @@ function anyWordQuery(words: string[]): string {
   return words.map((w) => (w.length >= 4 ? `${w}:*` : w)).join(" | ");
 }
 
-/** The ranked candidates of one parsed query, best first (at most SEARCH_CANDIDATES per kind). */
+/** The ranked candidates of one parsed query, best first (at most CANDIDATES per kind). */
 export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
   const kinds = kindsOf(p);
   const text = p.terms.join(" ");
@@ -110,7 +115,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
             )}`
           : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
       }
-      limit ${SEARCH_CANDIDATES})`);
+      limit ${CANDIDATES})`);
   }
   // The fallbacks below run only when the entries with every word are few (an InitPlan: PostgreSQL
   // skips their scans entirely otherwise).
@@ -224,7 +229,7 @@ function decodeOffset(cursor: string, key: string): number | null {
   const m = /^v1\|(\d{1,4})\|([a-z0-9]{1,8})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
   if (!m || m[2] !== key) return null;
   const offset = Number(m[1]);
-  return offset > 0 && offset < 2 * SEARCH_CANDIDATES ? offset : null;
+  return offset > 0 && offset < 2 * CANDIDATES ? offset : null;
 }
 
 // ---------------------------------------------------------------- search
