@@ -475,7 +475,8 @@ async function main() {
   const mcpDistinctBody = () =>
     JSON.stringify({
       ...call.body,
-      params: { ...call.body.params, arguments: { q: API_DISTINCT[distinctTurn++ % API_DISTINCT.length]! } },
+      // 'busco' is a filler word: the same search under another cache key than the API rows' questions.
+      params: { ...call.body.params, arguments: { q: `busco ${API_DISTINCT[distinctTurn++ % API_DISTINCT.length]!}` } },
     });
   const mcpDistinct = await paced(() => "/mcp", API_RATE, DURATION, { method: "POST", headers: call.headers, body: mcpDistinctBody });
   apiLines.push(
