@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { getEnv } from "./env.server";
 import { recordHit } from "./models/rate-limits.server";
+import { singleton } from "./singleton.server";
 
 export const API_RATE_WINDOW_SECONDS = 60;
 
@@ -26,12 +27,68 @@ export function rateKeyOf(ip: string): string {
     .join(":")}::/64`;
 }
 
-/** Counts one request of `ip` against API_RATE_LIMIT per minute. */
+/**
+ * What this process knows of one client's window: the count the database last returned (every
+ * process's hits) plus the hits counted here since.
+ */
+type Window = { count: number; pending: number; endsAt: number; flushedAt: number; flushing: Promise<void> | null; scheduled: boolean };
+
+/** At most one database write per client every FLUSH_MS per process. */
+const FLUSH_MS = 250;
+
+const windows = () => singleton("public-api-windows", () => new Map<string, Window>());
+
+async function flush(key: string, w: Window): Promise<void> {
+  const hits = w.pending;
+  w.pending = 0;
+  try {
+    const state = await recordHit(key, API_RATE_WINDOW_SECONDS, hits);
+    w.count = state.count;
+    w.endsAt = Date.now() + state.retryAfterSeconds * 1000;
+  } catch (error) {
+    w.pending += hits;
+    throw error;
+  } finally {
+    w.flushedAt = Date.now();
+    w.flushing = null;
+  }
+}
+
+/**
+ * Counts one request of `ip` against API_RATE_LIMIT per minute, in the database so that every
+ * process counts every request. Hits are written in batches: a client's burst would otherwise
+ * queue every one of its requests on one row's lock (and hold the pool's connections while they
+ * wait). The first request after FLUSH_MS writes and waits; the others count locally and are
+ * written with the next batch, so the shared count lags by at most FLUSH_MS per process.
+ */
 export async function limitPublicApi(ip: string): Promise<RateDecision> {
   const limit = getEnv().API_RATE_LIMIT;
-  const hit = await recordHit(`public-api:${rateKeyOf(ip)}`, API_RATE_WINDOW_SECONDS);
-  if (hit.count > limit) return { limited: true, limit, retryAfterSeconds: hit.retryAfterSeconds };
-  return { limited: false, limit, remaining: limit - hit.count };
+  const key = `public-api:${rateKeyOf(ip)}`;
+  const map = windows();
+  let w = map.get(key);
+  if (!w) {
+    w = { count: 0, pending: 0, endsAt: 0, flushedAt: 0, flushing: null, scheduled: false };
+    map.set(key, w);
+    if (map.size > 50_000) map.delete(map.keys().next().value!);
+  }
+  const now = Date.now();
+  if (now >= w.endsAt) w.count = 0;
+  w.pending++;
+  if (!w.flushing && now - w.flushedAt >= FLUSH_MS) {
+    w.flushing = flush(key, w);
+    await w.flushing;
+  } else if (!w.scheduled) {
+    // Hits counted here reach the database even if this client sends nothing more.
+    const current = w;
+    current.scheduled = true;
+    setTimeout(() => {
+      current.scheduled = false;
+      if (current.pending && !current.flushing) current.flushing = flush(key, current).catch(() => {});
+    }, FLUSH_MS).unref();
+  }
+  const used = w.count + w.pending;
+  if (used > limit) return { limited: true, limit, retryAfterSeconds: Math.max(1, Math.ceil((w.endsAt - Date.now()) / 1000)) };
+  return { limited: false, limit, remaining: limit - used };
 }
 
 /** The Spanish 429 message. */

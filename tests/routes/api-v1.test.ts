@@ -16,7 +16,9 @@ import * as notFound from "~/routes/api/v1/not-found";
 import * as openapi from "~/routes/api/v1/openapi";
 import { db } from "~/server/db.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
+import { peekHits } from "~/server/models/rate-limits.server";
 import { openApiDocument } from "~/server/openapi.server";
+import { limitPublicApi } from "~/server/public-api.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { call, getRequest, resetConfig } from "../setup/route";
 
@@ -227,6 +229,15 @@ describe("GET /api/v1/buscar", () => {
     } finally {
       resetConfig({ API_RATE_LIMIT: "1000" });
     }
+  });
+
+  it("writes a burst's hits to the shared count in batches, losing none", async () => {
+    const who = "203.0.113.250";
+    const decisions = await Promise.all(Array.from({ length: 40 }, () => limitPublicApi(who)));
+    expect(decisions.every((d) => !d.limited)).toBe(true);
+    // Within one batch interval every hit is in the database, where the other processes read it.
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await peekHits(`public-api:${who}`)).count).toBe(40);
   });
 
   it("answers a CORS preflight and refuses writes", async () => {

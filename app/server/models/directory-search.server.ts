@@ -258,6 +258,24 @@ function withoutTextFilters(p: ParsedQuery, explicit: Filters): ParsedQuery {
   };
 }
 
+/**
+ * Whether a query would find anything: one entry with its words (or with any of them, or a longer
+ * form of one), or any entry under its filters. Cheaper than ranking, for suggestions.
+ */
+async function hasAnswer(p: ParsedQuery): Promise<boolean> {
+  const words = [...new Set(p.terms.join(" ").split(" ").filter(Boolean))];
+  for (const kind of kindsOf(p)) {
+    const match = words.length
+      ? sql`and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ to_tsquery('spanish'::regconfig, ${anyWordQuery(words)})`
+      : sql``;
+    const rows = await queryRows<{ found: number }>(
+      sql`select 1 as found from ${sql.raw(TABLE[kind])} t where ${filtersOf(kind, p)} ${match} limit 1`,
+    );
+    if (rows.length) return true;
+  }
+  return false;
+}
+
 /** A nearby query with results, for an empty answer: without the place, then with fewer words. */
 async function suggest(params: ApiSearchParams, p: ParsedQuery): Promise<{ q: string; reason: string } | null> {
   const explicit = explicitOf(params);
@@ -268,14 +286,13 @@ async function suggest(params: ApiSearchParams, p: ParsedQuery): Promise<{ q: st
       .join(" ");
     if (withoutPlace) {
       const relaxed = parseDirectoryQuery(withoutPlace, explicit);
-      if ((await ranked(relaxed, explicit)).length)
-        return { q: withoutPlace, reason: "Sin resultados en esa provincia; hay resultados en otras." };
+      if (await hasAnswer(relaxed)) return { q: withoutPlace, reason: "Sin resultados en esa provincia; hay resultados en otras." };
     }
   }
   if (p.terms.length > 1) {
     for (const term of p.terms) {
       const relaxed = { ...p, terms: [term], normalized: term };
-      if ((await ranked(relaxed, explicit)).length) {
+      if (await hasAnswer(relaxed)) {
         const rest = normalizeText(params.q)
           .split(" ")
           .filter((w) => !p.terms.includes(w) || w === term)

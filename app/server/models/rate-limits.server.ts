@@ -6,13 +6,13 @@ import { db, queryRows } from "../db.server";
 
 export type LimitState = { count: number; retryAfterSeconds: number };
 
-/** Counts one event for `key` in a window of `windowSeconds`, and returns the count in the window. */
-export async function recordHit(key: string, windowSeconds = 60): Promise<LimitState> {
+/** Counts `hits` events (one by default) for `key` in a window of `windowSeconds`; returns the window's count. */
+export async function recordHit(key: string, windowSeconds = 60, hits = 1): Promise<LimitState> {
   const rows = await queryRows<{ count: number; retry: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, count) values (${key}, now(), ${hits})
     on conflict (key) do update set
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
-                   then 1 else rate_limits.count + 1 end,
+                   then ${hits} else rate_limits.count + ${hits} end,
       window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
                    then now() else rate_limits.window_start end
     returning count, greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int as retry`);
