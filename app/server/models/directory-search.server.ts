@@ -16,7 +16,7 @@ import type { ProvinceSlug } from "~/catalog/provinces";
 import { normalizeText, parseDirectoryQuery, stemOf, type Filters, type ParsedQuery } from "~/lib/directory-query";
 import type { ApiSearchParams } from "~/schemas/api-v1";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
-import { queryRows } from "../db.server";
+import { db } from "../db.server";
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
 
@@ -234,8 +234,25 @@ function decodeOffset(cursor: string, key: string): number | null {
 
 // ---------------------------------------------------------------- search
 
+/**
+ * Runs a search statement with sequential scans off, and with words also plain index scans: its
+ * full-text and trigram predicates sit under a LIMIT, and when the planner overestimates how many
+ * rows match a word it reads the table (or walks a btree) until the LIMIT is reached, which for a
+ * rare word means parsing every document (seconds at 1M listings). Their GIN indexes, through
+ * bitmap scans, are always the right path; a query of filters only walks its plan index.
+ */
+async function indexedRows<T>(query: SQL, withWords: boolean): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      withWords ? sql`set local enable_seqscan = off; set local enable_indexscan = off` : sql`set local enable_seqscan = off`,
+    );
+    const result = (await tx.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  });
+}
+
 async function ranked(p: ParsedQuery, explicit: Filters): Promise<Row[]> {
-  return queryRows<Row>(directorySearchQuery(p, explicit));
+  return indexedRows<Row>(directorySearchQuery(p, explicit), p.terms.length > 0);
 }
 
 function explicitOf(params: ApiSearchParams): Filters {
@@ -268,8 +285,9 @@ async function hasAnswer(p: ParsedQuery): Promise<boolean> {
     const match = words.length
       ? sql`and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ to_tsquery('spanish'::regconfig, ${anyWordQuery(words)})`
       : sql``;
-    const rows = await queryRows<{ found: number }>(
+    const rows = await indexedRows<{ found: number }>(
       sql`select 1 as found from ${sql.raw(TABLE[kind])} t where ${filtersOf(kind, p)} ${match} limit 1`,
+      words.length > 0,
     );
     if (rows.length) return true;
   }
