@@ -5,7 +5,7 @@
  * runs (tests/e2e/mcp.spec.ts does the same against the production server).
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { businesses, restaurants } from "~/db/schema";
 import * as mcp from "~/routes/api/mcp";
