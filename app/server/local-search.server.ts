@@ -11,6 +11,7 @@ import { INDUSTRIES, industryLabel, industryPath, type IndustrySlug } from "~/ca
 import { PLAN_TYPES, PAID_PLAN_TYPES, type PlanType } from "~/catalog/plans";
 import { PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { listingWhatsappHref, mapsHref, safeUrl } from "~/lib/contact-links";
+import { entryPath } from "~/lib/entry-path";
 import type { ApiKind, ApiSearchParams } from "~/schemas/api-v1";
 import { cachedAnswer } from "./answer-cache.server";
 import { getEnv } from "./env.server";
@@ -98,7 +99,8 @@ export type ApiCatalog = {
 
 export const ATTRIBUTION = "Cita cada resultado con un enlace a su página (campo url) en Panama VIP IA.";
 
-const KIND_PATH = { restaurant: "restaurante", business: "negocio" } as const;
+/** The entry's kind as the API names it (`tipo`, and the first half of `id`). */
+const API_TIPO = { restaurant: "restaurante", business: "negocio" } as const;
 
 function summary(text: string | null | undefined, fallback: string, max = 240): string {
   const clean = (text ?? "").replace(/\s+/g, " ").trim() || fallback;
@@ -108,8 +110,8 @@ function summary(text: string | null | undefined, fallback: string, max = 240): 
 }
 
 function listingOf(card: ListingCard & { descripcion?: string | null }, origin: string, promoted: boolean): ApiListing {
-  const tipo = KIND_PATH[card.kind];
-  const path = `/${tipo}/${card.slug}`;
+  const tipo = API_TIPO[card.kind];
+  const path = entryPath(card.kind, card.slug);
   const label = card.kind === "restaurant" ? categoryLabel(card.etiqueta) : industryLabel(card.etiqueta ?? "");
   return {
     id: `${tipo}/${card.slug}`,

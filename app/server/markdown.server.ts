@@ -3,6 +3,7 @@
  * /llms.txt. Entries come as the public API's `ApiEntry`, so the twin and the JSON API say the same
  * thing. Every piece of listing data is escaped: a name like `*Oferta* [aquí](javascript:…)` stays text.
  */
+import { entryPath } from "~/lib/entry-path";
 import crypto from "node:crypto";
 import { categoryLabel } from "~/catalog/categories";
 import { INDUSTRIES, industryLabel, industryPath } from "~/catalog/industries";
@@ -149,7 +150,7 @@ export function listingMarkdown(t: ListingTwin): string {
   const lines = [`# ${escapeMarkdown(t.title)}`, "", `> ${escapeMarkdownLine(t.summary)}`, "", `Página: ${autolink(t.pageUrl)}`, ""];
   if (!t.items.length) lines.push(escapeMarkdownLine(t.empty), "");
   for (const card of t.items) {
-    const page = `${t.origin}/${card.kind === "restaurant" ? "restaurante" : "negocio"}/${card.slug}`;
+    const page = `${t.origin}${entryPath(card.kind, card.slug)}`;
     lines.push(`## ${escapeMarkdown(card.nombre)}`, "", cardLine(card), "", `- Página: ${autolink(page)}`);
     lines.push(`- Markdown: ${autolink(`${page}.md`)}`, "");
   }

@@ -1,5 +1,5 @@
 /**
- * What a card and an entry page both say about an entry: its path, category or industry label, and
+ * What a card and an entry page both say about an entry: its category or industry label, and
  * whether its plan is a paid one. Kept apart from the card component so that entry pages do not
  * download the card (vite.config.ts splits the directory's chunks by kind of page).
  */
@@ -10,10 +10,6 @@ import type { ListingCard } from "~/schemas/directory";
 
 /** What a listing card shows (the model's listing rows). */
 export type CardData = ListingCard;
-
-export function entryPath(kind: CardData["kind"], slug: string): string {
-  return kind === "restaurant" ? `/restaurante/${slug}` : `/negocio/${slug}`;
-}
 
 export function etiquetaLabel(kind: CardData["kind"], etiqueta: string | null): string {
   if (!etiqueta) return kind === "restaurant" ? "Restaurante" : "Negocio";

@@ -8,7 +8,8 @@ import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/contact-links";
 import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
-import { entryPath, etiquetaLabel, isPaidPlan, type CardData } from "./labels";
+import { entryPath } from "~/lib/entry-path";
+import { etiquetaLabel, isPaidPlan, type CardData } from "./labels";
 
 export type { CardData } from "./labels";
 

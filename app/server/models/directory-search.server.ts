@@ -17,6 +17,7 @@ import { normalizeText, parseDirectoryQuery, stemOf, type Filters, type ParsedQu
 import type { ApiSearchParams } from "~/schemas/api-v1";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 import { db } from "../db.server";
+import { cardColumns, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
 
@@ -47,9 +48,8 @@ const FEW_RESULTS = 5;
 /** Similarity of the whole query to a whole name above which it is that entry, whatever words it has. */
 const NAME_MATCH = 0.8;
 
-type Row = Omit<ListingCard, "rating"> & {
-  rating: number | string | null;
-  imported: boolean;
+type Row = CardColumnsRow & {
+  kind: ListingKind;
   descripcion: string | null;
   score: number | string;
   plan_rank: number;
@@ -58,15 +58,8 @@ type Row = Omit<ListingCard, "rating"> & {
 const TABLE = { restaurant: "restaurants", business: "businesses" } as const;
 
 const columns = (kind: ListingKind) =>
-  sql.raw(`'${kind}'::text as kind, t.id, t.slug, t.nombre,
-  ${kind === "restaurant" ? "t.categoria" : "t.industria"} as etiqueta, t.provincia, t.rating::float8 as rating, t.direccion,
-  t.telefono, t.horario, t.especialidades, t.is_verified, t.is_active, t.plan_type, t.imagen, t.descripcion,
-  (t.google_place_id is not null) as imported, listing_plan_rank(t.plan_type) as plan_rank, t.created_at`);
-
-const doc = (kind: ListingKind) =>
-  sql.raw(
-    `listing_search_text(t.nombre, t.descripcion, t.direccion, t.especialidades, t.${kind === "restaurant" ? "categoria" : "industria"})`,
-  );
+  sql`${sql.raw(`'${kind}'::text`)} as kind, ${cardColumns(kind)}, t.descripcion,
+    listing_plan_rank(t.plan_type) as plan_rank, t.created_at`;
 
 function filtersOf(kind: ListingKind, f: Filters): SQL {
   const parts: SQL[] = [sql`t.is_active`];
@@ -109,8 +102,8 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
     ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind)}, true as all_terms from ${table} t
       where ${filtersOf(kind, p)} ${
         text
-          ? sql`and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ ${all} ${sql.join(
-              p.exact.map((stem) => sql` and (${doc(kind)} ~ ${`\\m${stem}`}) is true`),
+          ? sql`and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ ${all} ${sql.join(
+              p.exact.map((stem) => sql` and (${searchDoc(kind)} ~ ${`\\m${stem}`}) is true`),
               sql``,
             )}`
           : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
@@ -129,7 +122,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
       // mecánico' finds a 'Taller', 'laptop' finds 'laptops'), ranked below by how many they have.
       extra.push(`o_${kind}`);
       ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select ${columns(kind)}, false as all_terms from ${table} t
-        where ${filtersOf(kind, p)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ ${any} limit 100)`);
+        where ${filtersOf(kind, p)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ ${any} limit 100)`);
     }
     if (text) {
       // Names that resemble the words (typos, words typed in part).
@@ -143,7 +136,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
       extra.push(`x_${kind}`);
       ctes.push(sql`${sql.raw(`x_${kind}`)} as materialized (select * from (select ${columns(kind)}, true as all_terms
         from ${table} t where ${filtersOf(kind, explicit)} and ${few}
-          and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ plainto_tsquery('spanish'::regconfig, ${p.normalized}) limit 100) x
+          and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ plainto_tsquery('spanish'::regconfig, ${p.normalized}) limit 100) x
         where similarity(${p.normalized}, immutable_unaccent(lower(x.nombre))) >= ${NAME_MATCH})`);
     }
   }
@@ -188,27 +181,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
 }
 
 function toRow(r: Row): DirectoryRow {
-  return {
-    kind: r.kind,
-    id: r.id,
-    slug: r.slug,
-    nombre: r.nombre,
-    etiqueta: r.etiqueta,
-    provincia: r.provincia,
-    // Ratings of entries imported from Google are not shown publicly.
-    rating: r.imported || r.rating == null ? null : Number(r.rating),
-    direccion: r.direccion,
-    telefono: r.telefono,
-    horario: r.horario,
-    especialidades: (r.especialidades ?? []).slice(0, 8),
-    is_verified: r.is_verified,
-    is_active: r.is_active,
-    plan_type: r.plan_type,
-    imagen: r.imagen,
-    descripcion: r.descripcion,
-    promoted: Number(r.plan_rank) > 0,
-    score: Number(r.score),
-  };
+  return { ...toCard(r.kind, r), descripcion: r.descripcion, promoted: Number(r.plan_rank) > 0, score: Number(r.score) };
 }
 
 // ---------------------------------------------------------------- cursor
@@ -283,7 +256,7 @@ async function hasAnswer(p: ParsedQuery): Promise<boolean> {
   const words = [...new Set(p.terms.join(" ").split(" ").filter(Boolean))];
   for (const kind of kindsOf(p)) {
     const match = words.length
-      ? sql`and to_tsvector('spanish'::regconfig, ${doc(kind)}) @@ to_tsquery('spanish'::regconfig, ${anyWordQuery(words)})`
+      ? sql`and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${anyWordQuery(words)})`
       : sql``;
     const rows = await indexedRows<{ found: number }>(
       sql`select 1 as found from ${sql.raw(TABLE[kind])} t where ${filtersOf(kind, p)} ${match} limit 1`,

@@ -24,9 +24,11 @@ export type { ListingCard, ListingKind };
 export type ListingPage = { items: ListingCard[]; nextCursor: string | null };
 
 type CardRow = Omit<ListingCard, "kind" | "rating"> & { rating: number | string | null; imported: boolean; cursor_ts: string };
+/** What toCard reads: the columns of cardColumns. */
+export type CardColumnsRow = Omit<CardRow, "cursor_ts">;
 
 // D17: ratings (and reviews) of entries imported from Google are not shown publicly.
-function toCard(kind: ListingKind, r: CardRow): ListingCard {
+export function toCard(kind: ListingKind, r: CardColumnsRow): ListingCard {
   return {
     kind,
     id: r.id,
@@ -46,7 +48,7 @@ function toCard(kind: ListingKind, r: CardRow): ListingCard {
   };
 }
 
-const cardColumns = (kind: ListingKind, alias = "t") => {
+export const cardColumns = (kind: ListingKind, alias = "t") => {
   const t = sql.raw(alias);
   return sql`${t}.id, ${t}.slug, ${t}.nombre, ${kind === "restaurant" ? sql`${t}.categoria` : sql`${t}.industria`} as etiqueta,
     ${t}.provincia, ${t}.rating::float8 as rating, ${t}.direccion, ${t}.telefono, ${t}.horario, ${t}.especialidades,
@@ -207,7 +209,7 @@ export type SearchResult = ListingPage & {
   capped: boolean;
 };
 
-const searchDoc = (kind: ListingKind, alias = "t") => {
+export const searchDoc = (kind: ListingKind, alias = "t") => {
   const a = sql.raw(alias);
   return kind === "restaurant"
     ? sql`listing_search_text(${a}.nombre, ${a}.descripcion, ${a}.direccion, ${a}.especialidades, ${a}.categoria)`

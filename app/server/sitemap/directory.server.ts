@@ -1,3 +1,4 @@
+import { entryPath } from "~/lib/entry-path";
 import { INDUSTRIES, industryPath } from "~/catalog/industries";
 import { PROVINCES, provincePath } from "~/catalog/provinces";
 import {
@@ -23,7 +24,7 @@ export function sitemapChunkSize(): number {
 }
 
 const entryOf = (l: SitemapListing): SitemapEntry => ({
-  path: l.kind === "restaurant" ? `/restaurante/${l.slug}` : `/negocio/${l.slug}`,
+  path: entryPath(l.kind, l.slug),
   lastmod: l.updated_at,
   changefreq: "weekly",
   priority: 0.6,
