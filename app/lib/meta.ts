@@ -23,6 +23,8 @@ export function seo(
     noindex?: boolean;
     /** The page has a Markdown twin at `path + ".md"` (D20). */
     markdown?: boolean;
+    /** schema.org objects, each a `<script type="application/ld+json">` that React Router escapes. */
+    jsonLd?: readonly object[];
   },
 ): MetaDescriptor[] {
   const origin = publicUrlFrom(matches);
@@ -46,5 +48,6 @@ export function seo(
     { name: "twitter:description", content: opts.description },
     { name: "twitter:image", content: image },
     ...(opts.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    ...(opts.jsonLd ?? []).map((value) => ({ "script:ld+json": value })),
   ];
 }

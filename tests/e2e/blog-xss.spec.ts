@@ -50,6 +50,9 @@ async function renderAndCheck(page: Page, path: string, origin: string) {
   await page.keyboard.press("Tab");
   const html = await body.innerHTML();
   expect(forbiddenIn(html)).toEqual([]);
+  // The hostile title is also in the head's JSON-LD: escaped there, the block still parses whole.
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(ld.headline).toBe((await page.locator("h1").textContent())!.trim());
   const keptImages = await body.locator("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
   await page.waitForLoadState("networkidle");
   const unexpected = outside.filter((r) => !(r.type === "image" && keptImages.includes(r.url)));

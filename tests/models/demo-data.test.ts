@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
-import { toOpeningHours } from "~/components/directory/json-ld";
+import { toOpeningHours } from "~/server/json-ld.server";
 import { decodeCursor } from "~/schemas/directory";
 import { queryRows } from "~/server/db.server";
 import { listBusinessesByIndustry, listRestaurantsByProvince } from "~/server/models/listings.server";

@@ -3,11 +3,8 @@
  * match wins), the sitemap's lastmod of entries and listing pages (and no Markdown twin in it), and
  * the JSON-LD of entry and listing pages (BreadcrumbList, sameAs) as it is serialised into the page.
  */
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROVINCES } from "~/catalog/provinces";
-import { breadcrumbJsonLd, businessJsonLd, industryCrumbs, JsonLd, provinceCrumbs, restaurantJsonLd } from "~/components/directory/json-ld";
 import { businesses, restaurants } from "~/db/schema";
 import * as business from "~/routes/directory/business";
 import * as province from "~/routes/directory/province";
@@ -16,6 +13,7 @@ import * as robots from "~/routes/seo/robots";
 import * as sitemap from "~/routes/seo/sitemap";
 import * as sitemapPart from "~/routes/seo/sitemap-part";
 import { db } from "~/server/db.server";
+import { industryCrumbs } from "~/server/json-ld.server";
 import { call, getRequest, ORIGIN } from "../setup/route";
 
 type H = any;
@@ -182,9 +180,11 @@ describe("sitemap", () => {
 
 // ---------------------------------------------------------------- JSON-LD
 
-/** The JSON inside each <script type="application/ld+json"> that the component renders. */
-function scriptsOf(html: string): unknown[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+/** The JSON-LD objects a route's meta hands to React Router, which escapes each into a script. */
+function jsonLdOf(meta: (args: H) => H[], loaderData: H): H[] {
+  return meta({ loaderData, matches: [], params: {}, location: {} as H })
+    .filter((d: H) => "script:ld+json" in d)
+    .map((d: H) => d["script:ld+json"]);
 }
 
 describe("JSON-LD", () => {
@@ -192,13 +192,7 @@ describe("JSON-LD", () => {
     const page = await call(restaurant.loader as H, getRequest("/restaurante/fonda-vieja"), { params: { slug: "fonda-vieja" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("vary")).toBe("Accept");
-    const { entry, url, origin, path } = page.data;
-    const html =
-      renderToStaticMarkup(createElement(JsonLd, { value: restaurantJsonLd(entry, url) })) +
-      renderToStaticMarkup(
-        createElement(JsonLd, { value: breadcrumbJsonLd(origin, provinceCrumbs(entry.provincia, { nombre: entry.nombre, path })) }),
-      );
-    const [place, crumbs] = scriptsOf(html) as any[];
+    const [place, crumbs] = jsonLdOf(restaurant.meta as H, page.data);
     expect(place).toMatchObject({
       "@context": "https://schema.org",
       "@type": "Restaurant",
@@ -222,13 +216,13 @@ describe("JSON-LD", () => {
 
   it("gives a business the breadcrumb of its industry, and its website as sameAs", async () => {
     const page = await call(business.loader as H, getRequest("/negocio/academia-sol"), { params: { slug: "academia-sol" } });
-    const { entry, url, origin, path } = page.data;
-    expect(businessJsonLd(entry, url)).toMatchObject({
+    const [place, crumbs] = jsonLdOf(business.meta as H, page.data);
+    expect(place).toMatchObject({
       "@type": "LocalBusiness",
       name: "Academia Sol",
       sameAs: ["https://academia.example.pa/"],
     });
-    expect(breadcrumbJsonLd(origin, industryCrumbs(entry.etiqueta, { nombre: entry.nombre, path })).itemListElement).toEqual([
+    expect(crumbs.itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Inicio", item: `${ORIGIN}/` },
       { "@type": "ListItem", position: 2, name: "Educación", item: `${ORIGIN}/negocios/educacion` },
       { "@type": "ListItem", position: 3, name: "Academia Sol", item: `${ORIGIN}/negocio/academia-sol` },
@@ -238,8 +232,7 @@ describe("JSON-LD", () => {
   it("gives a listing page its two-step breadcrumb", async () => {
     const page = await call(province.loader as H, getRequest("/restaurantes-veraguas"));
     expect(page.headers.get("vary")).toBe("Accept");
-    const value = breadcrumbJsonLd(page.data.origin, provinceCrumbs(page.data.province));
-    const [crumbs] = scriptsOf(renderToStaticMarkup(createElement(JsonLd, { value }))) as any[];
+    const [crumbs] = jsonLdOf(province.meta as H, page.data);
     expect(crumbs.itemListElement.map((i: { name: string; item: string }) => [i.name, i.item])).toEqual([
       ["Inicio", `${ORIGIN}/`],
       ["Restaurantes en Veraguas", `${ORIGIN}/restaurantes-veraguas`],

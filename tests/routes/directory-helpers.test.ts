@@ -1,7 +1,7 @@
 /** Directory helpers: Panamanian phone normalisation, WhatsApp and Maps links, JSON-LD, cursors. */
 import { describe, expect, it } from "vitest";
 import { listingWhatsappHref, mapsHref, panamaE164, safeUrl, telHref } from "~/lib/contact-links";
-import { businessJsonLd, businessSchemaType, jsonLdString, restaurantJsonLd, toOpeningHours } from "~/components/directory/json-ld";
+import { businessJsonLd, businessSchemaType, restaurantJsonLd, toOpeningHours } from "~/server/json-ld.server";
 import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, searchQuerySchema } from "~/schemas/directory";
 
 describe("phones and links", () => {
@@ -41,7 +41,7 @@ describe("JSON-LD", () => {
     expect(toOpeningHours("Con cita previa")).toBeUndefined();
   });
 
-  it("describes a restaurant and a business without ratings, escaping </script>", () => {
+  it("describes a restaurant and a business without ratings", () => {
     const base = {
       nombre: "Fonda </script><script>alert(1)</script>",
       descripcion: null,
@@ -71,9 +71,7 @@ describe("JSON-LD", () => {
       sameAs: ["https://f.pa/"],
     });
     expect(r).not.toHaveProperty("aggregateRating");
-    const text = jsonLdString(r);
-    expect(text).not.toContain("</script>");
-    expect(JSON.parse(text).name).toBe(base.nombre);
+    expect(r.name).toBe(base.nombre);
     expect(businessJsonLd({ ...base, etiqueta: "abogados", website: null }, "https://sitio.pa/negocio/x")["@type"]).toBe("LegalService");
     expect(businessSchemaType("desconocida")).toBe("LocalBusiness");
   });

@@ -62,38 +62,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const a = loaderData?.article;
   // Not found: the error page sets its own title.
   if (!a) return [{ name: "robots", content: "noindex" }];
-  return [
-    ...seo(matches, { title: a.title, description: a.excerpt, path: `/blog/${a.slug}`, image: a.image_url, type: "article" }),
-    ...(a.published_at ? [{ property: "article:published_time", content: a.published_at }] : []),
-    { property: "article:modified_time", content: a.updated_at },
-    ...(a.category ? [{ property: "article:section", content: a.category }] : []),
-    ...a.tags.map((t) => ({ property: "article:tag", content: t })),
-  ];
-};
-
-/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
-function jsonLd(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
-
-export default function Article({ loaderData, matches }: Route.ComponentProps) {
-  const { article: a } = loaderData;
   const origin = publicUrlFrom(matches);
   const url = `${origin}/blog/${a.slug}`;
-  const date = a.published_at ?? a.created_at;
-  const structured = {
+  const posting = {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
     headline: a.title.slice(0, 110),
     description: a.excerpt,
     url,
     mainEntityOfPage: url,
-    datePublished: date,
+    datePublished: a.published_at ?? a.created_at,
     dateModified: a.updated_at,
     inLanguage: "es-PA",
     ...(a.image_url ? { image: [a.image_url] } : {}),
@@ -102,11 +80,21 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
     author: { "@type": a.author_name === SITE_NAME ? "Organization" : "Person", name: a.author_name },
     publisher: { "@type": "Organization", name: SITE_NAME, url: origin || undefined },
   };
+  return [
+    ...seo(matches, { title: a.title, description: a.excerpt, path: `/blog/${a.slug}`, image: a.image_url, type: "article", jsonLd: [posting] }),
+    ...(a.published_at ? [{ property: "article:published_time", content: a.published_at }] : []),
+    { property: "article:modified_time", content: a.updated_at },
+    ...(a.category ? [{ property: "article:section", content: a.category }] : []),
+    ...a.tags.map((t) => ({ property: "article:tag", content: t })),
+  ];
+};
 
+export default function Article({ loaderData, matches }: Route.ComponentProps) {
+  const { article: a } = loaderData;
+  const date = a.published_at ?? a.created_at;
+  const url = `${publicUrlFrom(matches)}/blog/${a.slug}`;
   return (
     <article className="flex-1 bg-white">
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; jsonLd escapes "<" */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
       <header className="bg-gradient-to-br from-ocean-950 via-ocean-900 to-ocean-700 px-4 pt-8 pb-28 text-white sm:px-6">
         <div className="mx-auto max-w-3xl">
           <Link

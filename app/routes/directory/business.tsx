@@ -4,11 +4,11 @@ import type { Route } from "./+types/business";
 import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
 import { provinceLabel } from "~/catalog/provinces";
 import { EntryView } from "~/components/directory/entry-view";
-import { breadcrumbJsonLd, businessJsonLd, industryCrumbs, JsonLd } from "~/components/directory/json-ld";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";
+import { breadcrumbJsonLd, businessJsonLd, industryCrumbs } from "~/server/json-ld.server";
 import { getBusinessBySlug } from "~/server/models/listings.server";
 import { errorPage } from "~/lib/error-page";
 
@@ -23,9 +23,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   if ("redirectTo" in found) throw redirect(`/negocio/${found.redirectTo}`, 301);
   const env = getEnv();
-  const path = `/negocio/${found.entry.slug}`;
+  const { entry } = found;
+  const path = `/negocio/${entry.slug}`;
+  const url = `${env.PUBLIC_URL}${path}`;
+  const jsonLd = [businessJsonLd(entry, url), breadcrumbJsonLd(env.PUBLIC_URL, industryCrumbs(entry.etiqueta ?? "", { nombre: entry.nombre, path }))];
   return data(
-    { entry: found.entry, path, origin: env.PUBLIC_URL, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL },
+    { entry, path, jsonLd, bookingUrl: env.BOOKING_URL },
     { headers: twinnedPageHeaders() },
   );
 }
@@ -45,15 +48,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
     image: e.imagen,
     type: "business.business",
     markdown: true,
+    jsonLd: d.jsonLd,
   });
 };
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { entry, url, origin, path } = loaderData;
+  const { entry } = loaderData;
   return (
     <>
-      <JsonLd value={businessJsonLd(entry, url)} />
-      <JsonLd value={breadcrumbJsonLd(origin, industryCrumbs(entry.etiqueta ?? "", { nombre: entry.nombre, path }))} />
       <EntryView
         entry={{
           ...entry,

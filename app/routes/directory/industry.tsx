@@ -8,7 +8,6 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/industry";
 import { INDUSTRIES, industryLabel, industryPath, isIndustry } from "~/catalog/industries";
 import { isProvince, provinceLabel } from "~/catalog/provinces";
-import { breadcrumbJsonLd, industryCrumbs, JsonLd } from "~/components/directory/json-ld";
 import { ListingCard, type CardData } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
@@ -21,6 +20,7 @@ import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
+import { breadcrumbJsonLd, industryCrumbs } from "~/server/json-ld.server";
 import { submissionOf } from "~/server/forms.server";
 import { getCurrentUser, requireAdmin } from "~/server/guards.server";
 import { deleteListing, setListingActive } from "~/server/models/listing-admin.server";
@@ -49,7 +49,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     label: industryLabel(industria),
     provincia: query.data.provincia ?? null,
     isAdmin,
-    origin: getEnv().PUBLIC_URL,
+    jsonLd: [breadcrumbJsonLd(getEnv().PUBLIC_URL, industryCrumbs(industria))],
     bookingUrl: getEnv().BOOKING_URL,
     paged: Boolean(query.data.cursor),
   };
@@ -111,6 +111,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         path: industryPath(d.industria),
         noindex: d.paged || Boolean(d.provincia),
         markdown: true,
+        jsonLd: d.jsonLd,
       })
     : [];
 
@@ -160,7 +161,6 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
   const action = `${industryPath(industria)}${provincia ? `?provincia=${provincia}` : ""}`;
   return (
     <>
-      <JsonLd value={breadcrumbJsonLd(loaderData.origin, industryCrumbs(industria))} />
       <DirectoryHero
         eyebrow="Directorio de negocios"
         title={`Negocios de ${label}`}

@@ -6,7 +6,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/province";
 import { isProvince, PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
-import { breadcrumbJsonLd, JsonLd, provinceCrumbs } from "~/components/directory/json-ld";
 import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
@@ -16,6 +15,7 @@ import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
+import { breadcrumbJsonLd, provinceCrumbs } from "~/server/json-ld.server";
 import { listRestaurantsByProvince, type ListingPage } from "~/server/models/listings.server";
 import { errorPage, invalidLinkPage, PAGE_NOT_FOUND } from "~/lib/error-page";
 
@@ -35,7 +35,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const base = {
     province,
     label: provinceLabel(province),
-    origin: env.PUBLIC_URL,
+    jsonLd: [breadcrumbJsonLd(env.PUBLIC_URL, provinceCrumbs(province))],
     bookingUrl: env.BOOKING_URL,
     paged: Boolean(query.data.cursor),
   };
@@ -64,6 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         path: provincePath(d.province),
         noindex: d.paged,
         markdown: true,
+        jsonLd: d.jsonLd,
       })
     : [];
 
@@ -72,7 +73,6 @@ export default function ProvincePage({ loaderData }: Route.ComponentProps) {
   const { label, province } = loaderData;
   return (
     <>
-      <JsonLd value={breadcrumbJsonLd(loaderData.origin, provinceCrumbs(province))} />
       <DirectoryHero
         eyebrow="Directorio de restaurantes"
         title={`Restaurantes en ${label}`}

@@ -4,11 +4,11 @@ import type { Route } from "./+types/restaurant";
 import { categoryLabel } from "~/catalog/categories";
 import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { EntryView } from "~/components/directory/entry-view";
-import { breadcrumbJsonLd, JsonLd, provinceCrumbs, restaurantJsonLd } from "~/components/directory/json-ld";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { getEnv } from "~/server/env.server";
+import { breadcrumbJsonLd, provinceCrumbs, restaurantJsonLd } from "~/server/json-ld.server";
 import { getRestaurantBySlug } from "~/server/models/listings.server";
 import { errorPage } from "~/lib/error-page";
 
@@ -23,9 +23,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   if ("redirectTo" in found) throw redirect(`/restaurante/${found.redirectTo}`, 301);
   const env = getEnv();
-  const path = `/restaurante/${found.entry.slug}`;
+  const { entry } = found;
+  const path = `/restaurante/${entry.slug}`;
+  const url = `${env.PUBLIC_URL}${path}`;
+  const jsonLd = [restaurantJsonLd(entry, url), breadcrumbJsonLd(env.PUBLIC_URL, provinceCrumbs(entry.provincia, { nombre: entry.nombre, path }))];
   return data(
-    { entry: found.entry, path, origin: env.PUBLIC_URL, url: `${env.PUBLIC_URL}${path}`, bookingUrl: env.BOOKING_URL },
+    { entry, path, jsonLd, bookingUrl: env.BOOKING_URL },
     { headers: twinnedPageHeaders() },
   );
 }
@@ -45,15 +48,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
     image: e.imagen,
     type: "restaurant.restaurant",
     markdown: true,
+    jsonLd: d.jsonLd,
   });
 };
 
 export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
-  const { entry, url, origin, path } = loaderData;
+  const { entry } = loaderData;
   return (
     <>
-      <JsonLd value={restaurantJsonLd(entry, url)} />
-      <JsonLd value={breadcrumbJsonLd(origin, provinceCrumbs(entry.provincia, { nombre: entry.nombre, path }))} />
       <EntryView
         entry={{
           ...entry,

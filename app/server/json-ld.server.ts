@@ -2,7 +2,8 @@
  * schema.org JSON-LD of directory entries (D3): Restaurant with servesCuisine, or the LocalBusiness
  * subtype that fits the industry, and the BreadcrumbList of entry and listing pages. Typed with
  * schema-dts, so a misspelt property or type name fails the typecheck. D17: no ratings or reviews
- * (they may come from Google).
+ * (they may come from Google). Built by the loaders so that no page ships the builders; the route's
+ * meta hands the objects to React Router, which escapes them into the head.
  */
 import type { BreadcrumbList, ListItemLeaf, LocalBusiness, LocalBusinessLeaf, RestaurantLeaf, WithContext } from "schema-dts";
 import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
@@ -173,17 +174,4 @@ export function provinceCrumbs(provincia: string, entry?: { nombre: string; path
 export function industryCrumbs(industria: string, entry?: { nombre: string; path: string }): Crumb[] {
   const crumbs = [{ name: industryLabel(industria), path: industryPath(industria as IndustrySlug) }];
   return entry ? [...crumbs, { name: entry.nombre, path: entry.path }] : crumbs;
-}
-
-/** Serialises JSON-LD for a <script> element: `<` is escaped so no text can close the element. */
-export function jsonLdString(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
-
-export function JsonLd({ value }: { value: unknown }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; jsonLdString escapes "<"
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(value) }} />;
 }
