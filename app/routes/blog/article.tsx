@@ -81,7 +81,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     publisher: { "@type": "Organization", name: SITE_NAME, url: origin || undefined },
   };
   return [
-    ...seo(matches, { title: a.title, description: a.excerpt, path: `/blog/${a.slug}`, image: a.image_url, type: "article", jsonLd: [posting] }),
+    ...seo(matches, {
+      title: a.title,
+      description: a.excerpt,
+      path: `/blog/${a.slug}`,
+      image: a.image_url,
+      type: "article",
+      jsonLd: [posting],
+    }),
     ...(a.published_at ? [{ property: "article:published_time", content: a.published_at }] : []),
     { property: "article:modified_time", content: a.updated_at },
     ...(a.category ? [{ property: "article:section", content: a.category }] : []),

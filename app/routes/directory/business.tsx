@@ -26,11 +26,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { entry } = found;
   const path = `/negocio/${entry.slug}`;
   const url = `${env.PUBLIC_URL}${path}`;
-  const jsonLd = [businessJsonLd(entry, url), breadcrumbJsonLd(env.PUBLIC_URL, industryCrumbs(entry.etiqueta ?? "", { nombre: entry.nombre, path }))];
-  return data(
-    { entry, path, jsonLd, bookingUrl: env.BOOKING_URL },
-    { headers: twinnedPageHeaders() },
-  );
+  const jsonLd = [
+    businessJsonLd(entry, url),
+    breadcrumbJsonLd(env.PUBLIC_URL, industryCrumbs(entry.etiqueta ?? "", { nombre: entry.nombre, path })),
+  ];
+  return data({ entry, path, jsonLd, bookingUrl: env.BOOKING_URL }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -26,11 +26,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { entry } = found;
   const path = `/restaurante/${entry.slug}`;
   const url = `${env.PUBLIC_URL}${path}`;
-  const jsonLd = [restaurantJsonLd(entry, url), breadcrumbJsonLd(env.PUBLIC_URL, provinceCrumbs(entry.provincia, { nombre: entry.nombre, path }))];
-  return data(
-    { entry, path, jsonLd, bookingUrl: env.BOOKING_URL },
-    { headers: twinnedPageHeaders() },
-  );
+  const jsonLd = [
+    restaurantJsonLd(entry, url),
+    breadcrumbJsonLd(env.PUBLIC_URL, provinceCrumbs(entry.provincia, { nombre: entry.nombre, path })),
+  ];
+  return data({ entry, path, jsonLd, bookingUrl: env.BOOKING_URL }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
