@@ -183,6 +183,12 @@ export const restaurants = pgTable(
     index("restaurants_category_province_plan_idx")
       .on(t.categoria, t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
       .where(sql`${t.is_active}`),
+
+    // 'Near me' (D21): active entries with coordinates, nearest first (GiST KNN on a point, core
+    // PostgreSQL, so PGlite has it too).
+    index("restaurants_geo_idx")
+      .using("gist", sql`point(${t.longitud}::float8, ${t.latitud}::float8)`)
+      .where(sql`${t.is_active} and ${t.latitud} is not null`),
   ],
 );
 
@@ -249,6 +255,12 @@ export const businesses = pgTable(
     index("businesses_industry_province_plan_idx")
       .on(t.industria, t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
       .where(sql`${t.is_active}`),
+
+    // 'Near me' (D21): active entries with coordinates, nearest first (GiST KNN on a point, core
+    // PostgreSQL, so PGlite has it too).
+    index("businesses_geo_idx")
+      .using("gist", sql`point(${t.longitud}::float8, ${t.latitud}::float8)`)
+      .where(sql`${t.is_active} and ${t.latitud} is not null`),
   ],
 );
 

@@ -41,7 +41,8 @@ export function panamaMinuteOfWeek(now: Date): number {
   return day * DAY_MINUTES + hour * 60 + minute;
 }
 
-const at = (t: { day: number; hour: number; minute: number }) => t.day * DAY_MINUTES + t.hour * 60 + t.minute;
+// Google may leave out a zero minute.
+const at = (t: { day: number; hour: number; minute?: number }) => t.day * DAY_MINUTES + t.hour * 60 + (t.minute ?? 0);
 
 /** The open minutes of the week as sorted, merged [start, end) ranges within [0, WEEK_MINUTES). */
 export function openRanges(periods: readonly WeeklyPeriod[]): [number, number][] {

@@ -6,12 +6,58 @@ import { z } from "zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
+import { DEFAULT_RADIUS_KM, inPanama, MAX_RADIUS_KM, parseLatLng, type LatLng } from "~/lib/geo";
 
 export const API_QUERY_MAX = 200;
 export const API_PAGE_DEFAULT = 10;
 export const API_PAGE_MAX = 25;
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+const CERCA_FORMAT = "El parámetro cerca debe ser latitud,longitud (por ejemplo 8.9824,-79.5199).";
+const RADIO_RANGE = `El parámetro radio debe ser un número de kilómetros entre 0.1 y ${MAX_RADIUS_KM}.`;
+
+/** `cerca=lat,lng`: a point in Panama (D21). Shared by the API, MCP and the website's pages. */
+export const cercaField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: CERCA_FORMAT })
+    .max(60, CERCA_FORMAT)
+    .transform((v, ctx): LatLng => {
+      const point = parseLatLng(v);
+      if (!point) {
+        ctx.addIssue({ code: "custom", message: CERCA_FORMAT });
+        return z.NEVER;
+      }
+      if (!inPanama(point.lat, point.lng)) {
+        ctx.addIssue({ code: "custom", message: "El parámetro cerca debe ser un punto dentro de Panamá." });
+        return z.NEVER;
+      }
+      return point;
+    })
+    .optional(),
+);
+
+/** `radio` in km around `cerca`: 5 by default, at most 50. */
+export const radioField = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: RADIO_RANGE }).min(0.1, RADIO_RANGE).max(MAX_RADIUS_KM, RADIO_RANGE).optional(),
+);
+
+/** `abierto_ahora`: true/false (also 1/0, si/no) in a URL, a boolean from MCP. */
+export const abiertoAhoraField = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    const t = v.trim().toLowerCase();
+    if (t === "") return undefined;
+    if (["true", "1", "si", "sí"].includes(t)) return true;
+    if (["false", "0", "no"].includes(t)) return false;
+    return v;
+  },
+  z.boolean({ error: "El parámetro abierto_ahora debe ser true o false." }).optional(),
+);
+
+export { DEFAULT_RADIUS_KM };
 
 export const apiSearchParamsSchema = z
   .object({
@@ -53,8 +99,14 @@ export const apiSearchParamsSchema = z
         .max(API_PAGE_MAX, `El parámetro limite debe ser un número entre 1 y ${API_PAGE_MAX}.`)
         .default(API_PAGE_DEFAULT),
     ),
+    cerca: cercaField,
+    radio: radioField,
+    abierto_ahora: abiertoAhoraField,
   })
   .superRefine((v, ctx) => {
+    if (v.radio !== undefined && !v.cerca) {
+      ctx.addIssue({ code: "custom", path: ["radio"], message: "El parámetro radio solo se aplica junto con cerca." });
+    }
     if (v.industria && v.categoria) {
       ctx.addIssue({ code: "custom", path: ["categoria"], message: "Usa industria (negocios) o categoria (restaurantes), no ambas." });
     }

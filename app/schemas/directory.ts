@@ -143,6 +143,8 @@ export function searchParamsObject(url: URL): Record<string, string> {
   return out;
 }
 
+import type { OpenStatus } from "~/lib/opening-hours";
+
 export type ListingKind = "restaurant" | "business";
 
 /** What a listing card shows. `etiqueta` is the category (restaurants) or industry (businesses) slug. */
@@ -162,4 +164,8 @@ export type ListingCard = {
   is_active: boolean;
   plan_type: string;
   imagen: string | null;
+  /** 'Abierto ahora', 'Cierra pronto' or 'Cerrado · abre …' when it has a weekly schedule (D21). */
+  abierto: OpenStatus | null;
+  /** Kilometres from the visitor's point, on 'near me' pages. */
+  distancia_km: number | null;
 };

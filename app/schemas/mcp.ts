@@ -30,6 +30,13 @@ export const mcpSearchArgs = z.object({
     .optional()
     .describe("Slug de categoría, solo restaurantes (ver listar_catalogo). Restaurant category slug."),
   cursor: z.string().max(300).optional().describe("siguiente_cursor de una respuesta anterior, para más resultados. Next page cursor."),
+  cerca: z
+    .string()
+    .max(60)
+    .optional()
+    .describe("Ubicación del usuario «latitud,longitud» (p. ej. la que comparte por WhatsApp): los más cercanos primero. User's location."),
+  radio: z.number().min(0.1).max(50).optional().describe("Radio en km alrededor de cerca (5 por defecto, máximo 50). Radius in km."),
+  abierto_ahora: z.boolean().optional().describe("Solo los abiertos ahora (hora de Panamá). Only those open now."),
 });
 
 const KIND_WORDS: Record<string, (typeof API_KINDS)[number]> = {
@@ -103,6 +110,11 @@ export const mcpListing = z.looseObject({
   verificado: z.boolean(),
   plan: z.enum(PLAN_TYPE_SLUGS),
   promocionado: z.boolean().describe("Su plan de pago lo ordena antes que entradas igual de relevantes."),
+  abierto: z
+    .object({ estado: z.enum(["abierto", "cierra_pronto", "cerrado"]), texto: z.string() })
+    .nullable()
+    .describe("Abierto ahora (hora de Panamá) según su horario semanal; null si no tiene."),
+  distancia_km: z.number().nullable().describe("Km desde cerca, si la búsqueda lo tenía."),
   url: z.string().describe("Página canónica: cítala."),
   markdown_url: z.string(),
   api_url: z.string(),
@@ -117,6 +129,10 @@ export const mcpEntry = mcpListing.extend({
   whatsapp_url: z.string().nullable(),
   mapa_url: z.string(),
   imagen: z.string().nullable(),
+  coordenadas: z.object({ latitud: z.number(), longitud: z.number() }).nullable(),
+  horario_semanal: z
+    .array(z.object({ dia: z.string(), cerrado: z.boolean(), rangos: z.array(z.object({ abre: z.string(), cierra: z.string() })) }))
+    .nullable(),
   actualizado: z.string(),
 });
 
@@ -129,6 +145,8 @@ export const mcpSearchAnswer = z.looseObject({
     provincia: z.string().nullable(),
     industria: z.string().nullable(),
     categoria: z.string().nullable(),
+    cerca: z.object({ latitud: z.number(), longitud: z.number(), radio_km: z.number() }).nullable(),
+    abierto_ahora: z.boolean(),
     interpretacion: z.looseObject({
       provincia: z.string().nullable(),
       industria: z.string().nullable(),

@@ -6,7 +6,7 @@ import { apiSearchParamsSchema, firstIssue, type ApiKind } from "~/schemas/api-v
 import { BadCursorError, directoryCatalog, directoryEntry, searchDirectory } from "./local-search.server";
 import { apiAnswer, apiError, publicApi } from "./public-api.server";
 
-const SEARCH_PARAMS = ["q", "tipo", "provincia", "industria", "categoria", "cursor", "limite"] as const;
+const SEARCH_PARAMS = ["q", "tipo", "provincia", "industria", "categoria", "cursor", "limite", "cerca", "radio", "abierto_ahora"] as const;
 
 function badParameter(parametro: string, mensaje: string): Response {
   return apiError(400, { codigo: "parametro_invalido", parametro, mensaje });

@@ -23,6 +23,8 @@ import {
   type RestaurantEntry,
 } from "./models/listings.server";
 import { searchDirectoryRows, type DirectoryRow } from "./models/directory-search.server";
+import { DAY_NAMES, daysOf } from "~/lib/opening-hours";
+import { DEFAULT_RADIUS_KM } from "~/lib/geo";
 
 export type Labelled = { slug: string; nombre: string };
 
@@ -47,6 +49,10 @@ export type ApiListing = {
   plan: PlanType;
   /** True when the entry's paid plan ranks it above equally relevant free entries. */
   promocionado: boolean;
+  /** Open now in Panama, from the weekly schedule; null without one. */
+  abierto: { estado: "abierto" | "cierra_pronto" | "cerrado"; texto: string } | null;
+  /** Kilometres from `cerca`, when the search had one. */
+  distancia_km: number | null;
   /** Canonical page: cite this. */
   url: string;
   markdown_url: string;
@@ -62,6 +68,9 @@ export type ApiEntry = ApiListing & {
   whatsapp_url: string | null;
   mapa_url: string;
   imagen: string | null;
+  coordenadas: { latitud: number; longitud: number } | null;
+  /** The weekly schedule, Monday first, in America/Panama time; null when there is none. */
+  horario_semanal: { dia: string; cerrado: boolean; rangos: { abre: string; cierra: string }[] }[] | null;
   /** ISO 8601 time of the last change. */
   actualizado: string;
 };
@@ -73,6 +82,8 @@ export type ApiSearchAnswer = {
     provincia: string | null;
     industria: string | null;
     categoria: string | null;
+    cerca: { latitud: number; longitud: number; radio_km: number } | null;
+    abierto_ahora: boolean;
     /** What the free text was read as: filters found in it, words searched. */
     interpretacion: {
       provincia: string | null;
@@ -98,6 +109,8 @@ export type ApiCatalog = {
 };
 
 export const ATTRIBUTION = "Cita cada resultado con un enlace a su página (campo url) en Panama VIP IA.";
+
+const OPEN_STATES = { open: "abierto", closing: "cierra_pronto", closed: "cerrado" } as const;
 
 /** The entry's kind as the API names it (`tipo`, and the first half of `id`). */
 const API_TIPO = { restaurant: "restaurante", business: "negocio" } as const;
@@ -130,6 +143,8 @@ function listingOf(card: ListingCard & { descripcion?: string | null }, origin: 
     verificado: card.is_verified,
     plan: card.plan_type as PlanType,
     promocionado: promoted,
+    abierto: card.abierto ? { estado: OPEN_STATES[card.abierto.state], texto: card.abierto.label } : null,
+    distancia_km: card.distancia_km == null ? null : Math.round(card.distancia_km * 100) / 100,
     url: `${origin}${path}`,
     markdown_url: `${origin}${path}.md`,
     api_url: `${origin}/api/v1/${tipo === "restaurante" ? "restaurantes" : "negocios"}/${card.slug}`,
@@ -151,6 +166,14 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string): ApiEntry {
     whatsapp_url: listingWhatsappHref(e.telefono, e.nombre),
     mapa_url: mapsHref({ maps_url: restaurant ? e.maps_url : null, nombre: e.nombre, direccion: e.direccion }),
     imagen: safeUrl(e.imagen),
+    coordenadas: e.latitud != null && e.longitud != null ? { latitud: e.latitud, longitud: e.longitud } : null,
+    horario_semanal: e.horario_semanal
+      ? daysOf(e.horario_semanal).map((d) => ({
+          dia: DAY_NAMES[d.day]!,
+          cerrado: d.closed,
+          rangos: d.ranges.map((r) => ({ abre: r.open, cierra: r.close })),
+        }))
+      : null,
     actualizado: new Date(e.updated_at).toISOString(),
   };
 }
@@ -179,6 +202,10 @@ async function searchUncached(params: ApiSearchParams): Promise<ApiSearchAnswer>
       provincia: params.provincia ?? null,
       industria: params.industria ?? null,
       categoria: params.categoria ?? null,
+      cerca: params.cerca
+        ? { latitud: params.cerca.lat, longitud: params.cerca.lng, radio_km: params.radio ?? DEFAULT_RADIUS_KM }
+        : null,
+      abierto_ahora: params.abierto_ahora ?? false,
       interpretacion: { ...found.interpretation, tipo },
     },
     resultados: found.rows.map((r: DirectoryRow) => listingOf(r, origin, r.promoted)),

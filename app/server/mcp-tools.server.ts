@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import { McpServer, type CallToolResult, type ResourceLink, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { apiSearchParamsSchema, firstIssue } from "~/schemas/api-v1";
+import { formatKm } from "~/lib/geo";
 import {
   mcpCatalog,
   mcpDetailArgs,
@@ -86,7 +87,9 @@ function whatOf(item: ApiListing): string {
 /** One short paragraph: name, what and where, the page to cite. */
 function listingLine(item: ApiListing, n: number): string {
   const promoted = item.promocionado ? " (promocionado)" : "";
-  return `${n}. ${item.nombre}${promoted}: ${whatOf(item)} en ${item.provincia.nombre}, ${item.direccion}. ${item.url}`;
+  const distance = item.distancia_km == null ? "" : ` A ${formatKm(item.distancia_km)}.`;
+  const open = item.abierto ? ` ${item.abierto.texto}.` : "";
+  return `${n}. ${item.nombre}${promoted}: ${whatOf(item)} en ${item.provincia.nombre}, ${item.direccion}.${distance}${open} ${item.url}`;
 }
 
 function markdownLink(item: ApiListing): ResourceLink {
@@ -162,7 +165,7 @@ export function createDirectoryMcpServer(): McpServer {
     {
       title: "Buscar en el directorio",
       description:
-        "Busca restaurantes y negocios activos de Panamá por texto libre (qué y dónde) y filtros opcionales; devuelve 10 resultados, los más relevantes primero, cada uno con la URL de su página para citar. Para más, repite con cursor.\nSearch Panamanian restaurants and businesses by free text and optional filters (10 results per call).",
+        "Busca restaurantes y negocios activos de Panamá por texto libre (qué y dónde) y filtros opcionales; devuelve 10 resultados, los más relevantes primero, cada uno con la URL de su página para citar. Con la ubicación del usuario (cerca=lat,lng), los más cercanos primero; abierto_ahora deja solo los abiertos. Para más, repite con cursor.\nSearch Panamanian restaurants and businesses by free text and optional filters, near a point and open now (10 results per call).",
       inputSchema: checkedByTheTool(mcpSearchArgs),
       outputSchema: mcpSearchAnswer,
       annotations: READ_ONLY,

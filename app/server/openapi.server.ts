@@ -7,6 +7,7 @@ import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PLAN_TYPE_SLUGS } from "~/catalog/plans";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
+import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM } from "~/lib/geo";
 import { API_PAGE_DEFAULT, API_PAGE_MAX, API_QUERY_MAX } from "~/schemas/api-v1";
 import { getEnv } from "./env.server";
 
@@ -35,6 +36,19 @@ const listingProperties = {
   verificado: { type: "boolean" },
   plan: { type: "string", enum: PLAN_TYPE_SLUGS },
   promocionado: { type: "boolean", description: "El plan de pago de la entrada la sube entre resultados igual de relevantes." },
+  abierto: {
+    description: "Abierto ahora, en hora de Panamá, según su horario semanal; null si no tiene.",
+    oneOf: [
+      {
+        type: "object",
+        required: ["estado", "texto"],
+        properties: { estado: { type: "string", enum: ["abierto", "cierra_pronto", "cerrado"] }, texto: { type: "string" } },
+        additionalProperties: false,
+      },
+      { type: "null" },
+    ],
+  },
+  distancia_km: nullable("number", { minimum: 0, description: "Km desde cerca, si la búsqueda lo tenía." }),
   url: { type: "string", format: "uri", description: "Página canónica: cítala." },
   markdown_url: { type: "string", format: "uri" },
   api_url: { type: "string", format: "uri" },
@@ -94,6 +108,25 @@ export function openApiDocument() {
               name: "limite",
               in: "query",
               schema: { type: "integer", minimum: 1, maximum: API_PAGE_MAX, default: API_PAGE_DEFAULT },
+            },
+            {
+              name: "cerca",
+              in: "query",
+              description: "Un punto en Panamá, «latitud,longitud»: solo entradas con ubicación en el radio, la más cercana primero.",
+              schema: { type: "string", pattern: "^-?\\d{1,3}(\\.\\d+)?,\\s*-?\\d{1,3}(\\.\\d+)?$" },
+              example: "8.9824,-79.5199",
+            },
+            {
+              name: "radio",
+              in: "query",
+              description: "Radio en km alrededor de cerca.",
+              schema: { type: "number", minimum: 0.1, maximum: MAX_RADIUS_KM, default: DEFAULT_RADIUS_KM },
+            },
+            {
+              name: "abierto_ahora",
+              in: "query",
+              description: "true: solo las entradas abiertas ahora (hora de Panamá) según su horario semanal.",
+              schema: { type: "boolean" },
             },
           ],
           responses: {
@@ -175,6 +208,8 @@ export function openApiDocument() {
             "whatsapp_url",
             "mapa_url",
             "imagen",
+            "coordenadas",
+            "horario_semanal",
             "actualizado",
           ],
           properties: {
@@ -202,6 +237,44 @@ export function openApiDocument() {
             whatsapp_url: nullable("string", { format: "uri", description: "wa.me con un mensaje en español ya escrito." }),
             mapa_url: { type: "string", format: "uri" },
             imagen: nullable("string", { format: "uri" }),
+            coordenadas: {
+              oneOf: [
+                {
+                  type: "object",
+                  required: ["latitud", "longitud"],
+                  properties: { latitud: { type: "number" }, longitud: { type: "number" } },
+                  additionalProperties: false,
+                },
+                { type: "null" },
+              ],
+            },
+            horario_semanal: {
+              description: "Horario semanal, del lunes al domingo, en hora de Panamá; un rango que cierra de madrugada cierra al día siguiente.",
+              oneOf: [
+                {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    required: ["dia", "cerrado", "rangos"],
+                    properties: {
+                      dia: { type: "string" },
+                      cerrado: { type: "boolean" },
+                      rangos: {
+                        type: "array",
+                        items: {
+                          type: "object",
+                          required: ["abre", "cierra"],
+                          properties: { abre: { type: "string" }, cierra: { type: "string" } },
+                          additionalProperties: false,
+                        },
+                      },
+                    },
+                    additionalProperties: false,
+                  },
+                },
+                { type: "null" },
+              ],
+            },
             actualizado: { type: "string", format: "date-time", description: "Último cambio." },
           },
           additionalProperties: false,
@@ -212,13 +285,25 @@ export function openApiDocument() {
           properties: {
             consulta: {
               type: "object",
-              required: ["q", "tipo", "provincia", "industria", "categoria", "interpretacion"],
+              required: ["q", "tipo", "provincia", "industria", "categoria", "cerca", "abierto_ahora", "interpretacion"],
               properties: {
                 q: { type: "string" },
                 tipo: nullable("string"),
                 provincia: nullable("string"),
                 industria: nullable("string"),
                 categoria: nullable("string"),
+                cerca: {
+                  oneOf: [
+                    {
+                      type: "object",
+                      required: ["latitud", "longitud", "radio_km"],
+                      properties: { latitud: { type: "number" }, longitud: { type: "number" }, radio_km: { type: "number" } },
+                      additionalProperties: false,
+                    },
+                    { type: "null" },
+                  ],
+                },
+                abierto_ahora: { type: "boolean" },
                 interpretacion: {
                   type: "object",
                   description: "Cómo se leyó el texto libre: filtros encontrados y palabras buscadas.",

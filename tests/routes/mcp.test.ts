@@ -139,7 +139,7 @@ describe.each(ERAS)("tools over revision %s", (era) => {
       expect(tool.outputSchema?.type).toBe("object");
     }
     const buscar = tools.find((t) => t.name === "buscar")!;
-    expect(Object.keys(buscar.inputSchema.properties ?? {}).sort()).toEqual(["categoria", "cursor", "industria", "provincia", "q", "tipo"]);
+    expect(Object.keys(buscar.inputSchema.properties ?? {}).sort()).toEqual(["abierto_ahora", "categoria", "cerca", "cursor", "industria", "provincia", "q", "radio", "tipo"]);
     expect(buscar.description).toMatch(/10 resultados/);
   });
 

@@ -14,7 +14,8 @@ import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
 import type { ProvinceSlug } from "~/catalog/provinces";
 import { normalizeText, parseDirectoryQuery, stemOf, type Filters, type ParsedQuery } from "~/lib/directory-query";
-import type { ApiSearchParams } from "~/schemas/api-v1";
+import { DEFAULT_RADIUS_KM, type ApiSearchParams } from "~/schemas/api-v1";
+import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 import { db } from "../db.server";
 import { cardColumns, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
@@ -57,12 +58,40 @@ type Row = CardColumnsRow & {
 
 const TABLE = { restaurant: "restaurants", business: "businesses" } as const;
 
-const columns = (kind: ListingKind) =>
-  sql`${sql.raw(`'${kind}'::text`)} as kind, ${cardColumns(kind)}, t.descripcion,
-    listing_plan_rank(t.plan_type) as plan_rank, t.created_at`;
+/** 'Near me' and 'open now' (D21): a point and radius, and the minute of the week in Panama. */
+export type Place = { near?: { lat: number; lng: number; radiusKm: number }; openAt?: number };
 
-function filtersOf(kind: ListingKind, f: Filters): SQL {
-  const parts: SQL[] = [sql`t.is_active`];
+const distanceTo = (near: NonNullable<Place["near"]>) =>
+  sql`listing_distance_km(t.latitud::float8, t.longitud::float8, ${near.lat}::float8, ${near.lng}::float8)`;
+
+const columns = (kind: ListingKind, place: Place) =>
+  sql`${sql.raw(`'${kind}'::text`)} as kind, ${cardColumns(kind)}, t.descripcion,
+    listing_plan_rank(t.plan_type) as plan_rank, t.created_at,
+    ${place.near ? distanceTo(place.near) : sql`null::float8`} as distancia_km`;
+
+/** Degrees of latitude per km, and of longitude per km at Panama's latitudes (7-10°N, cos ≥ 0.98). */
+const LAT_DEG_PER_KM = 1 / 111.0;
+const LNG_DEG_PER_KM = 1 / (111.32 * 0.98);
+
+function placeFilters(place: Place): SQL[] {
+  const parts: SQL[] = [];
+  if (place.near) {
+    const { lat, lng, radiusKm } = place.near;
+    const dLat = radiusKm * LAT_DEG_PER_KM;
+    const dLng = radiusKm * LNG_DEG_PER_KM;
+    // The box first (the GiST index of migration 0007), then the exact great-circle distance.
+    parts.push(sql`t.latitud is not null`);
+    parts.push(
+      sql`point(t.longitud::float8, t.latitud::float8) <@ box(point(${lng - dLng}::float8, ${lat - dLat}::float8), point(${lng + dLng}::float8, ${lat + dLat}::float8))`,
+    );
+    parts.push(sql`${distanceTo(place.near)} <= ${radiusKm}::float8`);
+  }
+  if (place.openAt !== undefined) parts.push(sql`listing_open_at(t.horario_semanal, ${place.openAt}::int)`);
+  return parts;
+}
+
+function filtersOf(kind: ListingKind, f: Filters, place: Place = {}): SQL {
+  const parts: SQL[] = [sql`t.is_active`, ...placeFilters(place)];
   if (f.provincia) parts.push(sql`t.provincia = ${f.provincia}`);
   if (kind === "restaurant" && f.categoria) parts.push(sql`t.categoria = ${f.categoria}`);
   if (kind === "business" && f.industria) parts.push(sql`t.industria = ${f.industria}`);
@@ -87,7 +116,7 @@ function anyWordQuery(words: string[]): string {
 }
 
 /** The ranked candidates of one parsed query, best first (at most CANDIDATES per kind). */
-export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
+export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: Place = {}): SQL {
   const kinds = kindsOf(p);
   const text = p.terms.join(" ");
   const words = [...new Set(text.split(" ").filter(Boolean))];
@@ -99,14 +128,17 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
     const table = sql.raw(TABLE[kind]);
     // With words: the entries that have all of them. Filters only: every entry is equally relevant,
     // so the best plans (then the newest) come first, along the plan indexes.
-    ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind)}, true as all_terms from ${table} t
-      where ${filtersOf(kind, p)} ${
+    ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind, place)}, true as all_terms from ${table} t
+      where ${filtersOf(kind, p, place)} ${
         text
           ? sql`and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ ${all} ${sql.join(
               p.exact.map((stem) => sql` and (${searchDoc(kind)} ~ ${`\\m${stem}`}) is true`),
               sql``,
-            )}`
-          : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
+            )} ${place.near ? sql`order by ${distanceTo(place.near)}` : sql``}`
+          : place.near
+            ? // Nearest first along the GiST index (KNN), so the candidates are the nearest ones.
+              sql`order by point(t.longitud::float8, t.latitud::float8) <-> point(${place.near.lng}::float8, ${place.near.lat}::float8)`
+            : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
       }
       limit ${CANDIDATES})`);
   }
@@ -121,21 +153,21 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
       // No entry has every word (or few, when some words are general ones): those with some of them, or with a longer form of one ('taller
       // mecánico' finds a 'Taller', 'laptop' finds 'laptops'), ranked below by how many they have.
       extra.push(`o_${kind}`);
-      ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select ${columns(kind)}, false as all_terms from ${table} t
-        where ${filtersOf(kind, p)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ ${any} limit 100)`);
+      ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select ${columns(kind, place)}, false as all_terms from ${table} t
+        where ${filtersOf(kind, p, place)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ ${any} limit 100)`);
     }
     if (text) {
       // Names that resemble the words (typos, words typed in part).
       extra.push(`n_${kind}`);
-      ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select ${columns(kind)}, false as all_terms from ${table} t
-        where ${filtersOf(kind, p)} and ${few} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100)`);
+      ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select ${columns(kind, place)}, false as all_terms from ${table} t
+        where ${filtersOf(kind, p, place)} and ${few} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100)`);
     }
     if (p.normalized.includes(" ") && p.normalized !== text) {
       // A name typed in full that contains a place or category word ('Bocas Grill' in Panamá), under
       // the caller's own filters only: entries with every word, then the name's similarity to them.
       extra.push(`x_${kind}`);
-      ctes.push(sql`${sql.raw(`x_${kind}`)} as materialized (select * from (select ${columns(kind)}, true as all_terms
-        from ${table} t where ${filtersOf(kind, explicit)} and ${few}
+      ctes.push(sql`${sql.raw(`x_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, true as all_terms
+        from ${table} t where ${filtersOf(kind, explicit, place)} and ${few}
           and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ plainto_tsquery('spanish'::regconfig, ${p.normalized}) limit 100) x
         where similarity(${p.normalized}, immutable_unaccent(lower(x.nombre))) >= ${NAME_MATCH})`);
     }
@@ -177,7 +209,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters): SQL {
       immutable_unaccent(lower(c1.direccion)) as n_address from c1),
     c as (select c2.*, (${points.length ? sql.join(points, sql` + `) : sql`0`})::real as score from c2)
     select c.* from c
-    order by floor(c.score * 2) desc, c.plan_rank desc, c.score desc, c.rating desc nulls last, c.created_at desc nulls last, c.id desc`;
+    order by ${place.near ? sql`c.distancia_km asc,` : sql``} floor(c.score * 2) desc, c.plan_rank desc, c.score desc, c.rating desc nulls last, c.created_at desc nulls last, c.id desc`;
 }
 
 function toRow(r: Row): DirectoryRow {
@@ -187,7 +219,15 @@ function toRow(r: Row): DirectoryRow {
 // ---------------------------------------------------------------- cursor
 
 function queryKey(params: ApiSearchParams): string {
-  const text = [params.q && normalizeText(params.q), params.tipo, params.provincia, params.industria, params.categoria].join("|");
+  const text = [
+    params.q && normalizeText(params.q),
+    params.tipo,
+    params.provincia,
+    params.industria,
+    params.categoria,
+    params.cerca ? `${params.cerca.lat},${params.cerca.lng},${params.radio ?? ""}` : "",
+    params.abierto_ahora ? "abierto" : "",
+  ].join("|");
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
   return h.toString(36);
@@ -224,8 +264,8 @@ async function indexedRows<T>(query: SQL, withWords: boolean): Promise<T[]> {
   });
 }
 
-async function ranked(p: ParsedQuery, explicit: Filters): Promise<Row[]> {
-  return indexedRows<Row>(directorySearchQuery(p, explicit), p.terms.length > 0);
+async function ranked(p: ParsedQuery, explicit: Filters, place: Place): Promise<Row[]> {
+  return indexedRows<Row>(directorySearchQuery(p, explicit, place), p.terms.length > 0);
 }
 
 function explicitOf(params: ApiSearchParams): Filters {
@@ -306,13 +346,17 @@ export async function searchDirectoryRows(params: ApiSearchParams): Promise<Dire
   }
   const explicit = explicitOf(params);
   let parsed = parseDirectoryQuery(params.q, explicit);
-  let all = await ranked(parsed, explicit);
+  const place: Place = {
+    near: params.cerca ? { ...params.cerca, radiusKm: params.radio ?? DEFAULT_RADIUS_KM } : undefined,
+    openAt: params.abierto_ahora ? panamaMinuteOfWeek(new Date()) : undefined,
+  };
+  let all = await ranked(parsed, explicit, place);
   if (all.length < FEW_RESULTS && parsed.terms.length && (parsed.fromText.categoria || parsed.fromText.industria)) {
     // A word read as a filter left (almost) nothing ('programación python' is taught in a school,
     // not sold by a tech shop): the entries that have it as a word follow.
     const relaxed = withoutTextFilters(parsed, explicit);
     const seen = new Set(all.map((r) => r.id));
-    const more = (await ranked(relaxed, explicit)).filter((r) => !seen.has(r.id));
+    const more = (await ranked(relaxed, explicit, place)).filter((r) => !seen.has(r.id));
     if (all.length === 0) parsed = relaxed;
     all = [...all, ...more];
   }
@@ -325,6 +369,11 @@ export async function searchDirectoryRows(params: ApiSearchParams): Promise<Dire
   };
   const page = all.slice(offset, offset + params.limite);
   const next = offset + params.limite < all.length ? encodeOffset(offset + params.limite, key) : null;
-  const suggestion = all.length === 0 ? await suggest(params, parsed) : null;
+  const suggestion =
+    all.length === 0
+      ? place.near
+        ? { q: params.q, reason: "Ningún resultado con ubicación cerca de ti; prueba con un radio mayor o sin el parámetro cerca." }
+        : await suggest(params, parsed)
+      : null;
   return { rows: page.map(toRow), nextCursor: next, interpretation, suggestion };
 }

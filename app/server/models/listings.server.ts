@@ -17,18 +17,28 @@ const NAME_CANDIDATES = 100;
 /** Name-similarity scans run only when full text found fewer rows than this in all (typos, partial words). */
 const NAME_FALLBACK_BELOW = 24;
 import { queryRows } from "../db.server";
+import { openStatus, type WeeklyPeriod } from "~/lib/opening-hours";
 
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 export type { ListingCard, ListingKind };
 
 export type ListingPage = { items: ListingCard[]; nextCursor: string | null };
 
-type CardRow = Omit<ListingCard, "kind" | "rating"> & { rating: number | string | null; imported: boolean; cursor_ts: string };
+type CardRow = Omit<ListingCard, "kind" | "rating" | "abierto" | "distancia_km"> & {
+  rating: number | string | null;
+  imported: boolean;
+  cursor_ts: string;
+  horario_semanal: WeeklyPeriod[] | null;
+  latitud: number | null;
+  longitud: number | null;
+  distancia_km?: number | null;
+};
 /** What toCard reads: the columns of cardColumns. */
 export type CardColumnsRow = Omit<CardRow, "cursor_ts">;
 
-// D17: ratings (and reviews) of entries imported from Google are not shown publicly.
-export function toCard(kind: ListingKind, r: CardColumnsRow): ListingCard {
+// D17: ratings (and reviews) of entries imported from Google are not shown publicly. The open
+// status is the server's, at `now`: cached pages live 30 s at most (docs/decisions).
+export function toCard(kind: ListingKind, r: CardColumnsRow, now = new Date()): ListingCard {
   return {
     kind,
     id: r.id,
@@ -45,6 +55,8 @@ export function toCard(kind: ListingKind, r: CardColumnsRow): ListingCard {
     is_active: r.is_active,
     plan_type: r.plan_type,
     imagen: r.imagen,
+    abierto: openStatus(r.horario_semanal, now),
+    distancia_km: r.distancia_km == null ? null : Number(r.distancia_km),
   };
 }
 
@@ -52,7 +64,8 @@ export const cardColumns = (kind: ListingKind, alias = "t") => {
   const t = sql.raw(alias);
   return sql`${t}.id, ${t}.slug, ${t}.nombre, ${kind === "restaurant" ? sql`${t}.categoria` : sql`${t}.industria`} as etiqueta,
     ${t}.provincia, ${t}.rating::float8 as rating, ${t}.direccion, ${t}.telefono, ${t}.horario, ${t}.especialidades,
-    ${t}.is_verified, ${t}.is_active, ${t}.plan_type, ${t}.imagen, (${t}.google_place_id is not null) as imported`;
+    ${t}.is_verified, ${t}.is_active, ${t}.plan_type, ${t}.imagen, (${t}.google_place_id is not null) as imported,
+    ${t}.horario_semanal, ${t}.latitud::float8 as latitud, ${t}.longitud::float8 as longitud`;
 };
 
 const cursorTs = (alias = "t") => sql`to_char(${sql.raw(alias)}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_ts`;
@@ -116,7 +129,11 @@ export function industryQuery(
 
 // ---------------------------------------------------------------- entries
 
-export type RestaurantEntry = ListingCard & {
+/** Where the entry is and when it opens (D21), on entry pages, JSON-LD and the API. */
+export type EntryPlace = { latitud: number | null; longitud: number | null; horario_semanal: WeeklyPeriod[] | null };
+
+export type RestaurantEntry = ListingCard &
+  EntryPlace & {
   kind: "restaurant";
   descripcion: string | null;
   website_url: string | null;
@@ -128,7 +145,8 @@ export type RestaurantEntry = ListingCard & {
   updated_at: string;
 };
 
-export type BusinessEntry = ListingCard & {
+export type BusinessEntry = ListingCard &
+  EntryPlace & {
   kind: "business";
   descripcion: string;
   website: string | null;
@@ -136,6 +154,14 @@ export type BusinessEntry = ListingCard & {
   customer_reviews: string | null;
   updated_at: string;
 };
+
+function placeOf(row: CardColumnsRow): EntryPlace {
+  return {
+    latitud: row.latitud == null ? null : Number(row.latitud),
+    longitud: row.longitud == null ? null : Number(row.longitud),
+    horario_semanal: row.horario_semanal ?? null,
+  };
+}
 
 export type EntryLookup<T> = { entry: T } | { redirectTo: string } | null;
 
@@ -163,6 +189,7 @@ export async function getRestaurantBySlug(slug: string): Promise<EntryLookup<Res
   return {
     entry: {
       ...toCard("restaurant", row),
+      ...placeOf(row),
       kind: "restaurant",
       descripcion: row.descripcion as string | null,
       website_url: row.website_url as string | null,
@@ -191,6 +218,7 @@ export async function getBusinessBySlug(slug: string): Promise<EntryLookup<Busin
   return {
     entry: {
       ...toCard("business", row),
+      ...placeOf(row),
       kind: "business",
       descripcion: row.descripcion as string,
       website: row.website as string | null,
