@@ -45,17 +45,14 @@ export const radioField = z.preprocess(
 );
 
 /** `abierto_ahora`: true/false (also 1/0, si/no) in a URL, a boolean from MCP. */
-export const abiertoAhoraField = z.preprocess(
-  (v) => {
-    if (typeof v !== "string") return v;
-    const t = v.trim().toLowerCase();
-    if (t === "") return undefined;
-    if (["true", "1", "si", "sí"].includes(t)) return true;
-    if (["false", "0", "no"].includes(t)) return false;
-    return v;
-  },
-  z.boolean({ error: "El parámetro abierto_ahora debe ser true o false." }).optional(),
-);
+export const abiertoAhoraField = z.preprocess((v) => {
+  if (typeof v !== "string") return v;
+  const t = v.trim().toLowerCase();
+  if (t === "") return undefined;
+  if (["true", "1", "si", "sí"].includes(t)) return true;
+  if (["false", "0", "no"].includes(t)) return false;
+  return v;
+}, z.boolean({ error: "El parámetro abierto_ahora debe ser true o false." }).optional());
 
 export { DEFAULT_RADIUS_KM };
 

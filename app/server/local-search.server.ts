@@ -202,9 +202,7 @@ async function searchUncached(params: ApiSearchParams): Promise<ApiSearchAnswer>
       provincia: params.provincia ?? null,
       industria: params.industria ?? null,
       categoria: params.categoria ?? null,
-      cerca: params.cerca
-        ? { latitud: params.cerca.lat, longitud: params.cerca.lng, radio_km: params.radio ?? DEFAULT_RADIUS_KM }
-        : null,
+      cerca: params.cerca ? { latitud: params.cerca.lat, longitud: params.cerca.lng, radio_km: params.radio ?? DEFAULT_RADIUS_KM } : null,
       abierto_ahora: params.abierto_ahora ?? false,
       interpretacion: { ...found.interpretation, tipo },
     },

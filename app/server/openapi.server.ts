@@ -249,7 +249,8 @@ export function openApiDocument() {
               ],
             },
             horario_semanal: {
-              description: "Horario semanal, del lunes al domingo, en hora de Panamá; un rango que cierra de madrugada cierra al día siguiente.",
+              description:
+                "Horario semanal, del lunes al domingo, en hora de Panamá; un rango que cierra de madrugada cierra al día siguiente.",
               oneOf: [
                 {
                   type: "array",

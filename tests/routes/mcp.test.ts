@@ -85,6 +85,10 @@ beforeAll(async () => {
       provincia: "colon",
       categoria: "mariscos",
       especialidades: ["Ceviche", "Pulpo"],
+      // In Colón city, open around the clock.
+      latitud: 9.3592,
+      longitud: -79.9014,
+      horario_semanal: [{ open: { day: 0, hour: 0, minute: 0 } }],
     },
     {
       slug: "el-puerto",
@@ -93,6 +97,10 @@ beforeAll(async () => {
       direccion: "Muelle 3",
       provincia: "colon",
       categoria: "mariscos",
+      // 600 m away, closed every day.
+      latitud: 9.3646,
+      longitud: -79.9014,
+      horario_semanal: [],
     },
   ]);
   await db.insert(businesses).values([
@@ -139,7 +147,17 @@ describe.each(ERAS)("tools over revision %s", (era) => {
       expect(tool.outputSchema?.type).toBe("object");
     }
     const buscar = tools.find((t) => t.name === "buscar")!;
-    expect(Object.keys(buscar.inputSchema.properties ?? {}).sort()).toEqual(["abierto_ahora", "categoria", "cerca", "cursor", "industria", "provincia", "q", "radio", "tipo"]);
+    expect(Object.keys(buscar.inputSchema.properties ?? {}).sort()).toEqual([
+      "abierto_ahora",
+      "categoria",
+      "cerca",
+      "cursor",
+      "industria",
+      "provincia",
+      "q",
+      "radio",
+      "tipo",
+    ]);
     expect(buscar.description).toMatch(/10 resultados/);
   });
 
@@ -161,6 +179,21 @@ describe.each(ERAS)("tools over revision %s", (era) => {
     expect(second.siguiente_cursor).toBeNull();
     const slugs = [...page.resultados, ...second.resultados].map((r: { slug: string }) => r.slug);
     expect(new Set(slugs)).toEqual(new Set(Array.from({ length: 12 }, (_, i) => `fonda-${i}`)));
+  });
+
+  it("buscar answers near a shared location, nearest first with the distance, and open now", async () => {
+    const client = await connect(era);
+    const near = structured(await client.callTool({ name: "buscar", arguments: { q: "", cerca: "9.3600,-79.9014", radio: 2 } }));
+    expect(near.resultados.map((r: { slug: string }) => r.slug)).toEqual(["marisqueria-azul", "el-puerto"]);
+    expect(near.resultados[0].distancia_km).toBeLessThan(0.2);
+    expect(near.resultados[1].distancia_km).toBeGreaterThan(0.4);
+    expect(near.consulta.cerca).toEqual({ latitud: 9.36, longitud: -79.9014, radio_km: 2 });
+    const open = await client.callTool({ name: "buscar", arguments: { q: "mariscos", cerca: "9.3600,-79.9014", abierto_ahora: true } });
+    expect(structured(open).resultados.map((r: { slug: string }) => r.slug)).toEqual(["marisqueria-azul"]);
+    expect(textOf(open)).toMatch(/Marisquería Azul.*A 0,1 km\. Abierto ahora\./);
+    const outside = await client.callTool({ name: "buscar", arguments: { q: "", cerca: "40.71,-74.00" } });
+    expect(outside.isError).toBe(true);
+    expect(textOf(outside)).toContain("dentro de Panamá");
   });
 
   it("buscar applies the filters and reads places and categories in the text", async () => {

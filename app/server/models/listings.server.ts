@@ -134,26 +134,26 @@ export type EntryPlace = { latitud: number | null; longitud: number | null; hora
 
 export type RestaurantEntry = ListingCard &
   EntryPlace & {
-  kind: "restaurant";
-  descripcion: string | null;
-  website_url: string | null;
-  facebook_url: string | null;
-  instagram_url: string | null;
-  maps_url: string | null;
-  special_dish: string | null;
-  customer_reviews: string | null;
-  updated_at: string;
-};
+    kind: "restaurant";
+    descripcion: string | null;
+    website_url: string | null;
+    facebook_url: string | null;
+    instagram_url: string | null;
+    maps_url: string | null;
+    special_dish: string | null;
+    customer_reviews: string | null;
+    updated_at: string;
+  };
 
 export type BusinessEntry = ListingCard &
   EntryPlace & {
-  kind: "business";
-  descripcion: string;
-  website: string | null;
-  special_service: string | null;
-  customer_reviews: string | null;
-  updated_at: string;
-};
+    kind: "business";
+    descripcion: string;
+    website: string | null;
+    special_service: string | null;
+    customer_reviews: string | null;
+    updated_at: string;
+  };
 
 function placeOf(row: CardColumnsRow): EntryPlace {
   return {

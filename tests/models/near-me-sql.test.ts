@@ -1,0 +1,55 @@
+/**
+ * The database's 'open now' and distance functions (migration 0007), which filter under a LIMIT,
+ * give the same answers as the TypeScript that the pages show (lib/opening-hours, lib/geo), on
+ * PGlite and on PostgreSQL.
+ */
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { distanceKm } from "~/lib/geo";
+import { isOpenAt, WEEK_MINUTES, type WeeklyPeriod } from "~/lib/opening-hours";
+import { queryRows } from "~/server/db.server";
+
+const PANAMA_CITY = { lat: 8.9824, lng: -79.5199 };
+const ALWAYS: WeeklyPeriod[] = [{ open: { day: 0, hour: 0, minute: 0 } }];
+
+describe("the database agrees with the pages' TypeScript", () => {
+  it("on open-at for random schedules, overnight and week-end ranges included", async () => {
+    // A fixed pseudo-random sequence, so that a failure repeats.
+    let seed = 20261124;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const cases: { periods: WeeklyPeriod[]; m: number }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const periods: WeeklyPeriod[] = Array.from({ length: rand(4) }, () => {
+        const day = rand(7);
+        const hour = rand(24);
+        const length = 30 + rand(14 * 60);
+        const end = day * 1440 + hour * 60 + length;
+        return {
+          open: { day, hour, minute: 0 },
+          close: { day: Math.floor(end / 1440) % 7, hour: Math.floor((end % 1440) / 60), minute: end % 60 },
+        };
+      });
+      for (let k = 0; k < 5; k++) cases.push({ periods, m: rand(WEEK_MINUTES) });
+    }
+    cases.push({ periods: ALWAYS, m: 123 }, { periods: [], m: 123 });
+    const rows = await queryRows<{ open: boolean }>(sql`
+      select listing_open_at(c->'periods', (c->>'m')::int) as open
+      from jsonb_array_elements(${JSON.stringify(cases)}::jsonb) with ordinality as x(c, n) order by n`);
+    expect(rows.map((r) => r.open)).toEqual(cases.map((c) => isOpenAt(c.periods, c.m)));
+  });
+
+  it("on distances between towns", async () => {
+    const towns = [PANAMA_CITY, { lat: 8.4273, lng: -82.4308 }, { lat: 8.1004, lng: -80.9833 }, { lat: 9.3592, lng: -79.9014 }];
+    for (const a of towns) {
+      for (const b of towns) {
+        const [row] = await queryRows<{ km: number }>(
+          sql`select listing_distance_km(${a.lat}::float8, ${a.lng}::float8, ${b.lat}::float8, ${b.lng}::float8) as km`,
+        );
+        expect(Number(row!.km)).toBeCloseTo(distanceKm(a, b), 6);
+      }
+    }
+  });
+});
