@@ -137,6 +137,17 @@ export function daysOf(periods: readonly WeeklyPeriod[] | null | undefined): Day
   });
 }
 
+/** The week as display rows, Monday first: 'Lunes' · '11:00-15:00, 18:00-23:00', 'Cerrado' or '24 horas'. */
+export function weekRows(periods: readonly WeeklyPeriod[]): { day: string; hours: string }[] {
+  return daysOf(periods).map((d) => {
+    const name = DAY_NAMES[d.day]!;
+    const day = name[0]!.toUpperCase() + name.slice(1);
+    if (d.closed) return { day, hours: "Cerrado" };
+    if (d.ranges.length === 1 && d.ranges[0]!.open === "00:00" && d.ranges[0]!.close === "00:00") return { day, hours: "24 horas" };
+    return { day, hours: d.ranges.map((r) => `${r.open}-${r.close}`).join(", ") };
+  });
+}
+
 /** A range may close after midnight (18:00-02:00) only this early in the morning. */
 export const OVERNIGHT_UNTIL = 6 * 60;
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
+import { cercaField, radioField } from "./api-v1";
 import { PAGE_SIZE, SEARCH_CANDIDATES, SEARCH_MAX_LENGTH } from "./directory-fields";
 
 export { PAGE_SIZE, SEARCH_CANDIDATES };
@@ -77,11 +78,14 @@ const provinceFilter = z.preprocess(
   z.enum(PROVINCE_SLUGS, { error: PROVINCE_INVALID }).optional(),
 );
 
+/** `cerca` and `radio` (D21): the page nearest first from the visitor's point. */
+const nearFields = { cerca: cercaField, radio: radioField };
+
 /** ?cursor= of a province page. */
-export const listingQuerySchema = z.object({ cursor: cursorField });
+export const listingQuerySchema = z.object({ cursor: cursorField, ...nearFields });
 
 /** ?provincia=&cursor= of an industry page (D2: the filter is applied on the server). */
-export const industryQuerySchema = z.object({ cursor: cursorField, provincia: provinceFilter });
+export const industryQuerySchema = z.object({ cursor: cursorField, provincia: provinceFilter, ...nearFields });
 
 /** /buscar?q=&tipo=&provincia=&cursor= */
 export const searchQuerySchema = z.object({

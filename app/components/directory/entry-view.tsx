@@ -5,6 +5,8 @@ import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
 import { listingWhatsappHref, mapsHref, safeUrl, telHref } from "~/lib/contact-links";
+import { OpenBadge } from "./open-status";
+import { type WeekRow, WeeklyHours } from "./weekly-hours";
 import { etiquetaLabel, isPaidPlan, type CardData } from "./labels";
 import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
@@ -15,6 +17,8 @@ export type EntryData = CardData & {
   maps_url?: string | null;
   special?: { label: string; value: string } | null;
   links: { label: string; href: string | null }[];
+  /** The weekly schedule as display rows, when the entry has one (laid out by the loader). */
+  week?: WeekRow[] | null;
 };
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -188,9 +192,10 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
                   )}
                 </InfoRow>
               ) : null}
-              {entry.horario ? (
+              {entry.horario || entry.week ? (
                 <InfoRow icon={<Icon name="clock" className="size-5" />} label="Horario">
-                  {entry.horario}
+                  {entry.abierto ? <OpenBadge status={entry.abierto} /> : null}
+                  {entry.week ? <WeeklyHours rows={entry.week} /> : <span className="block">{entry.horario}</span>}
                 </InfoRow>
               ) : null}
               {links.length ? (

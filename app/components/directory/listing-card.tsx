@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
+import { DistanceBadge, OpenBadge } from "./open-status";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/contact-links";
 import { ListingImage } from "./listing-image";
@@ -55,6 +56,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
           </h3>
           <div className="mt-1.5 flex flex-wrap items-center gap-2">
             <RatingStars rating={item.rating} />
+            {item.distancia_km != null ? <DistanceBadge km={item.distancia_km} /> : null}
             {item.is_verified ? (
               <Badge tone="green">
                 <Icon name="badge-check" aria-hidden className="size-3.5" />
@@ -83,10 +85,11 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
               )}
             </li>
           ) : null}
-          {item.horario ? (
-            <li className="flex gap-2">
-              <Icon name="clock" aria-hidden className="mt-0.5 size-4 shrink-0 text-ocean-500" />
-              <span>{item.horario}</span>
+          {item.horario || item.abierto ? (
+            <li className="flex flex-wrap items-center gap-2">
+              <Icon name="clock" aria-hidden className="size-4 shrink-0 text-ocean-500" />
+              {item.abierto ? <OpenBadge status={item.abierto} /> : null}
+              {item.horario ? <span>{item.horario}</span> : null}
             </li>
           ) : null}
         </ul>

@@ -3,28 +3,30 @@
  * with a province filter applied on the server (load-more keeps the filter). Admins also get edit,
  * Activar/Desactivar and delete controls on each card; every action is enforced here (D1).
  */
-import { Icon } from "~/components/icons/icon";
-import { data, Form, useNavigation } from "react-router";
+import { lazy, Suspense } from "react";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/industry";
 import { INDUSTRIES, industryLabel, industryPath, isIndustry } from "~/catalog/industries";
 import { isProvince, provinceLabel } from "~/catalog/provinces";
-import { ListingCard, type CardData } from "~/components/directory/listing-card";
+import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
+import { NEAR_EMPTY, NearMe } from "~/components/directory/near-me";
 import { useShowToast } from "~/components/toaster";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
+import { DEFAULT_RADIUS_KM, withoutNear } from "~/lib/geo";
 import { getEnv } from "~/server/env.server";
 import { breadcrumbJsonLd, industryCrumbs } from "~/server/json-ld.server";
 import { submissionOf } from "~/server/forms.server";
 import { getCurrentUser, requireAdmin } from "~/server/guards.server";
 import { deleteListing, setListingActive } from "~/server/models/listing-admin.server";
-import { listBusinessesByIndustry, type ListingPage } from "~/server/models/listings.server";
+import { listBusinessesByIndustry, listNearby, type ListingPage } from "~/server/models/listings.server";
 import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/province-options";
@@ -52,14 +54,19 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     jsonLd: [breadcrumbJsonLd(getEnv().PUBLIC_URL, industryCrumbs(industria))],
     bookingUrl: getEnv().BOOKING_URL,
     paged: Boolean(query.data.cursor),
+    near: query.data.cerca
+      ? { ...query.data.cerca, radiusKm: query.data.radio ?? DEFAULT_RADIUS_KM, clearHref: `${url.pathname}${withoutNear(url.search)}` }
+      : null,
   };
   let page: ListingPage;
   try {
-    page = await listBusinessesByIndustry(industria, {
-      provincia: query.data.provincia,
-      cursor: query.data.cursor,
-      includeInactive: isAdmin,
-    });
+    page = base.near
+      ? await listNearby("business", base.near, { industria, provincia: query.data.provincia })
+      : await listBusinessesByIndustry(industria, {
+          provincia: query.data.provincia,
+          cursor: query.data.cursor,
+          includeInactive: isAdmin,
+        });
   } catch (error) {
     console.error("[directorio] error al listar negocios:", error);
     return data(
@@ -109,50 +116,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         title: d.provincia ? `${d.label} en ${provinceLabel(d.provincia)}` : `Negocios de ${d.label} en Panamá`,
         description: `Directorio de negocios de ${d.label.toLowerCase()} en Panamá${d.provincia ? ` (${provinceLabel(d.provincia)})` : ""}: teléfonos, horarios, ubicación y especialidades.`,
         path: industryPath(d.industria),
-        noindex: d.paged || Boolean(d.provincia),
+        noindex: d.paged || Boolean(d.provincia) || Boolean(d.near),
         markdown: true,
         jsonLd: d.jsonLd,
       })
     : [];
 
-function AdminControls({ item, action }: { item: CardData; action: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
-  return (
-    <div className="flex flex-wrap items-start gap-2" data-testid="admin-controls">
-      <a href={`/admin/business/edit/${item.id}`} className={buttonClass("outline", "md")}>
-        <Icon name="pencil" aria-hidden className="size-4" />
-        Editar
-      </a>
-      <Form method="post" action={action}>
-        <input type="hidden" name="intent" value="toggle" />
-        <input type="hidden" name="id" value={item.id} />
-        <input type="hidden" name="active" value={String(!item.is_active)} />
-        <Button type="submit" variant={item.is_active ? "outline" : "primary"} disabled={busy}>
-          <Icon name="power" aria-hidden className="size-4" />
-          {busy && navigation.formData?.get("intent") === "toggle" ? "Procesando..." : item.is_active ? "Desactivar" : "Activar"}
-        </Button>
-      </Form>
-      <details className="group/del w-full">
-        <summary className={buttonClass("ghost-danger", "md", "w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
-          <Icon name="trash-2" aria-hidden className="size-4" />
-          Eliminar
-        </summary>
-        <div className="mt-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm">
-          <p className="font-semibold text-danger">¿Eliminar «{item.nombre}»? Esta acción es permanente y no se puede deshacer.</p>
-          <Form method="post" action={action} className="mt-2">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={item.id} />
-            <input type="hidden" name="confirm" value="si" />
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy && navigation.formData?.get("intent") === "delete" ? "Procesando..." : "Sí, eliminar"}
-            </Button>
-          </Form>
-        </div>
-      </details>
-    </div>
-  );
-}
+// Only admins see these controls: loaded when an admin's page needs them, not by every visitor.
+const AdminControls = lazy(() => import("~/components/directory/admin-controls"));
 
 export default function IndustryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { items, cursor, fetcher } = useLoadMore(loaderData);
@@ -190,6 +161,7 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
             </button>
           </Form>
         </div>
+        <NearMe near={loaderData.near} />
         {loaderData.error ? (
           <ListingError message={loaderData.error} />
         ) : items.length ? (
@@ -197,7 +169,11 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
             <ListingGrid>
               {items.map((item) => (
                 <ListingCard key={item.id} item={item} showProvince={!provincia}>
-                  {isAdmin ? <AdminControls item={item} action={action} /> : null}
+                  {isAdmin ? (
+                    <Suspense fallback={null}>
+                      <AdminControls item={item} action={action} />
+                    </Suspense>
+                  ) : null}
                 </ListingCard>
               ))}
             </ListingGrid>
@@ -205,11 +181,13 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
           </>
         ) : (
           <EmptyListing
-            title="No hay negocios con este filtro"
+            title={loaderData.near ? NEAR_EMPTY.title : "No hay negocios con este filtro"}
             text={
-              provincia
-                ? `Aún no tenemos negocios de ${label.toLowerCase()} en ${provinceLabel(provincia)}.`
-                : `Aún no tenemos negocios de ${label.toLowerCase()}.`
+              loaderData.near
+                ? NEAR_EMPTY.text
+                : provincia
+                  ? `Aún no tenemos negocios de ${label.toLowerCase()} en ${provinceLabel(provincia)}.`
+                  : `Aún no tenemos negocios de ${label.toLowerCase()}.`
             }
             action={
               provincia ? (

@@ -10,13 +10,15 @@ import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
+import { NEAR_EMPTY, NearMe } from "~/components/directory/near-me";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
+import { DEFAULT_RADIUS_KM, withoutNear } from "~/lib/geo";
 import { getEnv } from "~/server/env.server";
 import { breadcrumbJsonLd, provinceCrumbs } from "~/server/json-ld.server";
-import { listRestaurantsByProvince, type ListingPage } from "~/server/models/listings.server";
+import { listNearby, listRestaurantsByProvince, type ListingPage } from "~/server/models/listings.server";
 import { errorPage, invalidLinkPage, PAGE_NOT_FOUND } from "~/lib/error-page";
 
 const LOAD_ERROR = "No se pudieron cargar los restaurantes";
@@ -38,10 +40,15 @@ export async function loader({ url }: Route.LoaderArgs) {
     jsonLd: [breadcrumbJsonLd(env.PUBLIC_URL, provinceCrumbs(province))],
     bookingUrl: env.BOOKING_URL,
     paged: Boolean(query.data.cursor),
+    near: query.data.cerca
+      ? { ...query.data.cerca, radiusKm: query.data.radio ?? DEFAULT_RADIUS_KM, clearHref: `${url.pathname}${withoutNear(url.search)}` }
+      : null,
   };
   let page: ListingPage;
   try {
-    page = await listRestaurantsByProvince(province, query.data.cursor);
+    page = base.near
+      ? await listNearby("restaurant", base.near, { provincia: province })
+      : await listRestaurantsByProvince(province, query.data.cursor);
   } catch (error) {
     console.error("[directorio] error al listar restaurantes:", error);
     return data(
@@ -62,7 +69,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         title: `Restaurantes en ${d.label}`,
         description: `Descubre los mejores restaurantes de ${d.label}, Panamá: comida tradicional, mariscos, cafés y más, con teléfono, horario y ubicación.`,
         path: provincePath(d.province),
-        noindex: d.paged,
+        noindex: d.paged || Boolean(d.near),
         markdown: true,
         jsonLd: d.jsonLd,
       })
@@ -83,6 +90,7 @@ export default function ProvincePage({ loaderData }: Route.ComponentProps) {
         <h2 id="lista-titulo" className="sr-only">
           Restaurantes de {label}
         </h2>
+        <NearMe near={loaderData.near} />
         {loaderData.error ? (
           <ListingError message={loaderData.error} />
         ) : items.length ? (
@@ -96,8 +104,12 @@ export default function ProvincePage({ loaderData }: Route.ComponentProps) {
           </>
         ) : (
           <EmptyListing
-            title="Aún no hay restaurantes aquí"
-            text={`Todavía no tenemos restaurantes activos en ${label}. ¿Conoces uno que debería estar? Escríbenos.`}
+            title={loaderData.near ? NEAR_EMPTY.title : "Aún no hay restaurantes aquí"}
+            text={
+              loaderData.near
+                ? NEAR_EMPTY.text
+                : `Todavía no tenemos restaurantes activos en ${label}. ¿Conoces uno que debería estar? Escríbenos.`
+            }
           />
         )}
       </section>

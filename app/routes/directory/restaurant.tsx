@@ -7,6 +7,7 @@ import { EntryView } from "~/components/directory/entry-view";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
+import { weekRows } from "~/lib/opening-hours";
 import { getEnv } from "~/server/env.server";
 import { breadcrumbJsonLd, provinceCrumbs, restaurantJsonLd } from "~/server/json-ld.server";
 import { getRestaurantBySlug } from "~/server/models/listings.server";
@@ -30,7 +31,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     restaurantJsonLd(entry, url),
     breadcrumbJsonLd(env.PUBLIC_URL, provinceCrumbs(entry.provincia, { nombre: entry.nombre, path })),
   ];
-  return data({ entry, path, jsonLd, bookingUrl: env.BOOKING_URL }, { headers: twinnedPageHeaders() });
+  const week = entry.horario_semanal ? weekRows(entry.horario_semanal) : null;
+  return data({ entry, path, jsonLd, week, bookingUrl: env.BOOKING_URL }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -53,12 +55,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
 };
 
 export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
-  const { entry } = loaderData;
+  const { entry, week } = loaderData;
   return (
     <>
       <EntryView
         entry={{
           ...entry,
+          week,
           special: entry.special_dish ? { label: "Plato especial", value: entry.special_dish } : null,
           links: [
             { label: "Sitio web", href: entry.website_url },

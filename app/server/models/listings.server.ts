@@ -127,6 +127,40 @@ export function industryQuery(
     limit ${PAGE_SIZE + 1}`;
 }
 
+/** A 'near me' listing page shows this many entries, nearest first (no further pages). */
+export const NEARBY_PAGE = 24;
+
+export type Nearby = { lat: number; lng: number; radiusKm: number };
+
+/**
+ * Active entries with coordinates within `radiusKm` of a point, nearest first (D21), of a province
+ * (restaurants) or an industry and optional province (businesses). The GiST point index (migration
+ * 0007) walks outward from the point; the box bounds the walk and the great-circle distance decides.
+ */
+export async function listNearby(
+  kind: ListingKind,
+  near: Nearby,
+  filters: { provincia?: ProvinceSlug; industria?: IndustrySlug },
+): Promise<ListingPage> {
+  const table = sql.raw(kind === "restaurant" ? "restaurants" : "businesses");
+  const dLat = near.radiusKm / 111.0;
+  const dLng = near.radiusKm / (111.32 * 0.98);
+  const distance = sql`listing_distance_km(t.latitud::float8, t.longitud::float8, ${near.lat}::float8, ${near.lng}::float8)`;
+  const rows = await queryRows<CardRow>(sql`
+    select * from (
+      select ${cardColumns(kind)}, ${cursorTs()}, ${distance} as distancia_km
+      from ${table} t
+      where t.is_active and t.latitud is not null
+        ${filters.provincia ? sql`and t.provincia = ${filters.provincia}` : sql``}
+        ${filters.industria ? sql`and t.industria = ${filters.industria}` : sql``}
+        and point(t.longitud::float8, t.latitud::float8) <@ box(point(${near.lng - dLng}::float8, ${near.lat - dLat}::float8), point(${near.lng + dLng}::float8, ${near.lat + dLat}::float8))
+        and ${distance} <= ${near.radiusKm}::float8
+      order by point(t.longitud::float8, t.latitud::float8) <-> point(${near.lng}::float8, ${near.lat}::float8)
+      limit ${NEARBY_PAGE}
+    ) x order by x.distancia_km, x.id`);
+  return { items: rows.map((r) => toCard(kind, r)), nextCursor: null };
+}
+
 // ---------------------------------------------------------------- entries
 
 /** Where the entry is and when it opens (D21), on entry pages, JSON-LD and the API. */

@@ -1,0 +1,39 @@
+/**
+ * 'Near me' on listing pages (D21): the browser's position becomes `?cerca=lat,lng` on the same page,
+ * which the server sorts by distance; nothing is stored. The button needs JavaScript, so it is
+ * loaded after the page and never rendered without it; a `cerca` link works either way.
+ */
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link } from "react-router";
+
+const LocateButton = lazy(() => import("./locate-button"));
+
+export const NEAR_EMPTY = {
+  title: "Ningún resultado con ubicación cerca de ti",
+  text: "Solo aparecen las entradas que tienen ubicación en el mapa. Prueba con un radio mayor (radio=10) o quita la ubicación.",
+};
+
+/** The visitor's point, and the same page without it (computed by the loader). */
+export type NearPoint = { lat: number; lng: number; radiusKm: number; clearHref: string };
+
+export function NearMe({ near }: { near: NearPoint | null }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return (
+    <div className="mb-6 flex min-h-11 flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-testid="near-me">
+      {ready ? (
+        <Suspense fallback={null}>
+          <LocateButton />
+        </Suspense>
+      ) : null}
+      {near ? (
+        <p className="text-muted">
+          Ordenados por distancia desde tu ubicación (hasta {String(near.radiusKm).replace(".", ",")} km).{" "}
+          <Link to={near.clearHref} className="font-semibold text-ocean-700 underline">
+            Quitar ubicación
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

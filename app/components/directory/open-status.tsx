@@ -1,0 +1,26 @@
+/**
+ * 'Abierto ahora' / 'Cierra pronto' / 'Cerrado · abre …', computed by the server (cached pages live
+ * 30 s at most, docs/decisions), and the distance from the visitor's point.
+ */
+import { Badge } from "~/components/ui/card";
+import { formatKm } from "~/lib/geo";
+import type { OpenStatus } from "~/lib/opening-hours";
+
+const TONES = { open: "green", closing: "sun", closed: "slate" } as const;
+
+export function OpenBadge({ status }: { status: OpenStatus }) {
+  return (
+    <Badge tone={TONES[status.state]} data-testid="open-status">
+      {status.label}
+    </Badge>
+  );
+}
+
+/** '1,2 km' from the visitor's point. */
+export function DistanceBadge({ km }: { km: number }) {
+  return (
+    <Badge tone="ocean" data-testid="distance">
+      A {formatKm(km)}
+    </Badge>
+  );
+}
