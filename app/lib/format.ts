@@ -42,3 +42,8 @@ export function formatPrice(amount: number): string {
     maximumFractionDigits: 2,
   }).format(amount);
 }
+
+/** '1,2 km', the way the directory shows distances (decimal comma, one decimal). */
+export function formatKm(km: number): string {
+  return `${km.toFixed(1).replace(".", ",")} km`;
+}

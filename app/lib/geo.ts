@@ -60,20 +60,7 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
-/** '1,2 km', the way the directory shows distances (Spanish decimal comma, one decimal). */
-export function formatKm(km: number): string {
-  return `${km.toFixed(1).replace(".", ",")} km`;
-}
-
 /** A Google Maps directions link to the coordinates (no map on our pages, no API key). */
 export function directionsUrl(p: LatLng): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
-}
-
-/** A query string without the 'near me' parameters and the page cursor ('' or '?…'). */
-export function withoutNear(search: string): string {
-  const params = new URLSearchParams(search);
-  for (const key of ["cerca", "radio", "cursor"]) params.delete(key);
-  const rest = params.toString();
-  return rest ? `?${rest}` : "";
 }

@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import { McpServer, type CallToolResult, type ResourceLink, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { apiSearchParamsSchema, firstIssue } from "~/schemas/api-v1";
-import { formatKm } from "~/lib/geo";
+import { formatKm } from "~/lib/format";
 import {
   mcpCatalog,
   mcpDetailArgs,

@@ -1,12 +1,9 @@
 /** The 'Usar mi ubicación' button, loaded after the page (it needs JavaScript and the browser's permission). */
-import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { Icon } from "~/components/icons/icon";
-import { withoutNear } from "~/lib/geo";
+import { type ReactNode, useState } from "react";
+import { withoutNear } from "~/lib/near-query";
 
-export default function LocateButton() {
-  const location = useLocation();
-  const navigate = useNavigate();
+/** `icon` and `go` come from the page, so that this chunk needs nothing the page has not loaded. */
+export default function LocateButton({ icon, go }: { icon: ReactNode; go: (to: string) => void }) {
   const [state, setState] = useState<"idle" | "asking" | "failed">("idle");
 
   function locate() {
@@ -14,10 +11,10 @@ export default function LocateButton() {
     setState("asking");
     navigator.geolocation.getCurrentPosition(
       (p) => {
-        const params = new URLSearchParams(withoutNear(location.search));
+        const params = new URLSearchParams(withoutNear(window.location.search));
         params.set("cerca", `${p.coords.latitude.toFixed(5)},${p.coords.longitude.toFixed(5)}`);
         setState("idle");
-        navigate(`${location.pathname}?${params.toString()}`);
+        go(`${window.location.pathname}?${params.toString()}`);
       },
       () => setState("failed"),
       { timeout: 15_000, maximumAge: 60_000 },
@@ -32,7 +29,7 @@ export default function LocateButton() {
         disabled={state === "asking"}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-ocean-200 bg-white px-4 font-semibold text-ocean-800 hover:bg-ocean-50 disabled:opacity-60"
       >
-        <Icon name="map-pin" aria-hidden className="size-4" />
+        {icon}
         {state === "asking" ? "Buscando tu ubicación..." : "Usar mi ubicación"}
       </button>
       <p role="status" className="text-danger">

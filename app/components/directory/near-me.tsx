@@ -4,7 +4,8 @@
  * loaded after the page and never rendered without it; a `cerca` link works either way.
  */
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { Icon } from "~/components/icons/icon";
 
 const LocateButton = lazy(() => import("./locate-button"));
 
@@ -17,13 +18,14 @@ export const NEAR_EMPTY = {
 export type NearPoint = { lat: number; lng: number; radiusKm: number; clearHref: string };
 
 export function NearMe({ near }: { near: NearPoint | null }) {
+  const navigate = useNavigate();
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   return (
     <div className="mb-6 flex min-h-11 flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-testid="near-me">
       {ready ? (
         <Suspense fallback={null}>
-          <LocateButton />
+          <LocateButton icon={<Icon name="map-pin" aria-hidden className="size-4" />} go={navigate} />
         </Suspense>
       ) : null}
       {near ? (

@@ -3,7 +3,7 @@
  * 30 s at most, docs/decisions), and the distance from the visitor's point.
  */
 import { Badge } from "~/components/ui/card";
-import { formatKm } from "~/lib/geo";
+import { formatKm } from "~/lib/format";
 import type { OpenStatus } from "~/lib/opening-hours";
 
 const TONES = { open: "green", closing: "sun", closed: "slate" } as const;
