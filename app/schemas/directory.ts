@@ -118,6 +118,7 @@ export const searchQuerySchema = z.object({
       })
       .optional(),
   ),
+  ...nearFields,
 });
 
 const listingId = z.string({ error: "Falta el identificador del negocio." }).regex(UUID, "El identificador del negocio no es válido.");

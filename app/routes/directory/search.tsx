@@ -9,6 +9,9 @@ import { provinceLabel } from "~/catalog/provinces";
 import { ListingCard } from "~/components/directory/listing-card";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
+import { NEAR_EMPTY, NearMe } from "~/components/directory/near-me";
+import { DEFAULT_RADIUS_KM } from "~/lib/geo";
+import { withoutNear } from "~/lib/near-query";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
@@ -18,6 +21,7 @@ import { seo } from "~/lib/meta";
 import { searchParamsObject, searchQuerySchema } from "~/schemas/directory";
 import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/directory-fields";
 import { searchListings, type SearchResult } from "~/server/models/listings.server";
+import { searchNearby } from "~/server/models/directory-search.server";
 import { ProvinceOptions } from "~/components/province-options";
 import { invalidLinkPage } from "~/lib/error-page";
 
@@ -27,11 +31,14 @@ const SEARCH_ERROR = "No se pudo realizar la búsqueda";
 export async function loader({ url }: Route.LoaderArgs) {
   const parsed = searchQuerySchema.safeParse(searchParamsObject(url));
   if (!parsed.success) throw invalidLinkPage(url, parsed.error.issues);
-  const { q, tipo, provincia, cursor } = parsed.data;
-  const base = { q, tipo: tipo ?? null, provincia: provincia ?? null, paged: Boolean(cursor) };
+  const { q, tipo, provincia, cursor, cerca, radio } = parsed.data;
+  const near = cerca ? { ...cerca, radiusKm: radio ?? DEFAULT_RADIUS_KM, clearHref: `${url.pathname}${withoutNear(url.search)}` } : null;
+  const base = { q, tipo: tipo ?? null, provincia: provincia ?? null, paged: Boolean(cursor), near };
   let result: SearchResult;
   try {
-    result = await searchListings({ q, provincia, cursor, kind: SEARCH_TYPES.find((t) => t.slug === tipo)?.kind });
+    result = near
+      ? await searchNearby({ q, tipo, provincia, near })
+      : await searchListings({ q, provincia, cursor, kind: SEARCH_TYPES.find((t) => t.slug === tipo)?.kind });
   } catch (error) {
     console.error("[directorio] error en la búsqueda:", error);
     return data(
@@ -51,7 +58,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
     title: d?.q ? `Resultados para «${d.q}»` : "Buscar en el directorio",
     description: "Busca restaurantes y negocios de Panamá por nombre, especialidad, categoría o dirección.",
     path: "/buscar",
-    noindex: Boolean(d?.q),
+    noindex: Boolean(d?.q) || Boolean(d?.near),
   });
 
 function Summary({ q, matched, capped, shown }: { q: string; matched: number; capped: boolean; shown: number }) {
@@ -71,7 +78,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/buscar";
   const { q, tipo, provincia } = loaderData;
-  const formKey = `${q}|${tipo}|${provincia}`;
+  const { near } = loaderData;
+  const formKey = `${q}|${tipo}|${provincia}|${near?.clearHref}`;
   return (
     <>
       <DirectoryHero
@@ -115,6 +123,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <ProvinceOptions emptyLabel="Todas" />
             </Select>
           </div>
+          {near ? <input type="hidden" name="cerca" value={`${near.lat},${near.lng}`} /> : null}
           <button type="submit" className={buttonClass("primary", "md", "sm:col-span-2")} disabled={searching}>
             {searching ? (
               <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" />
@@ -126,9 +135,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </DirectoryHero>
       <section className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:py-14" aria-label="Resultados">
+        <NearMe near={near} />
         {loaderData.error ? (
           <ListingError message={loaderData.error} />
-        ) : !q ? (
+        ) : !q && !near ? (
           <div>
             <h2 className="text-xl font-extrabold">Búsquedas populares</h2>
             <ul className="mt-4 flex flex-wrap gap-2">
@@ -156,7 +166,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </>
         ) : (
           <EmptyListing
-            title={`Sin resultados para «${q}»`}
+            title={near ? NEAR_EMPTY.title : `Sin resultados para «${q}»`}
             text={`Prueba con otra palabra${provincia ? `, quita el filtro de ${provinceLabel(provincia)}` : ""} o revisa la ortografía.`}
             action={
               <Link to="/buscar" className={buttonClass("outline", "md")}>

@@ -18,7 +18,7 @@ import { DEFAULT_RADIUS_KM, type ApiSearchParams } from "~/schemas/api-v1";
 import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 import { db } from "../db.server";
-import { cardColumns, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
+import { cardColumns, NEARBY_PAGE, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
 
@@ -376,4 +376,27 @@ export async function searchDirectoryRows(params: ApiSearchParams): Promise<Dire
         : await suggest(params, parsed)
       : null;
   return { rows: page.map(toRow), nextCursor: next, interpretation, suggestion };
+}
+
+/**
+ * /buscar with `cerca`: the same reading of the words as the API, nearest first within the radius
+ * (one page of NEARBY_PAGE, as the listing pages near a point).
+ */
+export async function searchNearby(opts: {
+  q: string;
+  tipo?: "restaurantes" | "negocios";
+  provincia?: ProvinceSlug;
+  near: { lat: number; lng: number; radiusKm: number };
+}): Promise<{ items: ListingCard[]; nextCursor: null; matched: number; capped: boolean }> {
+  const found = await searchDirectoryRows({
+    q: opts.q,
+    tipo: opts.tipo,
+    provincia: opts.provincia,
+    limite: NEARBY_PAGE,
+    cerca: { lat: opts.near.lat, lng: opts.near.lng },
+    radio: opts.near.radiusKm,
+  } as ApiSearchParams);
+  const rows = found === "bad-cursor" ? [] : found.rows;
+  const items = rows.map(({ descripcion: _d, promoted: _p, score: _s, ...card }) => card);
+  return { items, nextCursor: null, matched: items.length, capped: false };
 }
