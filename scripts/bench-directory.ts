@@ -113,6 +113,28 @@ const WHATS = [
   "taller mecánico",
 ];
 const API_DISTINCT = TOWNS.flatMap((t) => WHATS.flatMap((w) => [`${w} en ${t}`, `${w} ${t}`, `${t} ${w}`]));
+/**
+ * 'Near me, open now' (D21): distinct points scattered around the towns where listings cluster, so
+ * that every request misses the answer cache, as a WhatsApp location would.
+ */
+const NEAR_TOWNS = [
+  [8.9824, -79.5199],
+  [8.4273, -82.4308],
+  [8.1004, -80.9833],
+  [7.9618, -80.4289],
+  [9.3592, -79.9014],
+  [8.88, -79.7833],
+  [8.5188, -80.3573],
+  [7.7644, -80.2756],
+] as const;
+const NEAR_POINTS = Array.from({ length: 1200 }, (_, i) => {
+  const [lat, lng] = NEAR_TOWNS[i % NEAR_TOWNS.length]!;
+  // A spiral around the town, up to ~4 km out.
+  const r = 0.002 + (i / 1200) * 0.035;
+  const a = i * 2.399963;
+  return `${(lat + r * Math.cos(a)).toFixed(5)},${(lng + r * Math.sin(a)).toFixed(5)}`;
+});
+
 const apiQuery = (params: Record<string, string>) => `/api/v1/buscar?${new URLSearchParams(params).toString()}`;
 
 const pct = (sorted: number[], p: number) =>
@@ -200,6 +222,8 @@ async function main() {
     { name: "búsqueda «marisqueria» + provincia", run: () => models.searchListings({ q: "marisqueria", provincia: "colon" }) },
     ...API_FREE_TEXT.map((q) => ({ name: `API «${q}»`, run: () => apiSearch({ q }) })),
     ...API_FILTERED.map((f) => ({ name: `API ${new URLSearchParams(f).toString()}`.slice(0, 40), run: () => apiSearch(f) })),
+    { name: "API cerca + abierto_ahora", run: () => apiSearch({ cerca: NEAR_POINTS[0]!, abierto_ahora: "true" }) },
+    { name: "API mariscos cerca + abierto_ahora", run: () => apiSearch({ q: "mariscos", cerca: NEAR_POINTS[0]!, abierto_ahora: "true" }) },
   ];
   console.info(`\n-- consultas en la base de datos (${QUERY_RUNS} ejecuciones cada una, secuenciales)`);
   const queryRowsOut: string[] = [];
@@ -234,6 +258,10 @@ async function main() {
     for (const q of ["mariscos en Bocas", "ceviche boquete", "dentista"]) {
       plans.push([`API «${q}»`, directorySearch.directorySearchQuery(parseDirectoryQuery(q), {})]);
     }
+    const [lat, lng] = NEAR_POINTS[0]!.split(",").map(Number) as [number, number];
+    const place = { near: { lat, lng, radiusKm: 5 }, openAt: 3 * 1440 + 12 * 60 };
+    plans.push(["API cerca + abierto_ahora (miércoles 12:00)", directorySearch.directorySearchQuery(parseDirectoryQuery(""), {}, place)]);
+    plans.push(["API «mariscos» cerca + abierto_ahora", directorySearch.directorySearchQuery(parseDirectoryQuery("mariscos"), {}, place)]);
     for (const [name, q] of plans) {
       const rows = await queryRows<Record<string, string>>(sql`explain (analyze, buffers, costs off) ${q}`);
       console.info(`\n-- EXPLAIN ANALYZE: ${name}\n${rows.map((r) => Object.values(r)[0]).join("\n")}`);
@@ -437,6 +465,8 @@ async function main() {
   const filtered = () => apiQuery(API_FILTERED[apiTurn++ % API_FILTERED.length]!);
   let distinctTurn = 0;
   const distinct = () => apiQuery({ q: API_DISTINCT[distinctTurn++ % API_DISTINCT.length]! });
+  let nearTurn = 0;
+  const nearOpen = () => apiQuery({ cerca: NEAR_POINTS[nearTurn++ % NEAR_POINTS.length]!, abierto_ahora: "true" });
   const apiSaturated = await load(freeText);
   const apiStatic = await load(() => "/bench-static/api.json");
   const apiLines = [
@@ -445,6 +475,7 @@ async function main() {
     `${"API texto libre".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(freeText, API_RATE, DURATION))}`,
     `${"API con filtros".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(filtered, API_RATE, DURATION))}`,
     `${"API distintas".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(distinct, API_RATE, DURATION))}  (${API_DISTINCT.length} preguntas, sin caché de respuestas)`,
+    `${"API cerca+abierto".padEnd(16)} a ${API_RATE} req/s  ${fmt(await paced(nearOpen, API_RATE, DURATION))}  (${NEAR_POINTS.length} puntos, sin caché de respuestas)`,
   ];
   // MCP `buscar`: the official v2 client's own tools/call request (2026-07-28, no handshake), recorded
   // once and replayed with each query, so the load is what an assistant sends.
