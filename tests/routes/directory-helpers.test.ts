@@ -31,6 +31,24 @@ describe("phones and links", () => {
     expect(safeUrl("javascript:alert(1)")).toBeNull();
     expect(safeUrl("https://ejemplo.pa/x")).toBe("https://ejemplo.pa/x");
   });
+
+  it("sends 'Cómo llegar' to directions to the coordinates when the entry has them (D21)", () => {
+    const base = { maps_url: "https://maps.app.goo.gl/abc", nombre: "Fonda", direccion: "Calle 50" };
+    expect(mapsHref({ ...base, latitud: 8.983412, longitud: -79.523001 })).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=8.983412,-79.523001",
+    );
+    // A numeric column read as text still counts.
+    expect(mapsHref({ ...base, maps_url: null, latitud: "8.5" as unknown as number, longitud: "-77.9667" as unknown as number })).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=8.500000,-77.966700",
+    );
+    // Without both coordinates (or with ones outside Panama) the link is what it was.
+    for (const coords of [{}, { latitud: null, longitud: null }, { latitud: 8.98, longitud: null }, { latitud: 40.4, longitud: -3.7 }]) {
+      expect(mapsHref({ ...base, ...coords })).toBe("https://maps.app.goo.gl/abc");
+      expect(mapsHref({ ...base, maps_url: null, ...coords })).toBe(
+        "https://www.google.com/maps/search/?api=1&query=Fonda%2C%20Calle%2050%2C%20Panam%C3%A1",
+      );
+    }
+  });
 });
 
 describe("JSON-LD", () => {
