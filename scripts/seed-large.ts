@@ -5,12 +5,17 @@
  *
  * Set-based SQL (generate_series) in batches with a progress line; idempotent: generated rows have
  * fixed slugs (gen-r-N, gen-n-N) and a second run only adds what is missing.
+ *
+ * Like the demo data (D21), every listing sits near a real town of its own province (app/catalog/towns.ts,
+ * scattered within the town's radius by arithmetic on N) and has the weekly schedule its hours text reads as.
  */
 import { sql } from "drizzle-orm";
 import { RESTAURANT_CATEGORY_SLUGS } from "../app/catalog/categories";
 import { INDUSTRY_SLUGS } from "../app/catalog/industries";
 import { PLAN_TYPE_SLUGS } from "../app/catalog/plans";
 import { PROVINCE_SLUGS } from "../app/catalog/provinces";
+import { TOWN_COORDINATES } from "../app/catalog/towns";
+import { periodsFromText } from "../app/lib/opening-hours";
 
 const arr = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`);
 
@@ -101,6 +106,56 @@ const STREETS = [
 ];
 const HOURS = ["Lun-Sáb 11:00-22:00", "Todos los días 7:00-21:00", "Mar-Dom 12:00-23:00", "Lun-Vie 8:00-18:00"];
 
+/** The schedules of HOURS, in the same order, as jsonb literals: row N gets both from one index. */
+const SCHEDULES = sql.raw(
+  `array[${HOURS.map((h) => {
+    const periods = periodsFromText(h);
+    if (!periods) throw new Error(`seed-large: «${h}» does not read as a weekly schedule`);
+    return `'${JSON.stringify(periods)}'::jsonb`;
+  }).join(",")}]`,
+);
+
+/**
+ * The towns of every province, flattened in PROVINCE_SLUGS order (one entry per distinct centre):
+ * row N's province is PROVINCE_SLUGS[N % P], its town the (N / P) % count-th of that province's slice.
+ * The scatter is in degrees, radius / √2 per axis so that the square's corners stay within the radius.
+ */
+const TOWNS = (() => {
+  const lat: number[] = [];
+  const lng: number[] = [];
+  const spread: number[] = [];
+  const offset: number[] = [];
+  const count: number[] = [];
+  const KM_PER_DEGREE = (2 * Math.PI * 6371.0088) / 360;
+  for (const provincia of PROVINCE_SLUGS) {
+    const centres = new Map<string, { lat: number; lng: number; radiusKm: number }>();
+    for (const t of Object.values(TOWN_COORDINATES)) if (t.provincia === provincia) centres.set(`${t.lat},${t.lng}`, t);
+    if (!centres.size) throw new Error(`seed-large: no town in ${provincia}`);
+    offset.push(lat.length);
+    count.push(centres.size);
+    for (const t of centres.values()) {
+      lat.push(t.lat);
+      lng.push(t.lng);
+      spread.push(Math.round((t.radiusKm / KM_PER_DEGREE / Math.SQRT2) * 1e6) / 1e6);
+    }
+  }
+  const nums = (values: number[], type: string) => sql.raw(`array[${values.join(",")}]::${type}[]`);
+  return {
+    lat: nums(lat, "numeric"),
+    lng: nums(lng, "numeric"),
+    spread: nums(spread, "numeric"),
+    offset: nums(offset, "int"),
+    count: nums(count, "int"),
+  };
+})();
+
+/** The row's town (1-based index into TOWNS), as a lateral column `town`. */
+const townOfRow = sql`cross join lateral (select 1 + (${TOWNS.offset})[1 + g % ${PROVINCE_SLUGS.length}]
+  + (g / ${PROVINCE_SLUGS.length}) % (${TOWNS.count})[1 + g % ${PROVINCE_SLUGS.length}] as town) w`;
+/** Centre plus a scatter in [-1, 1] × spread per axis; two coprime moduli so that the pairs do not line up. */
+const latitud = sql`round((${TOWNS.lat})[w.town] + ((g::bigint * 7919) % 1999 - 999) / 999.0 * (${TOWNS.spread})[w.town], 6)`;
+const longitud = sql`round((${TOWNS.lng})[w.town] + ((g::bigint * 104729) % 2003 - 1001) / 1001.0 * (${TOWNS.spread})[w.town], 6)`;
+
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
@@ -111,14 +166,17 @@ type Query = <T>(query: ReturnType<typeof sql>) => Promise<T[]>;
 
 function restaurantBatch(from: number, to: number) {
   return sql`
-    insert into restaurants (slug, nombre, descripcion, direccion, telefono, horario, rating, categoria, provincia,
-      especialidades, special_dish, plan_type, is_verified, is_active, created_at, updated_at)
+    insert into restaurants (slug, nombre, descripcion, direccion, telefono, horario, horario_semanal, latitud, longitud,
+      rating, categoria, provincia, especialidades, special_dish, plan_type, is_verified, is_active, created_at, updated_at)
     select 'gen-r-' || g,
       (${arr(R_PREFIX)})[1 + g % ${R_PREFIX.length}] || ' ' || (${arr(PLACES)})[1 + (g / 7) % ${PLACES.length}] || ' ' || g,
       'Cocina panameña con ' || lower((${arr(DISHES)})[1 + g % ${DISHES.length}]) || ' y ' || lower((${arr(DISHES)})[1 + (g / 3) % ${DISHES.length}]) || ', ingredientes locales y atención cercana.',
       (${arr(STREETS)})[1 + g % ${STREETS.length}] || ' ' || (g % 200) || ', ' || (${arr(PLACES)})[1 + (g / 11) % ${PLACES.length}],
       '+507 6' || lpad(((g::bigint * 7919) % 1000)::text, 3, '0') || '-' || lpad(((g::bigint * 104729) % 10000)::text, 4, '0'),
       (${arr(HOURS)})[1 + g % ${HOURS.length}],
+      (${SCHEDULES})[1 + g % ${HOURS.length}],
+      ${latitud},
+      ${longitud},
       case when g % 17 = 0 then null else round((3 + (g % 21) / 10.0)::numeric, 1) end,
       (${arr(RESTAURANT_CATEGORY_SLUGS)})[1 + (g / 13) % ${RESTAURANT_CATEGORY_SLUGS.length}],
       (${arr(PROVINCE_SLUGS)})[1 + g % ${PROVINCE_SLUGS.length}],
@@ -129,20 +187,23 @@ function restaurantBatch(from: number, to: number) {
       g % 50 <> 0,
       now() - interval '1 day' - g * interval '1 second',
       now() - interval '1 day'
-    from generate_series(${from}::int, ${to}::int) g
+    from generate_series(${from}::int, ${to}::int) g ${townOfRow}
     on conflict (slug) do nothing`;
 }
 
 function businessBatch(from: number, to: number) {
   return sql`
-    insert into businesses (slug, nombre, descripcion, direccion, telefono, horario, rating, industria, provincia,
-      especialidades, special_service, plan_type, is_verified, is_active, created_at, updated_at)
+    insert into businesses (slug, nombre, descripcion, direccion, telefono, horario, horario_semanal, latitud, longitud,
+      rating, industria, provincia, especialidades, special_service, plan_type, is_verified, is_active, created_at, updated_at)
     select 'gen-n-' || g,
       (${arr(B_PREFIX)})[1 + g % ${B_PREFIX.length}] || ' ' || (${arr(SKILLS)})[1 + (g / 7) % ${SKILLS.length}] || ' ' || (${arr(PLACES)})[1 + (g / 3) % ${PLACES.length}] || ' ' || g,
       'Especialistas en ' || lower((${arr(SKILLS)})[1 + (g / 7) % ${SKILLS.length}]) || ' con atención personalizada en todo Panamá.',
       (${arr(STREETS)})[1 + g % ${STREETS.length}] || ' ' || (g % 200) || ', ' || (${arr(PLACES)})[1 + (g / 11) % ${PLACES.length}],
       '+507 6' || lpad(((g::bigint * 7907) % 1000)::text, 3, '0') || '-' || lpad(((g::bigint * 104723) % 10000)::text, 4, '0'),
       (${arr(HOURS)})[1 + g % ${HOURS.length}],
+      (${SCHEDULES})[1 + g % ${HOURS.length}],
+      ${latitud},
+      ${longitud},
       round((3 + (g % 21) / 10.0)::numeric, 1),
       (${arr(INDUSTRY_SLUGS)})[1 + (g / 10) % ${INDUSTRY_SLUGS.length}],
       (${arr(PROVINCE_SLUGS)})[1 + g % ${PROVINCE_SLUGS.length}],
@@ -153,7 +214,7 @@ function businessBatch(from: number, to: number) {
       g % 50 <> 0,
       now() - interval '1 day' - g * interval '1 second',
       now() - interval '1 day'
-    from generate_series(${from}::int, ${to}::int) g
+    from generate_series(${from}::int, ${to}::int) g ${townOfRow}
     on conflict (slug) do nothing`;
 }
 

@@ -1,4 +1,5 @@
 /** Contact links of a listing (issue 4 item 3): tel:, WhatsApp click-to-chat and Google Maps. */
+import { directionsUrl, inPanama } from "./geo";
 
 /**
  * A Panamanian phone number in E.164 digits (5076xxxxxxx / 507xxxxxxx), or null when it cannot be
@@ -31,8 +32,22 @@ export function listingWhatsappHref(phone: string | null | undefined, nombre: st
   return `https://wa.me/${e164}?text=${encodeURIComponent(text)}`;
 }
 
-/** The listing's own maps link, else a Google Maps search on its name and address. */
-export function mapsHref(opts: { maps_url?: string | null; nombre: string; direccion: string }): string {
+/**
+ * 'Cómo llegar': directions to the listing's coordinates when it has them (D21: they pin the door,
+ * where a name search may find a namesake), else its own maps link, else a Google Maps search on its
+ * name and address.
+ */
+export function mapsHref(opts: {
+  maps_url?: string | null;
+  nombre: string;
+  direccion: string;
+  latitud?: number | null;
+  longitud?: number | null;
+}): string {
+  // Number(): a numeric column read by raw SQL arrives as a string; NaN (no coordinates) is not in Panama.
+  const lat = Number(opts.latitud ?? Number.NaN);
+  const lng = Number(opts.longitud ?? Number.NaN);
+  if (inPanama(lat, lng)) return directionsUrl({ lat, lng });
   if (opts.maps_url && /^https?:\/\//i.test(opts.maps_url)) return opts.maps_url;
   const query = `${opts.nombre}, ${opts.direccion}, Panamá`;
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;

@@ -3,13 +3,28 @@
  * subtype that fits the industry, and the BreadcrumbList of entry and listing pages. Typed with
  * schema-dts, so a misspelt property or type name fails the typecheck. D17: no ratings or reviews
  * (they may come from Google). Built by the loaders so that no page ships the builders; the route's
- * meta hands the objects to React Router, which escapes them into the head.
+ * meta hands the objects to React Router, which escapes them into the head. D21: `geo` from the
+ * coordinates and `openingHoursSpecification` from the weekly schedule, in the shapes Google's
+ * local-business documentation gives (an overnight range closes on the opening day's entry: Saturday
+ * opens 18:00 closes 03:00; 24 hours: 00:00-23:59; closed all day: 00:00-00:00).
  */
-import type { BreadcrumbList, ListItemLeaf, LocalBusiness, LocalBusinessLeaf, RestaurantLeaf, WithContext } from "schema-dts";
+import type {
+  BreadcrumbList,
+  DayOfWeek,
+  GeoCoordinates,
+  ListItemLeaf,
+  LocalBusiness,
+  LocalBusinessLeaf,
+  OpeningHoursSpecificationLeaf,
+  RestaurantLeaf,
+  WithContext,
+} from "schema-dts";
 import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
 import { categoryLabel } from "~/catalog/categories";
 import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { panamaE164, safeUrl } from "~/lib/contact-links";
+import { inPanama } from "~/lib/geo";
+import { DAY_MINUTES, WEEK_MINUTES, WEEK_ORDER, type WeeklyPeriod } from "~/lib/opening-hours";
 
 /** Every schema.org type that is a LocalBusiness (LegalService, Store, …). */
 type LocalBusinessType = Exclude<LocalBusiness, string>["@type"];
@@ -80,7 +95,14 @@ export function toOpeningHours(horario: string | null | undefined): string[] | u
   return out.length ? out : undefined;
 }
 
-type EntryLike = {
+/** Where the entry is and when it opens (D21); optional until every caller passes them. */
+export type LocatedLike = {
+  latitud?: number | null;
+  longitud?: number | null;
+  horario_semanal?: WeeklyPeriod[] | null;
+};
+
+type EntryLike = LocatedLike & {
   nombre: string;
   descripcion: string | null;
   direccion: string;
@@ -91,11 +113,75 @@ type EntryLike = {
   especialidades: string[];
 };
 
+/** numeric(9,6) keeps six decimals; Google asks for at least five. */
+const micro = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** GeoCoordinates of the entry, or undefined without coordinates (or with any outside Panama). */
+export function toGeo(entry: LocatedLike): GeoCoordinates | undefined {
+  // Number(): a numeric column read by raw SQL arrives as a string; NaN (missing) is not in Panama.
+  const lat = Number(entry.latitud ?? Number.NaN);
+  const lng = Number(entry.longitud ?? Number.NaN);
+  if (!inPanama(lat, lng)) return undefined;
+  return { "@type": "GeoCoordinates", latitude: micro(lat), longitude: micro(lng) };
+}
+
+/** schema.org day names by Google's day number (0 = Sunday). */
+const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const satisfies readonly DayOfWeek[];
+const EVERY_DAY = WEEK_ORDER.map((d) => SCHEMA_DAYS[d]);
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const clock = (minuteOfDay: number) => `${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`;
+const minuteOf = (t: { day: number; hour: number; minute: number }) => t.day * DAY_MINUTES + t.hour * 60 + t.minute;
+
+const spec = (dayOfWeek: DayOfWeek | DayOfWeek[], opens: string, closes: string): OpeningHoursSpecificationLeaf => ({
+  "@type": "OpeningHoursSpecification",
+  dayOfWeek,
+  opens,
+  closes,
+});
+
+/**
+ * The weekly schedule as schema.org OpeningHoursSpecification, one per period, Monday first; a
+ * period shorter than a day keeps its own closing time even past midnight (Saturday 18:00-03:00); a
+ * longer one is cut at midnights into whole days (00:00-23:59). Undefined without a schedule.
+ */
+export function toOpeningHoursSpecification(
+  periods: readonly WeeklyPeriod[] | null | undefined,
+): OpeningHoursSpecificationLeaf[] | undefined {
+  if (!periods) return undefined;
+  if (periods.some((p) => !p.close)) return [spec(EVERY_DAY, "00:00", "23:59")];
+  // Stored but empty: closed every day, which Google reads from 00:00-00:00.
+  if (!periods.length) return [spec(EVERY_DAY, "00:00", "00:00")];
+  const weekIndex = (day: number) => (day + 6) % 7;
+  const sorted = [...periods].sort((a, b) => weekIndex(a.open.day) - weekIndex(b.open.day) || minuteOf(a.open) - minuteOf(b.open));
+  const out: OpeningHoursSpecificationLeaf[] = [];
+  for (const p of sorted) {
+    const start = minuteOf(p.open) % WEEK_MINUTES;
+    // Closing at the very minute it opens is taken as a whole week around.
+    const length = (minuteOf(p.close!) - start + WEEK_MINUTES) % WEEK_MINUTES || WEEK_MINUTES;
+    if (length < DAY_MINUTES) {
+      out.push(spec(SCHEMA_DAYS[p.open.day]!, clock(start % DAY_MINUTES), clock((start + length) % DAY_MINUTES)));
+      continue;
+    }
+    for (let from = start; from < start + length; ) {
+      const midnight = (Math.floor(from / DAY_MINUTES) + 1) * DAY_MINUTES;
+      const to = Math.min(midnight, start + length);
+      const day = Math.floor(from / DAY_MINUTES) % 7;
+      out.push(spec(SCHEMA_DAYS[day]!, clock(from % DAY_MINUTES), to === midnight ? "23:59" : clock(to % DAY_MINUTES)));
+      from = to;
+    }
+  }
+  return out;
+}
+
 function common(entry: EntryLike, url: string, sameAs: (string | null | undefined)[]): LocalBusinessProps {
   const phone = panamaE164(entry.telefono);
   const links = sameAs.map(safeUrl).filter((u): u is string => Boolean(u));
   const image = safeUrl(entry.imagen);
-  const openingHours = toOpeningHours(entry.horario);
+  const geo = toGeo(entry);
+  const openingHoursSpecification = toOpeningHoursSpecification(entry.horario_semanal);
+  // The text's reading only when there is no structured schedule: two sources could disagree.
+  const openingHours = openingHoursSpecification ? undefined : toOpeningHours(entry.horario);
   return {
     "@id": `${url}#negocio`,
     name: entry.nombre,
@@ -108,7 +194,8 @@ function common(entry: EntryLike, url: string, sameAs: (string | null | undefine
       addressCountry: "PA",
     },
     ...(phone ? { telephone: `+${phone}` } : entry.telefono ? { telephone: entry.telefono } : {}),
-    ...(openingHours ? { openingHours } : {}),
+    ...(geo ? { geo } : {}),
+    ...(openingHoursSpecification ? { openingHoursSpecification } : openingHours ? { openingHours } : {}),
     ...(image ? { image } : {}),
     // The entry's own website and social profiles: the same place elsewhere on the web.
     ...(links.length ? { sameAs: links } : {}),

@@ -1,18 +1,22 @@
 /**
  * The demo directory as a visitor sees it after `npm start`: most listing pages have a second page,
- * every business has hours and reviews of its own kind (never a restaurant's), the data stays
+ * every business has hours and reviews of its own kind (never a restaurant's), every listing sits on
+ * the map in its own town and has the weekly schedule its hours text says (D21), the data stays
  * fictional, and seeding again changes nothing.
  */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
-import { PROVINCE_SLUGS } from "~/catalog/provinces";
+import { PROVINCE_SLUGS, type ProvinceSlug } from "~/catalog/provinces";
+import { TOWN_COORDINATES } from "~/catalog/towns";
+import { distanceKm, inPanama } from "~/lib/geo";
+import { periodsFromText, type WeeklyPeriod } from "~/lib/opening-hours";
 import { toOpeningHours } from "~/server/json-ld.server";
 import { decodeCursor } from "~/schemas/directory";
 import { queryRows } from "~/server/db.server";
 import { listBusinessesByIndustry, listRestaurantsByProvince } from "~/server/models/listings.server";
 import { demoBusinesses, demoRestaurants, REVIEW_AUTHOR_SEPARATOR } from "~/server/seed/demo-data.server";
-import { BUSINESS_PROFILES, type DemoCategory, RESTAURANT_PROFILES } from "~/server/seed/demo-tables.server";
+import { BUSINESS_PROFILES, type DemoCategory, PLACES, RESTAURANT_PROFILES } from "~/server/seed/demo-tables.server";
 import { seedDemo } from "~/server/seed/seed.server";
 
 type Row = { slug: string; kind: string; horario: string | null; customer_reviews: string | null; rating: number | null };
@@ -31,6 +35,40 @@ const reviewAuthor = (stored: string) => stored.split(REVIEW_AUTHOR_SEPARATOR)[1
 
 /** A review template as a pattern: {plato} stands for any dish. */
 const templatePattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{plato\}/g, ".+")}$`);
+
+/**
+ * Rough boxes around each province [south, north] × [west, east], read off the map by hand and kept
+ * apart from the towns catalog, so that a town put in the wrong province shows up here.
+ */
+const PROVINCE_BOXES: Record<ProvinceSlug, { lat: [number, number]; lng: [number, number] }> = {
+  panama: { lat: [8.3, 9.65], lng: [-79.85, -77.9] },
+  "panama-oeste": { lat: [8.4, 9.1], lng: [-80.25, -79.55] },
+  chiriqui: { lat: [7.9, 8.95], lng: [-83.05, -81.5] },
+  cocle: { lat: [8.15, 8.95], lng: [-80.85, -80.0] },
+  colon: { lat: [8.85, 9.65], lng: [-80.6, -78.9] },
+  herrera: { lat: [7.6, 8.2], lng: [-81.0, -80.35] },
+  "los-santos": { lat: [7.2, 8.0], lng: [-80.8, -79.95] },
+  veraguas: { lat: [7.2, 9.1], lng: [-81.8, -80.6] },
+  "bocas-del-toro": { lat: [8.5, 9.65], lng: [-83.0, -81.5] },
+  darien: { lat: [7.2, 8.7], lng: [-78.5, -77.15] },
+};
+const inProvinceBox = (provincia: ProvinceSlug, lat: number, lng: number) => {
+  const box = PROVINCE_BOXES[provincia];
+  return lat >= box.lat[0] && lat <= box.lat[1] && lng >= box.lng[0] && lng <= box.lng[1];
+};
+
+type Listing = {
+  nombre: string;
+  direccion: string;
+  provincia: ProvinceSlug;
+  horario: string;
+  horario_semanal: WeeklyPeriod[];
+  latitud: number;
+  longitud: number;
+};
+const demoListings = (): Listing[] => [...demoRestaurants(), ...demoBusinesses()];
+const byName = (nombre: string) => demoListings().find((l) => l.nombre === nombre)!;
+const at = (l: Listing) => ({ lat: l.latitud, lng: l.longitud });
 
 beforeAll(async () => {
   await seedDemo();
@@ -125,6 +163,100 @@ describe("demo directory", () => {
       const page = rows.filter((r) => r.kind === industria && r.customer_reviews);
       const texts = page.map((r) => reviewText(r.customer_reviews!));
       expect(new Set(texts).size, industria).toBeGreaterThan(texts.length / 2);
+    }
+  });
+
+  it("knows where every town of the demo addresses is, inside its own province", () => {
+    for (const [name, town] of Object.entries(TOWN_COORDINATES)) {
+      expect(inPanama(town.lat, town.lng), name).toBe(true);
+      expect(inProvinceBox(town.provincia, town.lat, town.lng), `${name} (${town.provincia})`).toBe(true);
+      expect(town.radiusKm, name).toBeGreaterThan(0);
+      expect(town.radiusKm, name).toBeLessThanOrEqual(1.2);
+    }
+    // Every town the generated addresses use, in the province they use it in.
+    for (const [provincia, places] of Object.entries(PLACES) as [ProvinceSlug, (typeof PLACES)[ProvinceSlug]][]) {
+      for (const [, town] of places) expect(TOWN_COORDINATES[town]?.provincia, `${town} (${provincia})`).toBe(provincia);
+    }
+  });
+
+  it("puts every demo listing near a town its address names, inside its province, none on top of another", () => {
+    const listings = demoListings();
+    for (const l of listings) {
+      expect(typeof l.latitud, l.nombre).toBe("number");
+      expect(typeof l.longitud, l.nombre).toBe("number");
+      expect(inPanama(l.latitud, l.longitud), l.nombre).toBe(true);
+      expect(inProvinceBox(l.provincia, l.latitud, l.longitud), `${l.nombre} (${l.provincia})`).toBe(true);
+      // Six decimals at most: what numeric(9,6) keeps, so the rows read back equal.
+      expect(Math.round(l.latitud * 1e6) / 1e6, l.nombre).toBe(l.latitud);
+      // A town of the address in the listing's province, and the listing within its radius (~1.2 km at most).
+      const towns = l.direccion.split(", ").filter((part) => TOWN_COORDINATES[part]?.provincia === l.provincia);
+      expect(towns.length, l.direccion).toBeGreaterThan(0);
+      const near = towns.some((name) => {
+        const town = TOWN_COORDINATES[name]!;
+        return distanceKm(at(l), town) <= town.radiusKm + 0.005;
+      });
+      expect(near, `${l.nombre}: ${l.direccion} at ${l.latitud},${l.longitud}`).toBe(true);
+    }
+    // The jitter spreads listings: no two share a point, and a town's listings are not all at its centre.
+    expect(new Set(listings.map((l) => `${l.latitud},${l.longitud}`)).size).toBe(listings.length);
+    const chitre = listings.filter((l) => l.direccion.includes("Chitré"));
+    expect(chitre.length).toBeGreaterThan(3);
+    expect(Math.max(...chitre.map((l) => distanceKm(at(l), TOWN_COORDINATES.Chitré!)))).toBeGreaterThan(0.3);
+  });
+
+  it("places hand-checked listings where the towns really are", () => {
+    // Calle 50, Bella Vista: Bella Vista's centre is about 8.983, -79.523.
+    expect(distanceKm(at(byName("Fonda La Tinaja Dorada")), { lat: 8.983, lng: -79.523 })).toBeLessThan(1.2);
+    // «Cerro Punta, Bugaba»: in the highlands by Cerro Punta (8.85, -82.57), not in the lowlands near David.
+    const trucha = at(byName("Trucha Fresca Cerro Punta"));
+    expect(distanceKm(trucha, { lat: 8.849, lng: -82.572 })).toBeLessThan(1);
+    expect(distanceKm(trucha, { lat: 8.4273, lng: -82.4308 })).toBeGreaterThan(40);
+    // Bocas del Toro town on Isla Colón; Portobelo on its bay; Metetí in Darién.
+    expect(distanceKm(at(byName("Coco Isla Bocas")), { lat: 9.3403, lng: -82.242 })).toBeLessThan(0.6);
+    expect(distanceKm(at(byName("Sabor Caribe Portobelo")), { lat: 9.5526, lng: -79.6553 })).toBeLessThan(0.5);
+    expect(distanceKm(at(byName("Soluciones Digitales Darién")), { lat: 8.5, lng: -77.9667 })).toBeLessThan(1);
+    // An address that names only the city: near its centre.
+    expect(distanceKm(at(byName("Rápido Criollo Express")), { lat: 8.9824, lng: -79.5199 })).toBeLessThan(1.3);
+  });
+
+  it("gives every demo listing the weekly schedule its hours text says", () => {
+    for (const l of demoListings()) {
+      expect(l.horario_semanal, `${l.nombre}: ${l.horario}`).toEqual(periodsFromText(l.horario));
+      expect(l.horario_semanal.length, l.nombre).toBeGreaterThan(0);
+    }
+    // By hand: a restaurant open every day with a short Sunday, and a bar open past midnight.
+    const sunday = demoListings().find((l) => l.horario === "Lun-Sáb 12:00-23:00, Dom 12:00-18:00");
+    expect(sunday, "a demo listing with a short Sunday").toBeDefined();
+    expect(sunday!.horario_semanal).toHaveLength(7);
+    expect(sunday!.horario_semanal.find((x) => x.open.day === 0)).toEqual({
+      open: { day: 0, hour: 12, minute: 0 },
+      close: { day: 0, hour: 18, minute: 0 },
+    });
+    const bar = demoListings().find((l) => l.horario === "Mié-Sáb 17:00-2:00");
+    expect(bar, "a demo bar open past midnight").toBeDefined();
+    expect(bar!.horario_semanal.map((x) => [x.open.day, x.open.hour, x.close!.day, x.close!.hour])).toEqual([
+      [3, 17, 4, 2],
+      [4, 17, 5, 2],
+      [5, 17, 6, 2],
+      [6, 17, 0, 2],
+    ]);
+  });
+
+  it("stores the coordinates and schedules as generated", async () => {
+    type Stored = { nombre: string; latitud: number | null; longitud: number | null; horario_semanal: WeeklyPeriod[] | null };
+    const rows = await queryRows<Stored>(sql`
+      select nombre, latitud::float8 as latitud, longitud::float8 as longitud, horario_semanal from restaurants
+      union all select nombre, latitud::float8, longitud::float8, horario_semanal from businesses`);
+    const stored = new Map(rows.map((r) => [r.nombre, r]));
+    const listings = demoListings();
+    expect(rows).toHaveLength(listings.length);
+    for (const l of listings) {
+      expect(stored.get(l.nombre), l.nombre).toEqual({
+        nombre: l.nombre,
+        latitud: l.latitud,
+        longitud: l.longitud,
+        horario_semanal: l.horario_semanal,
+      });
     }
   });
 

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { industryLabel } from "~/catalog/industries";
 import { provinceLabel } from "~/catalog/provinces";
 import { businesses, restaurants, type WeeklyPeriod } from "~/db/schema";
+import { inPanama } from "~/lib/geo";
 import type { Approval, ApprovedPlace } from "~/schemas/place-import";
 import { db, queryRows } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
@@ -16,8 +17,6 @@ import { placeTypeLabel } from "~/catalog/place-types";
 
 export const IMPORT_LIMITS = { especialidades: 5, reviews: 2, reviewChars: 100 } as const;
 const NOT_SPECIALTIES = new Set(["establishment", "point_of_interest"]);
-/** Panama's bounding box, as the tables' check constraint has it. */
-const PANAMA = { lat: [7.0, 9.8], lng: [-83.1, -77.1] } as const;
 
 export class DuplicatePlaceError extends Error {
   constructor(nombre: string) {
@@ -40,13 +39,8 @@ export function importedColumns(place: ApprovedPlace, choice: Approval) {
     .filter((r) => r.text.trim() !== "")
     .slice(0, IMPORT_LIMITS.reviews)
     .map((r) => `${r.author_name}${r.rating !== null ? ` (${r.rating}/5)` : ""}: ${cut(r.text.trim(), IMPORT_LIMITS.reviewChars)}`);
-  const inPanama =
-    place.latitude !== null &&
-    place.longitude !== null &&
-    place.latitude >= PANAMA.lat[0] &&
-    place.latitude <= PANAMA.lat[1] &&
-    place.longitude >= PANAMA.lng[0] &&
-    place.longitude <= PANAMA.lng[1];
+  // Outside the tables' check constraint (Panama's box) the place keeps no coordinates rather than failing.
+  const located = place.latitude !== null && place.longitude !== null && inPanama(place.latitude, place.longitude);
   const what = choice.kind === "restaurant" ? "Restaurante" : `Negocio de ${industryLabel(choice.industria).toLowerCase()}`;
   return {
     nombre: place.name,
@@ -63,8 +57,8 @@ export function importedColumns(place: ApprovedPlace, choice: Approval) {
     is_active: true,
     plan_type: "free_local",
     google_place_id: place.place_id,
-    latitud: inPanama ? place.latitude : null,
-    longitud: inPanama ? place.longitude : null,
+    latitud: located ? place.latitude : null,
+    longitud: located ? place.longitude : null,
     horario_semanal: (place.opening_periods as WeeklyPeriod[] | null) ?? null,
   };
 }

@@ -4,12 +4,17 @@
  *
  * The hand-written entries below come first; the rest is generated from the tables in
  * demo-tables.server.ts so that most listing pages have a second page. Every choice is a hash of the
- * entry's name or a count, never random: the same rows on every run.
+ * entry's name or a count, never random: the same rows on every run. Coordinates are the listing's
+ * town centre (app/catalog/towns.ts) nudged by the name's hash; the weekly schedule is read from the
+ * free-text hours (D21).
  */
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
 import type { PlanType } from "~/catalog/plans";
 import { provinceLabel, type ProvinceSlug } from "~/catalog/provinces";
+import { TOWN_COORDINATES } from "~/catalog/towns";
+import type { WeeklyPeriod } from "~/db/schema";
+import { periodsFromText } from "~/lib/opening-hours";
 import { slugify } from "~/lib/slugify";
 import {
   BUSINESS_PLAN,
@@ -29,6 +34,9 @@ export type DemoRestaurant = {
   direccion: string;
   telefono: string;
   horario: string;
+  horario_semanal: WeeklyPeriod[];
+  latitud: number;
+  longitud: number;
   rating: number | null;
   categoria: RestaurantCategory | null;
   provincia: ProvinceSlug;
@@ -48,6 +56,9 @@ export type DemoBusiness = {
   direccion: string;
   telefono: string;
   horario: string;
+  horario_semanal: WeeklyPeriod[];
+  latitud: number;
+  longitud: number;
   rating: number | null;
   industria: IndustrySlug;
   provincia: ProvinceSlug;
@@ -531,6 +542,44 @@ function placeIn(provincia: ProvinceSlug, town: string): readonly [string, strin
   return place;
 }
 
+/**
+ * The most specific place of an address that the towns catalog knows in the listing's own province
+ * ("Cerro Punta, Bugaba, Chiriquí" -> Cerro Punta; "Vía España, Ciudad de Panamá" -> the city).
+ */
+export function demoTownOf(direccion: string, provincia: ProvinceSlug): string {
+  const town = direccion.split(", ").find((part) => TOWN_COORDINATES[part]?.provincia === provincia);
+  if (!town) throw new Error(`Demo data: no coordinates for any town of «${direccion}» (${provincia})`);
+  return town;
+}
+
+/** Kilometres per degree of latitude on the sphere geo.ts measures distances on. */
+const KM_PER_DEGREE = (2 * Math.PI * 6371.0088) / 360;
+/** The columns are numeric(9,6): round here so that the rows read back equal what was generated. */
+const micro = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/**
+ * The town's centre moved by up to the town's radius (uniform over the disc), direction and distance
+ * from the name's own hash: listings of one town do not stack on one point, and every run agrees.
+ */
+function coordinatesOf(nombre: string, direccion: string, provincia: ProvinceSlug): { latitud: number; longitud: number } {
+  const town = TOWN_COORDINATES[demoTownOf(direccion, provincia)]!;
+  // A hash of its own, so that where a listing sits says nothing about its rating or review.
+  const h = hash(`${nombre}#geo`);
+  const angle = ((h & 0xffff) / 0x10000) * 2 * Math.PI;
+  const km = town.radiusKm * Math.sqrt((h >>> 16) / 0x10000);
+  return {
+    latitud: micro(town.lat + (km * Math.cos(angle)) / KM_PER_DEGREE),
+    longitud: micro(town.lng + (km * Math.sin(angle)) / (KM_PER_DEGREE * Math.cos((town.lat * Math.PI) / 180))),
+  };
+}
+
+/** The weekly periods of the free-text hours, so that the schedule says what the text says. */
+function scheduleOf(horario: string): WeeklyPeriod[] {
+  const periods = periodsFromText(horario);
+  if (!periods) throw new Error(`Demo data: the hours «${horario}» do not read as a weekly schedule`);
+  return periods;
+}
+
 /** Generated names: head and motif pairs in turn, skipping any name already taken. */
 function nameFrom(profile: Profile, k: number, taken: Set<string>): string {
   const combos = Math.max(1, profile.heads.length) * profile.motifs.length;
@@ -600,13 +649,16 @@ export function demoRestaurants(): DemoRestaurant[] {
       const profile = RESTAURANT_PROFILES[categoria];
       const h = hash(nombre);
       const slug = slugify(nombre);
+      const horario = at(profile.horarios, h >>> 2);
       if (fixedIdx === null) generated++;
       out.push({
         nombre,
         descripcion: fill(at(profile.descripciones, h >>> 4), { nombre, lugar: townOf(direccion), esp: spanishList(especialidades) }),
         direccion,
         telefono: phone(i),
-        horario: at(profile.horarios, h >>> 2),
+        horario,
+        horario_semanal: scheduleOf(horario),
+        ...coordinatesOf(nombre, direccion, provincia),
         ...ratingAndReview(h, profile.reviews, nextOf(`review:${categoria}`), plato, fixedIdx === null),
         categoria,
         provincia,
@@ -652,13 +704,16 @@ export function demoBusinesses(): DemoBusiness[] {
       i++;
       const profile = kinds[kind]!;
       const h = hash(nombre);
+      const horario = at(profile.horarios, h >>> 2);
       if (fixedIdx === null) generated++;
       out.push({
         nombre,
         descripcion,
         direccion,
         telefono: phone(500 + i),
-        horario: at(profile.horarios, h >>> 2),
+        horario,
+        horario_semanal: scheduleOf(horario),
+        ...coordinatesOf(nombre, direccion, provincia),
         ...ratingAndReview(h, profile.reviews, nextOf(`review:${industria}:${kind}`), null, fixedIdx === null),
         industria,
         provincia,
