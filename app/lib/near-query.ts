@@ -5,3 +5,8 @@ export function withoutNear(search: string): string {
   const rest = params.toString();
   return rest ? `?${rest}` : "";
 }
+
+/** The radius as the page writes it: '5 km', '2,5 km'. */
+export function radiusLabel(km: number): string {
+  return `${String(km).replace(".", ",")} km`;
+}

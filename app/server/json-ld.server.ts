@@ -22,7 +22,8 @@ import type {
 import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
 import { categoryLabel } from "~/catalog/categories";
 import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
-import { panamaE164, safeUrl } from "~/lib/contact-links";
+import { safeUrl } from "~/lib/safe-url";
+import { panamaE164 } from "~/lib/phone";
 import { inPanama } from "~/lib/geo";
 import { DAY_MINUTES, WEEK_MINUTES, WEEK_ORDER, type WeeklyPeriod } from "~/lib/opening-hours";
 

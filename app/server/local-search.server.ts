@@ -10,7 +10,8 @@ import { categoryLabel, RESTAURANT_CATEGORIES } from "~/catalog/categories";
 import { INDUSTRIES, industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
 import { PLAN_TYPES, PAID_PLAN_TYPES, type PlanType } from "~/catalog/plans";
 import { PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
-import { listingWhatsappHref, mapsHref, safeUrl } from "~/lib/contact-links";
+import { listingWhatsappHref, mapsHref } from "~/lib/contact-links";
+import { safeUrl } from "~/lib/safe-url";
 import { entryPath } from "~/lib/entry-path";
 import type { ApiKind, ApiSearchParams } from "~/schemas/api-v1";
 import { cachedAnswer } from "./answer-cache.server";
@@ -164,7 +165,13 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string): ApiEntry {
     especial: special ? { etiqueta: restaurant ? "Plato especial" : "Servicio especial", valor: special } : null,
     opiniones: e.customer_reviews,
     whatsapp_url: listingWhatsappHref(e.telefono, e.nombre),
-    mapa_url: mapsHref({ maps_url: restaurant ? e.maps_url : null, nombre: e.nombre, direccion: e.direccion }),
+    mapa_url: mapsHref({
+      maps_url: restaurant ? e.maps_url : null,
+      nombre: e.nombre,
+      direccion: e.direccion,
+      latitud: e.latitud,
+      longitud: e.longitud,
+    }),
     imagen: safeUrl(e.imagen),
     coordenadas: e.latitud != null && e.longitud != null ? { latitud: e.latitud, longitud: e.longitud } : null,
     horario_semanal: e.horario_semanal

@@ -1,7 +1,9 @@
 /** Directory helpers: Panamanian phone normalisation, WhatsApp and Maps links, JSON-LD, cursors. */
 import type { DayOfWeek, GeoCoordinates, OpeningHoursSpecificationLeaf, RestaurantLeaf, WithContext } from "schema-dts";
 import { describe, expect, it } from "vitest";
-import { listingWhatsappHref, mapsHref, panamaE164, safeUrl, telHref } from "~/lib/contact-links";
+import { listingWhatsappHref, mapsHref } from "~/lib/contact-links";
+import { safeUrl } from "~/lib/safe-url";
+import { panamaE164, telHref } from "~/lib/phone";
 import { periodsFromText, type WeeklyPeriod } from "~/lib/opening-hours";
 import {
   type BusinessJsonLd,

@@ -222,7 +222,8 @@ describe("entry pages", () => {
     const ok = await call(restaurant.loader as H, getRequest("/restaurante/marisqueria-azul"), { params: { slug: "marisqueria-azul" } });
     expect(ok.status).toBe(200);
     expect(ok.data.entry).toMatchObject({ nombre: "Marisquería Azul", instagram_url: "https://instagram.com/azul" });
-    expect(ok.data.url).toBe(`${ORIGIN}/restaurante/marisqueria-azul`);
+    expect(ok.data.path).toBe("/restaurante/marisqueria-azul");
+    expect(ok.data.jsonLd[0].url).toBe(`${ORIGIN}/restaurante/marisqueria-azul`);
     expect((await call(restaurant.loader as H, getRequest("/restaurante/fonda-oculta"), { params: { slug: "fonda-oculta" } })).status).toBe(
       404,
     );

@@ -3,7 +3,8 @@
  * Panama's box, the `cerca=lat,lng` parameter, Google Maps links and how distances read in Spanish.
  */
 import { describe, expect, it } from "vitest";
-import { coordinatesFromMapsUrl, directionsUrl, distanceKm, formatKm, inPanama, PANAMA_BOUNDS, parseLatLng } from "~/lib/geo";
+import { formatKm } from "~/lib/format";
+import { coordinatesFromMapsUrl, directionsUrl, distanceKm, inPanama, PANAMA_BOUNDS, parseLatLng } from "~/lib/geo";
 
 const CIUDAD_DE_PANAMA = { lat: 8.9824, lng: -79.5199 };
 const COLON = { lat: 9.3592, lng: -79.9014 };

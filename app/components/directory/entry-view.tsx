@@ -4,7 +4,9 @@ import { Link } from "react-router";
 import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
-import { listingWhatsappHref, mapsHref, safeUrl, telHref } from "~/lib/contact-links";
+import { listingWhatsappHref, mapsHref } from "~/lib/contact-links";
+import { safeUrl } from "~/lib/safe-url";
+import { telHref } from "~/lib/phone";
 import { OpenBadge } from "./open-status";
 import { type WeekRow, WeeklyHours } from "./weekly-hours";
 import { etiquetaLabel, isPaidPlan, type CardData } from "./labels";
@@ -15,6 +17,8 @@ export type EntryData = CardData & {
   descripcion: string | null;
   customer_reviews: string | null;
   maps_url?: string | null;
+  latitud?: number | null;
+  longitud?: number | null;
   special?: { label: string; value: string } | null;
   links: { label: string; href: string | null }[];
   /** The weekly schedule as display rows, when the entry has one (laid out by the loader). */
@@ -75,7 +79,13 @@ function ContactActions({
 export function EntryView({ entry, back }: { entry: EntryData; back: { to: string; label: string } }) {
   const tel = telHref(entry.telefono);
   const whatsapp = listingWhatsappHref(entry.telefono, entry.nombre);
-  const maps = mapsHref({ maps_url: entry.maps_url, nombre: entry.nombre, direccion: entry.direccion });
+  const maps = mapsHref({
+    maps_url: entry.maps_url,
+    nombre: entry.nombre,
+    direccion: entry.direccion,
+    latitud: entry.latitud,
+    longitud: entry.longitud,
+  });
   const links = entry.links.map((l) => ({ ...l, href: safeUrl(l.href) })).filter((l) => l.href);
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">

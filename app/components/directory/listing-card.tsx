@@ -6,7 +6,7 @@ import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { DistanceBadge, OpenBadge } from "./open-status";
 import { cn } from "~/lib/cn";
-import { telHref } from "~/lib/contact-links";
+import { telHref } from "~/lib/phone";
 import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
 import { entryPath } from "~/lib/entry-path";

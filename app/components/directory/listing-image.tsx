@@ -2,7 +2,7 @@ import { Icon, type IconName } from "~/components/icons/icon";
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
 import { cn } from "~/lib/cn";
-import { safeUrl } from "~/lib/contact-links";
+import { safeUrl } from "~/lib/safe-url";
 
 const CATEGORY_ICONS: Record<RestaurantCategory, IconName> = {
   "comida-tradicional": "soup",

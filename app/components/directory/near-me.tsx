@@ -11,18 +11,18 @@ const LocateButton = lazy(() => import("./locate-button"));
 
 export const NEAR_EMPTY = {
   title: "Ningún resultado con ubicación cerca de ti",
-  text: "Solo aparecen las entradas que tienen ubicación en el mapa. Prueba con un radio mayor (radio=10) o quita la ubicación.",
+  text: "Prueba con un radio mayor o quita la ubicación.",
 };
 
 /** The visitor's point, and the same page without it (computed by the loader). */
-export type NearPoint = { lat: number; lng: number; radiusKm: number; clearHref: string };
+export type NearPoint = { lat: number; lng: number; radiusKm: number; radius: string; clearHref: string };
 
 export function NearMe({ near }: { near: NearPoint | null }) {
   const navigate = useNavigate();
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   return (
-    <div className="mb-6 flex min-h-11 flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-testid="near-me">
+    <div className="mb-6 flex min-h-11 flex-wrap items-center gap-x-4 gap-y-2 text-sm">
       {ready ? (
         <Suspense fallback={null}>
           <LocateButton icon={<Icon name="map-pin" aria-hidden className="size-4" />} go={navigate} />
@@ -30,7 +30,7 @@ export function NearMe({ near }: { near: NearPoint | null }) {
       ) : null}
       {near ? (
         <p className="text-muted">
-          Ordenados por distancia desde tu ubicación (hasta {String(near.radiusKm).replace(".", ",")} km).{" "}
+          Los más cercanos a ti primero, hasta {near.radius}.{" "}
           <Link to={near.clearHref} className="font-semibold text-ocean-700 underline">
             Quitar ubicación
           </Link>

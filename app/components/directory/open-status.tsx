@@ -9,18 +9,10 @@ import type { OpenStatus } from "~/lib/opening-hours";
 const TONES = { open: "green", closing: "sun", closed: "slate" } as const;
 
 export function OpenBadge({ status }: { status: OpenStatus }) {
-  return (
-    <Badge tone={TONES[status.state]} data-testid="open-status">
-      {status.label}
-    </Badge>
-  );
+  return <Badge tone={TONES[status.state]}>{status.label}</Badge>;
 }
 
 /** '1,2 km' from the visitor's point. */
 export function DistanceBadge({ km }: { km: number }) {
-  return (
-    <Badge tone="ocean" data-testid="distance">
-      A {formatKm(km)}
-    </Badge>
-  );
+  return <Badge tone="ocean">A {formatKm(km)}</Badge>;
 }

@@ -21,7 +21,7 @@ import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
 import { DEFAULT_RADIUS_KM } from "~/lib/geo";
-import { withoutNear } from "~/lib/near-query";
+import { radiusLabel, withoutNear } from "~/lib/near-query";
 import { getEnv } from "~/server/env.server";
 import { breadcrumbJsonLd, industryCrumbs } from "~/server/json-ld.server";
 import { submissionOf } from "~/server/forms.server";
@@ -56,7 +56,12 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     bookingUrl: getEnv().BOOKING_URL,
     paged: Boolean(query.data.cursor),
     near: query.data.cerca
-      ? { ...query.data.cerca, radiusKm: query.data.radio ?? DEFAULT_RADIUS_KM, clearHref: `${url.pathname}${withoutNear(url.search)}` }
+      ? {
+          ...query.data.cerca,
+          radiusKm: query.data.radio ?? DEFAULT_RADIUS_KM,
+          radius: radiusLabel(query.data.radio ?? DEFAULT_RADIUS_KM),
+          clearHref: `${url.pathname}${withoutNear(url.search)}`,
+        }
       : null,
   };
   let page: ListingPage;

@@ -16,7 +16,7 @@ import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
 import { DEFAULT_RADIUS_KM } from "~/lib/geo";
-import { withoutNear } from "~/lib/near-query";
+import { radiusLabel, withoutNear } from "~/lib/near-query";
 import { getEnv } from "~/server/env.server";
 import { breadcrumbJsonLd, provinceCrumbs } from "~/server/json-ld.server";
 import { listNearby, listRestaurantsByProvince, type ListingPage } from "~/server/models/listings.server";
@@ -42,7 +42,12 @@ export async function loader({ url }: Route.LoaderArgs) {
     bookingUrl: env.BOOKING_URL,
     paged: Boolean(query.data.cursor),
     near: query.data.cerca
-      ? { ...query.data.cerca, radiusKm: query.data.radio ?? DEFAULT_RADIUS_KM, clearHref: `${url.pathname}${withoutNear(url.search)}` }
+      ? {
+          ...query.data.cerca,
+          radiusKm: query.data.radio ?? DEFAULT_RADIUS_KM,
+          radius: radiusLabel(query.data.radio ?? DEFAULT_RADIUS_KM),
+          clearHref: `${url.pathname}${withoutNear(url.search)}`,
+        }
       : null,
   };
   let page: ListingPage;

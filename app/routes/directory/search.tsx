@@ -11,7 +11,7 @@ import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/compon
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
 import { NEAR_EMPTY, NearMe } from "~/components/directory/near-me";
 import { DEFAULT_RADIUS_KM } from "~/lib/geo";
-import { withoutNear } from "~/lib/near-query";
+import { radiusLabel, withoutNear } from "~/lib/near-query";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
@@ -32,7 +32,15 @@ export async function loader({ url }: Route.LoaderArgs) {
   const parsed = searchQuerySchema.safeParse(searchParamsObject(url));
   if (!parsed.success) throw invalidLinkPage(url, parsed.error.issues);
   const { q, tipo, provincia, cursor, cerca, radio } = parsed.data;
-  const near = cerca ? { ...cerca, radiusKm: radio ?? DEFAULT_RADIUS_KM, clearHref: `${url.pathname}${withoutNear(url.search)}` } : null;
+  const near = cerca
+    ? {
+        ...cerca,
+        radiusKm: radio ?? DEFAULT_RADIUS_KM,
+        radius: radiusLabel(radio ?? DEFAULT_RADIUS_KM),
+        point: `${cerca.lat},${cerca.lng}`,
+        clearHref: `${url.pathname}${withoutNear(url.search)}`,
+      }
+    : null;
   const base = { q, tipo: tipo ?? null, provincia: provincia ?? null, paged: Boolean(cursor), near };
   let result: SearchResult;
   try {
@@ -46,7 +54,10 @@ export async function loader({ url }: Route.LoaderArgs) {
       { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
     );
   }
-  return data({ ...base, ...result, error: null as string | null }, { headers: directoryPageHeaders() });
+  // A page near a visitor's point is theirs alone: kept out of search engines by header, not by meta.
+  const headers = new Headers(directoryPageHeaders());
+  if (near) headers.set("X-Robots-Tag", "noindex");
+  return data({ ...base, ...result, error: null as string | null }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -58,7 +69,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
     title: d?.q ? `Resultados para «${d.q}»` : "Buscar en el directorio",
     description: "Busca restaurantes y negocios de Panamá por nombre, especialidad, categoría o dirección.",
     path: "/buscar",
-    noindex: Boolean(d?.q) || Boolean(d?.near),
+    noindex: Boolean(d?.q),
   });
 
 function Summary({ q, matched, capped, shown }: { q: string; matched: number; capped: boolean; shown: number }) {
@@ -79,7 +90,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/buscar";
   const { q, tipo, provincia } = loaderData;
   const { near } = loaderData;
-  const formKey = `${q}|${tipo}|${provincia}|${near?.clearHref}`;
+  const formKey = `${q}|${tipo}|${provincia}`;
   return (
     <>
       <DirectoryHero
@@ -123,7 +134,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <ProvinceOptions emptyLabel="Todas" />
             </Select>
           </div>
-          {near ? <input type="hidden" name="cerca" value={`${near.lat},${near.lng}`} /> : null}
+          {near ? <input type="hidden" name="cerca" value={near.point} /> : null}
           <button type="submit" className={buttonClass("primary", "md", "sm:col-span-2")} disabled={searching}>
             {searching ? (
               <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" />
