@@ -5,6 +5,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, businesses, profiles, restaurants } from "~/db/schema";
+import * as audit from "~/routes/admin/audit";
 import * as businessForm from "~/routes/admin/business-form";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as restaurantForm from "~/routes/admin/restaurant-form";
@@ -423,6 +424,12 @@ describe("audit and hostile input", () => {
       .orderBy(desc(audit_log.created_at));
     expect(entry!.before).toMatchObject({ latitud: 9.3547, horario_semanal: null });
     expect(entry!.after).toMatchObject({ latitud: 8.9824, longitud: -79.5199, horario_semanal: [{ open: p(1, 8), close: p(1, 17) }] });
+    // The trail names the changes in Spanish.
+    const page = await call(audit.loader, getRequest("/admin/audit?entidad=restaurant", admin));
+    const shown = page.data.entries.find((e: { id: string }) => e.id === entry!.id);
+    expect(shown.changes.map((c: { field: string }) => c.field)).toEqual(
+      expect.arrayContaining(["Latitud", "Longitud", "Horario semanal"]),
+    );
   });
 
   const hostile: [string, Record<string, string | string[]>][] = [

@@ -42,7 +42,9 @@ export function WeeklyHoursEditor({
         </p>
       ) : null}
       <FieldErrors id={`${meta.id}-error`} errors={listErrors} />
-      <ol className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
+      {/* On a phone the rows go edge to edge (no frame, no side padding): two time inputs side by side
+          need every pixel of a 390 px screen to show '06:30 PM' whole. */}
+      <ol className="mt-3 divide-y divide-slate-200 border-y border-slate-200 sm:rounded-xl sm:border-x">
         {WEEK_ORDER.map((day, i) => {
           const row = rows[i] ?? {};
           const name = `${meta.name}[${i}]`;
@@ -56,7 +58,7 @@ export function WeeklyHoursEditor({
           while (ranges.length < 2) ranges.push({ abre: "", cierra: "" });
           const a11y = { "aria-invalid": hasError || undefined, "aria-describedby": hasError ? `${id}-error` : undefined };
           return (
-            <li key={day} className="p-3 sm:flex sm:flex-wrap sm:items-start sm:gap-x-4 sm:gap-y-2" data-testid="hours-row">
+            <li key={day} className="py-3 sm:flex sm:px-3 sm:flex-wrap sm:items-start sm:gap-x-4 sm:gap-y-2" data-testid="hours-row">
               <div className="flex items-center justify-between gap-3 sm:w-44 sm:shrink-0 sm:pt-2.5">
                 <span className="font-semibold text-ocean-950" id={`${id}-day`}>
                   {dayName}
@@ -77,13 +79,13 @@ export function WeeklyHoursEditor({
               <div className="mt-2 grid min-w-0 flex-1 gap-2 sm:mt-0 md:grid-cols-2 md:gap-4">
                 {ranges.map((r, j) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots (first and second range), never reordered
-                  <div key={j} className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2">
+                  <div key={j} className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-1.5">
                     <label htmlFor={`${id}-${j}-abre`} className="sr-only">
                       {`${dayName}, abre${ORDINAL[j] ?? ` (turno ${j + 1})`}`}
                     </label>
                     <Input id={`${id}-${j}-abre`} type="time" name={`${name}.rangos[${j}].abre`} defaultValue={r?.abre ?? ""} {...a11y} />
                     <span aria-hidden className="text-muted">
-                      a
+                      –
                     </span>
                     <label htmlFor={`${id}-${j}-cierra`} className="sr-only">
                       {`${dayName}, cierra${ORDINAL[j] ?? ` (turno ${j + 1})`}`}
