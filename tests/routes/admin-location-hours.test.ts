@@ -395,6 +395,27 @@ describe("weekly hours editor", () => {
     expect(stored.data.horario_semanal[2].rangos[0]).toEqual({ abre: "07:00", cierra: "09:00" });
   });
 
+  it("a stored day with three ranges shows all three and saves them back", async () => {
+    const three = [
+      { open: p(1, 7), close: p(1, 9) },
+      { open: p(1, 12), close: p(1, 14) },
+      { open: p(1, 19), close: p(1, 22) },
+    ];
+    const [row] = await db
+      .insert(restaurants)
+      .values({ slug: "tres-turnos", nombre: "Tres turnos", direccion: "x", provincia: "panama", horario_semanal: three })
+      .returning();
+    const rows = (await loadRestaurant(row!.id)).data.horario_semanal;
+    expect(rows[LUNES].rangos).toHaveLength(3);
+    const fields: Record<string, string> = { ...hours() };
+    rows[LUNES].rangos.forEach((r: { abre: string; cierra: string }, j: number) => {
+      fields[`horario_semanal[0].rangos[${j}].abre`] = r.abre;
+      fields[`horario_semanal[0].rangos[${j}].cierra`] = r.cierra;
+    });
+    expect((await editRestaurant(row!.id, "Tres turnos", fields)).status).toBe(302);
+    expect((await restaurantRow(row!.id)).horario_semanal).toEqual(three);
+  });
+
   it("a schedule open around the clock (a period without close) reads as 00:00-00:00 every day and saves the same", async () => {
     const [row] = await db
       .insert(restaurants)
@@ -426,7 +447,7 @@ describe("audit and hostile input", () => {
     expect(entry!.after).toMatchObject({ latitud: 8.9824, longitud: -79.5199, horario_semanal: [{ open: p(1, 8), close: p(1, 17) }] });
     // The trail names the changes in Spanish.
     const page = await call(audit.loader, getRequest("/admin/audit?entidad=restaurant", admin));
-    const shown = page.data.entries.find((e: { id: string }) => e.id === entry!.id);
+    const shown = page.data.entries.find((e: { id: number }) => e.id === entry!.id);
     expect(shown.changes.map((c: { field: string }) => c.field)).toEqual(
       expect.arrayContaining(["Latitud", "Longitud", "Horario semanal"]),
     );
