@@ -9,6 +9,8 @@ export const LIMITS = {
   telefono: 40,
   horario: 300,
   url: 500,
+  /** A full Google Maps place link (its data= part included) runs past 500 characters. */
+  ubicacion: 2000,
   specialDish: 200,
   reviews: 2000,
   especialidad: 60,

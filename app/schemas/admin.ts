@@ -10,6 +10,8 @@ import { FREE_PLAN_DAYS, DEFAULT_FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "~/catal
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { emailField } from "./auth";
 import { UUID_PATTERN } from "~/lib/uuid";
+import { coordinatesFromMapsUrl, inPanama, type LatLng } from "~/lib/geo";
+import { daysOf, periodsFromDays, WEEK_ORDER, type DayHours, type WeeklyPeriod } from "~/lib/opening-hours";
 import { LIMITS } from "./admin-fields";
 
 export { LIMITS };
@@ -132,27 +134,151 @@ function specialties(mode: "strict" | "dedupe") {
   );
 }
 
-export const restaurantSchema = z.object({
-  nombre: required("El nombre", LIMITS.nombre),
-  descripcion: optionalText("La descripción", LIMITS.descripcion),
-  direccion: required("La dirección", LIMITS.direccion),
-  telefono: optionalText("El teléfono", LIMITS.telefono),
-  horario: optionalText("El horario", LIMITS.horario),
-  rating: ratingField,
-  categoria: z.preprocess(emptyToNull, z.enum(RESTAURANT_CATEGORY_SLUGS, { error: "Selecciona una categoría válida" }).nullable()),
-  provincia: provinceField,
-  website_url: optionalUrl("El sitio web"),
-  facebook_url: optionalUrl("Facebook"),
-  instagram_url: optionalUrl("Instagram"),
-  maps_url: optionalUrl("Google Maps"),
-  imagen: optionalUrl("La imagen"),
-  special_dish: optionalText("El plato especial", LIMITS.specialDish),
-  customer_reviews: optionalText("Las reseñas", LIMITS.reviews),
-  plan_type: planField,
-  especialidades: specialties("strict"),
-  is_verified: checkbox,
-  is_active: checkbox,
-});
+// ---------------------------------------------------------------- location and weekly hours (D21)
+
+export const LOCATION_UNREADABLE =
+  "No encontramos coordenadas en ese enlace; pega el enlace completo de Google Maps o escribe latitud, longitud.";
+export const LOCATION_OUTSIDE_PANAMA = "Las coordenadas deben estar dentro de Panamá.";
+
+/** Six decimals, as the numeric(9,6) columns keep them: the bounds are checked on what is stored. */
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** Coordinates in Panama out of a Maps link or 'lat, lng', or null. */
+export function panamaPointOf(text: string): LatLng | null {
+  const p = coordinatesFromMapsUrl(text);
+  if (!p) return null;
+  const point = { lat: round6(p.lat), lng: round6(p.lng) };
+  return inPanama(point.lat, point.lng) ? point : null;
+}
+
+/** The location field: a Google Maps link or 'lat, lng'; empty -> no coordinates. */
+const locationField = z.preprocess(
+  emptyToNull,
+  z
+    .string({ error: LOCATION_UNREADABLE })
+    .max(LIMITS.ubicacion, `La ubicación es demasiado larga (máximo ${LIMITS.ubicacion} caracteres)`)
+    .nullable()
+    .transform((text, ctx): LatLng | null => {
+      if (text === null) return null;
+      const p = coordinatesFromMapsUrl(text);
+      if (!p || !Number.isFinite(p.lat) || !Number.isFinite(p.lng)) {
+        ctx.addIssue({ code: "custom", message: LOCATION_UNREADABLE });
+        return z.NEVER;
+      }
+      const point = { lat: round6(p.lat), lng: round6(p.lng) };
+      if (!inPanama(point.lat, point.lng)) {
+        // The usual slip: longitude first.
+        const swapped = inPanama(point.lng, point.lat);
+        ctx.addIssue({
+          code: "custom",
+          message: swapped
+            ? `${LOCATION_OUTSIDE_PANAMA} ¿Las escribiste al revés? Primero va la latitud (8.98), luego la longitud (-79.52).`
+            : LOCATION_OUTSIDE_PANAMA,
+        });
+        return z.NEVER;
+      }
+      return point;
+    }),
+);
+
+/** What the location field shows for stored coordinates: '8.982400, -79.519900'. */
+export function locationText(lat: number | null | undefined, lng: number | null | undefined): string {
+  return lat === null || lat === undefined || lng === null || lng === undefined ? "" : `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
+}
+
+/** Ranges a day's row accepts (the editor shows two, more only when a stored schedule has them). */
+export const MAX_RANGES_PER_DAY = 4;
+
+const clockText = z.preprocess(
+  (v) => (typeof v === "string" ? clean(v).trim() : v === undefined || v === null ? "" : v),
+  z.string({ error: "Hora inválida" }).max(10, "Escribe la hora como HH:MM, de 00:00 a 23:59"),
+);
+
+const HOURS_ROW_INVALID = "No se pudo leer el horario de este día";
+
+const hoursRowSchema = z.object(
+  {
+    cerrado: checkbox,
+    rangos: z.preprocess(
+      (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+      z
+        .array(z.preprocess((v) => v ?? {}, z.object({ abre: clockText, cierra: clockText }, { error: HOURS_ROW_INVALID })))
+        .max(MAX_RANGES_PER_DAY, `Máximo ${MAX_RANGES_PER_DAY} horarios por día`),
+    ),
+  },
+  { error: HOURS_ROW_INVALID },
+);
+
+/** One row of the weekly hours editor as the form sends it (Monday first, WEEK_ORDER). */
+export type HoursRow = { cerrado: string; rangos: { abre: string; cierra: string }[] };
+
+/**
+ * The weekly hours editor: seven rows, Monday first, each 'Cerrado' or up to a few open-close ranges.
+ * Every row empty and none closed means no schedule (null); days left empty beside others with hours
+ * are closed. The rules (HH:MM, overnight until 06:00, no overlaps) are periodsFromDays', and its
+ * errors go to the day's row (`horario_semanal[0]` is Monday).
+ */
+const weeklyHoursField = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(z.preprocess((v) => v ?? {}, hoursRowSchema))
+    .max(WEEK_ORDER.length, "El horario semanal tiene siete días")
+    .transform((rows, ctx): WeeklyPeriod[] | null => {
+      const days: DayHours[] = WEEK_ORDER.map((day, i) => {
+        const row = rows[i];
+        const ranges = (row?.rangos ?? []).filter((r) => r.abre || r.cierra).map((r) => ({ open: r.abre, close: r.cierra }));
+        return { day, closed: row?.cerrado ?? false, ranges };
+      });
+      if (days.every((d) => !d.closed && d.ranges.length === 0)) return null;
+      const result = periodsFromDays(days);
+      if ("errors" in result) {
+        for (const e of result.errors) {
+          ctx.addIssue({ code: "custom", path: [WEEK_ORDER.indexOf(e.day as (typeof WEEK_ORDER)[number])], message: e.message });
+        }
+        return z.NEVER;
+      }
+      return result.periods;
+    }),
+);
+
+/** The editor's rows for a stored schedule; no schedule -> seven empty rows (not seven closed days). */
+export function hoursRowsOf(periods: readonly WeeklyPeriod[] | null | undefined): HoursRow[] {
+  const days = periods ? daysOf(periods) : WEEK_ORDER.map((day): DayHours => ({ day, closed: false, ranges: [] }));
+  return days.map((d) => ({
+    cerrado: d.closed ? "on" : "",
+    rangos: [...d.ranges.map((r) => ({ abre: r.open, cierra: r.close })), { abre: "", cierra: "" }, { abre: "", cierra: "" }].slice(
+      0,
+      Math.max(2, d.ranges.length),
+    ),
+  }));
+}
+
+export const restaurantSchema = z
+  .object({
+    nombre: required("El nombre", LIMITS.nombre),
+    descripcion: optionalText("La descripción", LIMITS.descripcion),
+    direccion: required("La dirección", LIMITS.direccion),
+    telefono: optionalText("El teléfono", LIMITS.telefono),
+    horario: optionalText("El horario", LIMITS.horario),
+    rating: ratingField,
+    categoria: z.preprocess(emptyToNull, z.enum(RESTAURANT_CATEGORY_SLUGS, { error: "Selecciona una categoría válida" }).nullable()),
+    provincia: provinceField,
+    website_url: optionalUrl("El sitio web"),
+    facebook_url: optionalUrl("Facebook"),
+    instagram_url: optionalUrl("Instagram"),
+    maps_url: optionalUrl("Google Maps"),
+    ubicacion: locationField,
+    horario_semanal: weeklyHoursField,
+    imagen: optionalUrl("La imagen"),
+    special_dish: optionalText("El plato especial", LIMITS.specialDish),
+    customer_reviews: optionalText("Las reseñas", LIMITS.reviews),
+    plan_type: planField,
+    especialidades: specialties("strict"),
+    is_verified: checkbox,
+    is_active: checkbox,
+  })
+  // Location left empty: the coordinates of the restaurant's Google Maps link, when it has some in Panama.
+  .transform((v) => (v.ubicacion || !v.maps_url ? v : { ...v, ubicacion: panamaPointOf(v.maps_url) }));
 export type RestaurantInput = z.output<typeof restaurantSchema>;
 
 export const businessSchema = z.object({
@@ -165,6 +291,8 @@ export const businessSchema = z.object({
   industria: industryField,
   provincia: provinceField,
   website: optionalUrl("El sitio web"),
+  ubicacion: locationField,
+  horario_semanal: weeklyHoursField,
   imagen: optionalUrl("La imagen"),
   special_service: optionalText("El servicio especial", LIMITS.specialDish),
   customer_reviews: optionalText("Las reseñas", LIMITS.reviews),

@@ -4,6 +4,9 @@ import type { ReactNode } from "react";
 import { PLAN_TYPES } from "~/catalog/plans";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
+import type { LatLng } from "~/lib/geo";
+import { periodsFromText, type WeeklyPeriod } from "~/lib/opening-hours";
+import { hoursRowsOf, locationText, type HoursRow } from "~/schemas/admin";
 
 export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -44,6 +47,34 @@ export function toFormValues(row: Record<string, unknown>, keys: readonly string
     out[k] = v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "on" : "") : String(v);
   }
   return out;
+}
+
+type Located = {
+  latitud?: number | null;
+  longitud?: number | null;
+  horario?: string | null;
+  horario_semanal?: WeeklyPeriod[] | null;
+};
+
+/**
+ * The location field's text, the hours editor's rows and the saved point of a listing (D21). A
+ * listing without a schedule whose free-text hours read as one gets the editor filled in from the
+ * text, with a note: the admin checks it and saves.
+ */
+export function locationAndHours(row: Located | null): {
+  ubicacion: string;
+  horario_semanal: HoursRow[];
+  saved: LatLng | null;
+  hoursNote: string | null;
+} {
+  const saved = row?.latitud != null && row.longitud != null ? { lat: row.latitud, lng: row.longitud } : null;
+  const fromText = row && !row.horario_semanal ? periodsFromText(row.horario) : null;
+  return {
+    ubicacion: locationText(row?.latitud, row?.longitud),
+    horario_semanal: hoursRowsOf(row?.horario_semanal ?? fromText),
+    saved,
+    hoursNote: fromText ? `Rellenamos el horario semanal a partir del texto «${row?.horario}». Revísalo y guarda para publicarlo.` : null,
+  };
 }
 
 type ListingFields = Record<"rating" | "plan_type" | "is_active" | "is_verified", FieldMetadata<unknown>>;

@@ -3,7 +3,9 @@ import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/restaurant-form";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { FormError, FormSection, PublicationSection, RatingField, toFormValues } from "~/components/admin/form-parts";
+import { FormError, FormSection, locationAndHours, PublicationSection, RatingField, toFormValues } from "~/components/admin/form-parts";
+import { LocationField } from "~/components/admin/location-field";
+import { WeeklyHoursEditor } from "~/components/admin/weekly-hours-editor";
 import { SpecialtiesInput } from "~/components/admin/specialties-input";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -52,7 +54,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = (params as { id?: string }).id;
   if (!id) {
-    return { id: null, values: toFormValues({ plan_type: "free_local", is_active: true }, TEXT_KEYS), especialidades: [] as string[] };
+    return {
+      id: null,
+      values: toFormValues({ plan_type: "free_local", is_active: true }, TEXT_KEYS),
+      especialidades: [] as string[],
+      ...locationAndHours(null),
+    };
   }
   const row = await getRestaurant(id);
   if (!row) {
@@ -61,7 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       title: `Error al cargar el restaurante: ${new ListingNotFoundError().message}`,
     });
   }
-  return { id: row.id, values: toFormValues(row, TEXT_KEYS), especialidades: row.especialidades };
+  return { id: row.id, values: toFormValues(row, TEXT_KEYS), especialidades: row.especialidades, ...locationAndHours(row) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -95,7 +102,13 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
   const [form, fields] = useSchemaForm(restaurantSchema, {
     id: "restaurant",
     lastResult: actionData?.result,
-    defaultValue: { ...loaderData.values, especialidades: loaderData.especialidades },
+    defaultValue: {
+      ...loaderData.values,
+      especialidades: loaderData.especialidades,
+      ubicacion: loaderData.ubicacion,
+      // The editor's rows: the form sends rows, the schema turns them into the stored periods.
+      horario_semanal: loaderData.horario_semanal as never,
+    },
   });
   const saveError = actionData?.result.status === "error" ? actionData.result.error?.[""]?.[0] : undefined;
   useShowToast(saveError ? { type: "error", title: saveError } : null, actionData);
@@ -167,27 +180,12 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
             errors={fields.telefono.errors}
           />
           <Field
-            label="Horario"
-            {...getInputProps(fields.horario, { type: "text" })}
-            maxLength={LIMITS.horario}
-            placeholder="Lun-Sáb 11:00-22:00"
-            errors={fields.horario.errors}
-          />
-          <Field
             label="Sitio web"
             {...getInputProps(fields.website_url, { type: "url" })}
             inputMode="url"
             maxLength={LIMITS.url}
             placeholder="https://"
             errors={fields.website_url.errors}
-          />
-          <Field
-            label="Google Maps"
-            {...getInputProps(fields.maps_url, { type: "url" })}
-            inputMode="url"
-            maxLength={LIMITS.url}
-            placeholder="https://maps.google.com/…"
-            errors={fields.maps_url.errors}
           />
           <Field
             label="Facebook"
@@ -214,6 +212,35 @@ export default function RestaurantFormPage({ loaderData, actionData }: Route.Com
               placeholder="https://…/foto.jpg"
               errors={fields.imagen.errors}
             />
+          </div>
+        </FormSection>
+
+        <FormSection title="Ubicación y horario" description="Para «cerca de mí» y «abierto ahora» en el directorio.">
+          <div className="sm:col-span-2">
+            <Field
+              label="Google Maps"
+              {...getInputProps(fields.maps_url, { type: "url" })}
+              inputMode="url"
+              maxLength={LIMITS.url}
+              placeholder="https://maps.google.com/…"
+              errors={fields.maps_url.errors}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <LocationField meta={fields.ubicacion} saved={loaderData.saved} fallbackHint />
+          </div>
+          <div className="sm:col-span-2">
+            <Field
+              label="Horario"
+              {...getInputProps(fields.horario, { type: "text" })}
+              maxLength={LIMITS.horario}
+              placeholder="Lun-Sáb 11:00-22:00"
+              hint="El horario como se lee en la ficha. El horario semanal de abajo es el que decide «abierto ahora»."
+              errors={fields.horario.errors}
+            />
+          </div>
+          <div className="min-w-0 sm:col-span-2">
+            <WeeklyHoursEditor meta={fields.horario_semanal} note={loaderData.hoursNote} />
           </div>
         </FormSection>
 

@@ -1,8 +1,9 @@
 /**
  * Admin curation of the directory: keyset-paged lists with text and province filters (fast at 100k
  * rows), the restaurant search, and create/update of restaurants and businesses. Every change is
- * audited in the same transaction and invalidates the public page cache (D18). Toggle and delete
- * live in listing-admin.server.ts (shared with the public listing pages).
+ * audited in the same transaction and invalidates the public page cache (D18); the forms also set the
+ * coordinates and the weekly hours (D21). Toggle and delete live in listing-admin.server.ts (shared
+ * with the public listing pages).
  */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { businesses, listing_slug_history, restaurants, type Business, type Restaurant } from "~/db/schema";
@@ -114,6 +115,11 @@ export async function getBusiness(id: string): Promise<Business | null> {
   return row ?? null;
 }
 
+/** The form's location (one field) as the two columns; no location clears both (D21). */
+function listingColumns<T extends { ubicacion: { lat: number; lng: number } | null }>({ ubicacion, ...rest }: T) {
+  return { ...rest, latitud: ubicacion?.lat ?? null, longitud: ubicacion?.lng ?? null };
+}
+
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /**
@@ -138,7 +144,7 @@ export async function createRestaurant(input: RestaurantInput, actor: Actor): Pr
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(restaurants)
-      .values({ ...input, slug })
+      .values({ ...listingColumns(input), slug })
       .returning();
     await recordAudit({ actor, action: "create", entity: "restaurant", entityId: created!.id, before: null, after: created }, tx);
     return created!;
@@ -162,7 +168,7 @@ export async function updateRestaurant(id: string, input: RestaurantInput, actor
     if (!before) throw new ListingNotFoundError();
     const [after] = await tx
       .update(restaurants)
-      .set({ ...input, slug, updated_at: new Date() })
+      .set({ ...listingColumns(input), slug, updated_at: new Date() })
       .where(eq(restaurants.id, id))
       .returning();
     await rememberOldSlug(tx, "restaurant", before.slug, slug, id);
@@ -178,7 +184,7 @@ export async function createBusiness(input: BusinessInput, actor: Actor): Promis
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(businesses)
-      .values({ ...input, slug })
+      .values({ ...listingColumns(input), slug })
       .returning();
     await recordAudit({ actor, action: "create", entity: "business", entityId: created!.id, before: null, after: created }, tx);
     return created!;
@@ -201,7 +207,7 @@ export async function updateBusiness(id: string, input: BusinessInput, actor: Ac
     if (!before) throw new ListingNotFoundError();
     const [after] = await tx
       .update(businesses)
-      .set({ ...input, slug, updated_at: new Date() })
+      .set({ ...listingColumns(input), slug, updated_at: new Date() })
       .where(eq(businesses.id, id))
       .returning();
     await rememberOldSlug(tx, "business", before.slug, slug, id);
