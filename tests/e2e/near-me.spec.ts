@@ -1,0 +1,75 @@
+/**
+ * 'Near me' and 'open now' in the browser (D21): the visitor shares a location, the listing page
+ * reloads nearest first with distances; cards and entry pages carry the open status and the week's
+ * hours; 'Cómo llegar' goes to the coordinates; a point with nothing near says so.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+
+const AXE = fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations.map((v) => v.id);
+  });
+}
+
+// Bella Vista, Ciudad de Panamá, where the demo data places several restaurants.
+// bypassCSP: axe is injected as an inline script, which the production CSP (rightly) refuses.
+test.use({ geolocation: { latitude: 8.9836, longitude: -79.5238 }, permissions: ["geolocation"], bypassCSP: true });
+
+test("a visitor's location sorts a province page by distance", async ({ page }) => {
+  await page.goto("/restaurantes-panama");
+  await page.getByRole("button", { name: "Usar mi ubicación" }).click();
+  await expect(page).toHaveURL(/cerca=8\.98360%2C-79\.52380|cerca=8\.98360,-79\.52380/);
+  await expect(page.getByText(/Los más cercanos a ti primero, hasta 5 km/)).toBeVisible();
+  const distances = await page
+    .getByTestId("listing-card")
+    .getByText(/^A \d+,\d km$/)
+    .allTextContents();
+  expect(distances.length).toBeGreaterThan(3);
+  const km = distances.map((d) => Number(d.replace(/[^\d,]/g, "").replace(",", ".")));
+  expect(km).toEqual([...km].sort((a, b) => a - b));
+  expect(km.at(-1)!).toBeLessThanOrEqual(5);
+  // Every demo restaurant has a schedule: each card says whether it is open.
+  const statuses = await page
+    .getByTestId("listing-card")
+    .getByText(/^(Abierto ahora|Cierra pronto|Cerrado · abre .+ a las \d{1,2}:\d{2})$/)
+    .count();
+  expect(statuses).toBe(await page.getByTestId("listing-card").count());
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole("link", { name: "Quitar ubicación" }).click();
+  await expect(page).toHaveURL(/\/restaurantes-panama$/);
+  await expect(page.getByText(/^A \d+,\d km$/)).toHaveCount(0);
+});
+
+test("a point with nothing near says so", async ({ page }) => {
+  // The middle of the Gulf of Panama's islands: in Panama, far from every demo listing.
+  await page.goto("/restaurantes-panama?cerca=8.40,-79.00&radio=2");
+  await expect(page.getByRole("heading", { name: "Ningún resultado con ubicación cerca de ti" })).toBeVisible();
+});
+
+test("an entry page shows its week's hours, its open status and directions to its coordinates", async ({ page }) => {
+  await page.goto("/restaurante/marisqueria-el-cangrejo-azul");
+  const hours = page.getByRole("table", { name: /Horario semanal/ });
+  await expect(hours.getByRole("row")).toHaveCount(7);
+  await expect(hours.getByRole("row", { name: /Lunes/ })).toContainText("11:30-22:00");
+  await expect(page.getByText(/^(Abierto ahora|Cierra pronto|Cerrado · abre .+ a las \d{1,2}:\d{2})$/).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cómo llegar" })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=8\.\d{6},-79\.\d{6}$/,
+  );
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((s) => JSON.parse(s));
+  expect(ld[0].geo).toMatchObject({ "@type": "GeoCoordinates", latitude: expect.any(Number), longitude: expect.any(Number) });
+  expect(ld[0].openingHoursSpecification).toHaveLength(7);
+});
+
+test("a bad point is a readable 400", async ({ page }) => {
+  const res = await page.goto("/restaurantes-panama?cerca=40.7,-74.0");
+  expect(res?.status()).toBe(400);
+  await expect(page.getByText("El parámetro cerca debe ser un punto dentro de Panamá.")).toBeVisible();
+});
