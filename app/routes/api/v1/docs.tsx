@@ -29,6 +29,12 @@ const PARAMS: readonly [string, string][] = [
   ["categoria", "Slug de categoría para restaurantes (mariscos, cafeteria…)."],
   ["cursor", "El siguiente_cursor de la respuesta anterior, para la página siguiente."],
   ["limite", `Resultados por página: ${API_PAGE_DEFAULT} por defecto, como máximo ${API_PAGE_MAX}.`],
+  [
+    "cerca",
+    "Un punto en Panamá, «latitud,longitud» (la ubicación que comparte el usuario): solo entradas con ubicación, la más cercana primero, con distancia_km.",
+  ],
+  ["radio", "Kilómetros alrededor de cerca: 5 por defecto, como máximo 50."],
+  ["abierto_ahora", "true: solo las entradas abiertas ahora, en hora de Panamá, según su horario semanal."],
 ];
 
 function Code({ children }: { children: string }) {
@@ -94,6 +100,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             <div className="mt-4 space-y-3">
               <Code>{`curl '${origin}/api/v1/buscar?q=mariscos%20en%20Bocas'`}</Code>
               <Code>{`curl '${origin}/api/v1/buscar?tipo=negocios&industria=abogados&provincia=chiriqui&limite=5'`}</Code>
+              <Code>{`curl '${origin}/api/v1/buscar?q=marisquer%C3%ADa&cerca=8.9824,-79.5199&abierto_ahora=true'`}</Code>
               <Code>{`curl '${origin}/api/v1/catalogo'`}</Code>
             </div>
           </section>
