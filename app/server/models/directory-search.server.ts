@@ -44,6 +44,8 @@ const NAME_FALLBACK_BELOW = 24;
  * query's cost, so this bounds it; an assistant wants the best ten, not the thousandth.
  */
 const CANDIDATES = 100;
+/** 'Near me, open now' without words checks the schedules of this many nearest entries at most. */
+const NEAR_SCAN = 500;
 /** Below this many results, a filter read from the words is also tried as a plain word. */
 const FEW_RESULTS = 5;
 /** Similarity of the whole query to a whole name above which it is that entry, whatever words it has. */
@@ -128,6 +130,17 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
     const table = sql.raw(TABLE[kind]);
     // With words: the entries that have all of them. Filters only: every entry is equally relevant,
     // so the best plans (then the newest) come first, along the plan indexes.
+    if (!text && place.near) {
+      // Nearest first along the GiST index (KNN). 'Open now' is checked on the NEAR_SCAN nearest
+      // only: at night, when few are open, the walk would otherwise read every entry in the radius.
+      const { openAt, ...where } = place;
+      const knn = sql`point(t.longitud::float8, t.latitud::float8) <-> point(${place.near.lng}::float8, ${place.near.lat}::float8)`;
+      ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, true as all_terms
+        from ${table} t where ${filtersOf(kind, p, where)} order by ${knn} limit ${openAt === undefined ? CANDIDATES : NEAR_SCAN}) x
+        ${openAt === undefined ? sql`` : sql`where listing_open_at(x.horario_semanal, ${openAt}::int)`}
+        order by x.distancia_km limit ${CANDIDATES})`);
+      continue;
+    }
     ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind, place)}, true as all_terms from ${table} t
       where ${filtersOf(kind, p, place)} ${
         text
@@ -135,10 +148,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
               p.exact.map((stem) => sql` and (${searchDoc(kind)} ~ ${`\\m${stem}`}) is true`),
               sql``,
             )} ${place.near ? sql`order by ${distanceTo(place.near)}` : sql``}`
-          : place.near
-            ? // Nearest first along the GiST index (KNN), so the candidates are the nearest ones.
-              sql`order by point(t.longitud::float8, t.latitud::float8) <-> point(${place.near.lng}::float8, ${place.near.lat}::float8)`
-            : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
+          : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
       }
       limit ${CANDIDATES})`);
   }
@@ -254,10 +264,15 @@ function decodeOffset(cursor: string, key: string): number | null {
  * rare word means parsing every document (seconds at 1M listings). Their GIN indexes, through
  * bitmap scans, are always the right path; a query of filters only walks its plan index.
  */
-async function indexedRows<T>(query: SQL, withWords: boolean): Promise<T[]> {
+async function indexedRows<T>(query: SQL, withWords: boolean, nearest = false): Promise<T[]> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      withWords ? sql`set local enable_seqscan = off; set local enable_indexscan = off` : sql`set local enable_seqscan = off`,
+      withWords
+        ? sql`set local enable_seqscan = off; set local enable_indexscan = off`
+        : nearest
+          ? // The walk outward from the point (KNN) stops at the page; a bitmap reads the whole radius.
+            sql`set local enable_seqscan = off; set local enable_bitmapscan = off`
+          : sql`set local enable_seqscan = off`,
     );
     const result = (await tx.execute(query)) as unknown as { rows: T[] };
     return result.rows;
@@ -265,7 +280,7 @@ async function indexedRows<T>(query: SQL, withWords: boolean): Promise<T[]> {
 }
 
 async function ranked(p: ParsedQuery, explicit: Filters, place: Place): Promise<Row[]> {
-  return indexedRows<Row>(directorySearchQuery(p, explicit, place), p.terms.length > 0);
+  return indexedRows<Row>(directorySearchQuery(p, explicit, place), p.terms.length > 0, Boolean(place.near) && !p.terms.length);
 }
 
 function explicitOf(params: ApiSearchParams): Filters {
