@@ -96,8 +96,14 @@ function chunkFor(id: string, { getModuleInfo }: { getModuleInfo: GetModuleInfo 
     return undefined; // sonner: loaded on demand (toaster.tsx)
   }
   if (!id.startsWith(appDir) || routeArea(id)) return undefined; // route modules are entries
-  const routes = routesOf(id, getModuleInfo, memo.routes);
-  const areas = new Set([...routes].map((r) => routeArea(path.join(appDir, r))!));
+  const all = routesOf(id, getModuleInfo, memo.routes);
+  const areaOf = (r: string) => routeArea(path.join(appDir, r))!;
+  const allAreas = new Set([...all].map(areaOf));
+  // Admin pages have no JavaScript budget: what they share with one public area (coordinates,
+  // contact links) rides with that area's chunks, not with every page's shell.
+  const routes =
+    allAreas.size === 2 && allAreas.has("admin") && !allAreas.has("root") ? new Set([...all].filter((r) => areaOf(r) !== "admin")) : all;
+  const areas = new Set([...routes].map(areaOf));
   // The premium assistants' pages are marketing pages behind a gate: what they share with the
   // marketing pages (the catalog, the chat frame) rides with marketing, not with every page's shell.
   if (areas.size === 2 && areas.has("premium") && areas.has("marketing")) areas.delete("premium");

@@ -6,7 +6,15 @@ export function withoutNear(search: string): string {
   return rest ? `?${rest}` : "";
 }
 
-/** The radius as the page writes it: '5 km', '2,5 km'. */
-export function radiusLabel(km: number): string {
-  return `${String(km).replace(".", ",")} km`;
-}
+/** The visitor's point on a listing or search page, and what the page shows of it. */
+export type NearPoint = {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+  /** The radius as the page writes it: '5 km', '2,5 km'. */
+  radius: string;
+  /** `cerca` as typed back into a form: 'lat,lng'. */
+  point: string;
+  /** The same page without the point. */
+  clearHref: string;
+};

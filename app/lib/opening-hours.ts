@@ -41,23 +41,27 @@ export function panamaMinuteOfWeek(now: Date): number {
   return day * DAY_MINUTES + hour * 60 + minute;
 }
 
-// Google may leave out a zero minute.
-const at = (t: { day: number; hour: number; minute?: number }) => t.day * DAY_MINUTES + t.hour * 60 + (t.minute ?? 0);
+/** Minute of the week of a period's open or close (Google may leave out a zero minute). */
+export const minuteOfWeek = (t: { day: number; hour: number; minute?: number }) => t.day * DAY_MINUTES + t.hour * 60 + (t.minute ?? 0);
 
 /** The open minutes of the week as sorted, merged [start, end) ranges within [0, WEEK_MINUTES). */
 export function openRanges(periods: readonly WeeklyPeriod[]): [number, number][] {
   const raw: [number, number][] = [];
   for (const p of periods) {
     if (!p.close) return [[0, WEEK_MINUTES]];
-    const start = at(p.open) % WEEK_MINUTES;
-    let end = at(p.close) % WEEK_MINUTES;
+    const start = minuteOfWeek(p.open) % WEEK_MINUTES;
+    let end = minuteOfWeek(p.close) % WEEK_MINUTES;
     if (end <= start) end += WEEK_MINUTES;
     if (end > WEEK_MINUTES) raw.push([start, WEEK_MINUTES], [0, end - WEEK_MINUTES]);
     else raw.push([start, end]);
   }
-  raw.sort((a, b) => a[0] - b[0]);
+  return merged(raw.sort((a, b) => a[0] - b[0]));
+}
+
+/** Sorted [start, end) ranges with those that touch or overlap joined. */
+function merged(sorted: readonly [number, number][]): [number, number][] {
   const out: [number, number][] = [];
-  for (const r of raw) {
+  for (const r of sorted) {
     const last = out[out.length - 1];
     if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
     else out.push([r[0], r[1]]);
@@ -65,8 +69,8 @@ export function openRanges(periods: readonly WeeklyPeriod[]): [number, number][]
   return out;
 }
 
-export function isOpenAt(periods: readonly WeeklyPeriod[], minuteOfWeek: number): boolean {
-  return openRanges(periods).some(([s, e]) => s <= minuteOfWeek && minuteOfWeek < e);
+export function isOpenAt(periods: readonly WeeklyPeriod[], minute: number): boolean {
+  return openRanges(periods).some(([s, e]) => s <= minute && minute < e);
 }
 
 export type OpenState = "open" | "closing" | "closed";
@@ -104,14 +108,7 @@ export function openStatus(periods: readonly WeeklyPeriod[] | null | undefined, 
 
 /** The week's ranges over [0, 2 weeks), merged across the first week's end. */
 function mergeTwoWeeks(ranges: [number, number][]): [number, number][] {
-  const all = [...ranges, ...ranges.map(([s, e]): [number, number] => [s + WEEK_MINUTES, e + WEEK_MINUTES])];
-  const out: [number, number][] = [];
-  for (const r of all) {
-    const last = out[out.length - 1];
-    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else out.push([r[0], r[1]]);
-  }
-  return out;
+  return merged([...ranges, ...ranges.map(([s, e]): [number, number] => [s + WEEK_MINUTES, e + WEEK_MINUTES])]);
 }
 
 // ---------------------------------------------------------------- days (editor and display)
@@ -126,7 +123,7 @@ export function daysOf(periods: readonly WeeklyPeriod[] | null | undefined): Day
   return WEEK_ORDER.map((day) => {
     const ranges = (periods ?? [])
       .filter((p) => p.open.day === day)
-      .sort((a, b) => at(a.open) - at(b.open))
+      .sort((a, b) => minuteOfWeek(a.open) - minuteOfWeek(b.open))
       .map((p) => ({
         open: toClock(p.open.hour, p.open.minute),
         close: toClock(p.close?.hour ?? 0, p.close?.minute ?? 0),
@@ -231,15 +228,17 @@ const TEXT_DAYS: Record<string, number> = {
   sabado: 6,
 };
 
+/** One part of free-text hours: Google day numbers from..to (wrapping), times as 'HH:MM'. */
+export type HorarioPart = { from: number; to: number; everyDay: boolean; open: string; close: string };
+
 /**
- * Periods from free-text hours in the directory's usual shape ('Lun-Sáb 11:00-22:00',
+ * The parts of free-text hours in the directory's usual shape ('Lun-Sáb 11:00-22:00',
  * 'Todos los días 7:00-21:00', 'Lun-Vie 8:00-17:00, Sáb 8:00-12:00'); null when the text says
- * something else ('Con cita previa').
+ * something else ('Con cita previa'). Read by periodsFromText and by the text-only JSON-LD.
  */
-export function periodsFromText(text: string | null | undefined): WeeklyPeriod[] | null {
+export function horarioParts(text: string | null | undefined): HorarioPart[] | null {
   if (!text) return null;
-  const days: DayHours[] = WEEK_ORDER.map((day) => ({ day, closed: true, ranges: [] }));
-  const byDay = new Map(days.map((d) => [d.day, d]));
+  const parts: HorarioPart[] = [];
   for (const part of text.split(/[;,]|\by\b/)) {
     const clean = part
       .normalize("NFD")
@@ -249,23 +248,30 @@ export function periodsFromText(text: string | null | undefined): WeeklyPeriod[]
     if (!clean) continue;
     const m = clean.match(/^(todos los dias|diario|[a-z]+)(?:\s*(?:-|a)\s*([a-z]+))?\.?\s+(\d{1,2}:\d{2})\s*(?:-|a)\s*(\d{1,2}:\d{2})$/);
     if (!m) return null;
-    let from: number;
-    let to: number;
+    const times = { open: m[3]!.padStart(5, "0"), close: m[4]!.padStart(5, "0") };
     if (m[1] === "todos los dias" || m[1] === "diario") {
-      from = 1;
-      to = 0;
-    } else {
-      const a = TEXT_DAYS[m[1]!];
-      const b = m[2] ? TEXT_DAYS[m[2]] : a;
-      if (a === undefined || b === undefined) return null;
-      from = a;
-      to = b;
+      parts.push({ from: 1, to: 0, everyDay: true, ...times });
+      continue;
     }
-    const range = { open: m[3]!.padStart(5, "0"), close: m[4]!.padStart(5, "0") };
+    const from = TEXT_DAYS[m[1]!];
+    const to = m[2] ? TEXT_DAYS[m[2]] : from;
+    if (from === undefined || to === undefined) return null;
+    parts.push({ from, to, everyDay: false, ...times });
+  }
+  return parts.length ? parts : null;
+}
+
+/** Periods from free-text hours (horarioParts); null when the text does not read as hours. */
+export function periodsFromText(text: string | null | undefined): WeeklyPeriod[] | null {
+  const parts = horarioParts(text);
+  if (!parts) return null;
+  const days: DayHours[] = WEEK_ORDER.map((day) => ({ day, closed: true, ranges: [] }));
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  for (const { from, to, open, close } of parts) {
     for (let d = from; ; d = (d + 1) % 7) {
       const day = byDay.get(d)!;
       day.closed = false;
-      day.ranges.push(range);
+      day.ranges.push({ open, close });
       if (d === to) break;
     }
   }

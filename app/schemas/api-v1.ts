@@ -6,7 +6,7 @@ import { z } from "zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
-import { DEFAULT_RADIUS_KM, inPanama, MAX_RADIUS_KM, parseLatLng, type LatLng } from "~/lib/geo";
+import { inPanama, MAX_RADIUS_KM, parseLatLng, type LatLng } from "~/lib/geo";
 
 export const API_QUERY_MAX = 200;
 export const API_PAGE_DEFAULT = 10;
@@ -53,8 +53,6 @@ export const abiertoAhoraField = z.preprocess((v) => {
   if (["false", "0", "no"].includes(t)) return false;
   return v;
 }, z.boolean({ error: "El parámetro abierto_ahora debe ser true o false." }).optional());
-
-export { DEFAULT_RADIUS_KM };
 
 export const apiSearchParamsSchema = z
   .object({

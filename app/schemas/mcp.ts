@@ -12,6 +12,7 @@ import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PLAN_TYPE_SLUGS } from "~/catalog/plans";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import type { ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } from "~/server/local-search.server";
+import { MAX_RADIUS_KM } from "~/lib/geo";
 import { API_KINDS, API_QUERY_MAX } from "./api-v1";
 
 // ---- arguments
@@ -35,7 +36,12 @@ export const mcpSearchArgs = z.object({
     .max(60)
     .optional()
     .describe("Ubicación del usuario «latitud,longitud» (p. ej. la que comparte por WhatsApp): los más cercanos primero. User's location."),
-  radio: z.number().min(0.1).max(50).optional().describe("Radio en km alrededor de cerca (5 por defecto, máximo 50). Radius in km."),
+  radio: z
+    .number()
+    .min(0.1)
+    .max(MAX_RADIUS_KM)
+    .optional()
+    .describe("Radio en km alrededor de cerca (5 por defecto, máximo 50). Radius in km."),
   abierto_ahora: z.boolean().optional().describe("Solo los abiertos ahora (hora de Panamá). Only those open now."),
 });
 

@@ -25,7 +25,7 @@ import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provin
 import { safeUrl } from "~/lib/safe-url";
 import { panamaE164 } from "~/lib/phone";
 import { inPanama } from "~/lib/geo";
-import { DAY_MINUTES, WEEK_MINUTES, WEEK_ORDER, type WeeklyPeriod } from "~/lib/opening-hours";
+import { DAY_MINUTES, horarioParts, minuteOfWeek, WEEK_MINUTES, WEEK_ORDER, type WeeklyPeriod } from "~/lib/opening-hours";
 
 /** Every schema.org type that is a LocalBusiness (LegalService, Store, …). */
 type LocalBusinessType = Exclude<LocalBusiness, string>["@type"];
@@ -50,50 +50,20 @@ export function businessSchemaType(industria: string): LocalBusinessType {
   return INDUSTRY_TYPES[industria as IndustrySlug] ?? "LocalBusiness";
 }
 
-const DAYS: Record<string, string> = {
-  lun: "Mo",
-  lunes: "Mo",
-  mar: "Tu",
-  martes: "Tu",
-  mie: "We",
-  miercoles: "We",
-  jue: "Th",
-  jueves: "Th",
-  vie: "Fr",
-  viernes: "Fr",
-  sab: "Sa",
-  sabado: "Sa",
-  dom: "Su",
-  domingo: "Su",
-};
+/** schema.org's short day codes by Google's day number (0 = Sunday). */
+const DAY_CODES = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"] as const;
 
 /**
  * Free-text Spanish hours ('Lun-Sáb 11:00-22:00', 'Todos los días 7:00-21:00') as schema.org
  * openingHours ('Mo-Sa 11:00-22:00'); undefined when the text does not follow that shape.
  */
 export function toOpeningHours(horario: string | null | undefined): string[] | undefined {
-  if (!horario) return undefined;
-  const out: string[] = [];
-  for (const part of horario.split(/[;,]|\by\b/)) {
-    const clean = part
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .trim();
-    if (!clean) continue;
-    const m = clean.match(/^(todos los dias|diario|[a-z]+)(?:\s*(?:-|a)\s*([a-z]+))?\.?\s+(\d{1,2}:\d{2})\s*(?:-|a)\s*(\d{1,2}:\d{2})$/);
-    if (!m) return undefined;
-    const pad = (t: string) => t.padStart(5, "0");
-    if (m[1] === "todos los dias" || m[1] === "diario") {
-      out.push(`Mo-Su ${pad(m[3]!)}-${pad(m[4]!)}`);
-      continue;
-    }
-    const from = DAYS[m[1]!];
-    const to = m[2] ? DAYS[m[2]] : undefined;
-    if (!from || (m[2] && !to)) return undefined;
-    out.push(`${to ? `${from}-${to}` : from} ${pad(m[3]!)}-${pad(m[4]!)}`);
-  }
-  return out.length ? out : undefined;
+  const parts = horarioParts(horario);
+  if (!parts) return undefined;
+  return parts.map(({ from, to, everyDay, open, close }) => {
+    const days = everyDay ? "Mo-Su" : from === to ? DAY_CODES[from] : `${DAY_CODES[from]}-${DAY_CODES[to]}`;
+    return `${days} ${open}-${close}`;
+  });
 }
 
 /** Where the entry is and when it opens (D21); optional until every caller passes them. */
@@ -132,7 +102,6 @@ const EVERY_DAY = WEEK_ORDER.map((d) => SCHEMA_DAYS[d]);
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const clock = (minuteOfDay: number) => `${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`;
-const minuteOf = (t: { day: number; hour: number; minute: number }) => t.day * DAY_MINUTES + t.hour * 60 + t.minute;
 
 const spec = (dayOfWeek: DayOfWeek | DayOfWeek[], opens: string, closes: string): OpeningHoursSpecificationLeaf => ({
   "@type": "OpeningHoursSpecification",
@@ -154,12 +123,12 @@ export function toOpeningHoursSpecification(
   // Stored but empty: closed every day, which Google reads from 00:00-00:00.
   if (!periods.length) return [spec(EVERY_DAY, "00:00", "00:00")];
   const weekIndex = (day: number) => (day + 6) % 7;
-  const sorted = [...periods].sort((a, b) => weekIndex(a.open.day) - weekIndex(b.open.day) || minuteOf(a.open) - minuteOf(b.open));
+  const sorted = [...periods].sort((a, b) => weekIndex(a.open.day) - weekIndex(b.open.day) || minuteOfWeek(a.open) - minuteOfWeek(b.open));
   const out: OpeningHoursSpecificationLeaf[] = [];
   for (const p of sorted) {
-    const start = minuteOf(p.open) % WEEK_MINUTES;
+    const start = minuteOfWeek(p.open) % WEEK_MINUTES;
     // Closing at the very minute it opens is taken as a whole week around.
-    const length = (minuteOf(p.close!) - start + WEEK_MINUTES) % WEEK_MINUTES || WEEK_MINUTES;
+    const length = (minuteOfWeek(p.close!) - start + WEEK_MINUTES) % WEEK_MINUTES || WEEK_MINUTES;
     if (length < DAY_MINUTES) {
       out.push(spec(SCHEMA_DAYS[p.open.day]!, clock(start % DAY_MINUTES), clock((start + length) % DAY_MINUTES)));
       continue;

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Icon } from "~/components/icons/icon";
+import type { NearPoint } from "~/lib/near-query";
 
 const LocateButton = lazy(() => import("./locate-button"));
 
@@ -14,15 +15,12 @@ export const NEAR_EMPTY = {
   text: "Prueba con un radio mayor o quita la ubicación.",
 };
 
-/** The visitor's point, and the same page without it (computed by the loader). */
-export type NearPoint = { lat: number; lng: number; radiusKm: number; radius: string; clearHref: string };
-
 export function NearMe({ near }: { near: NearPoint | null }) {
   const navigate = useNavigate();
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   return (
-    <div className="mb-6 flex min-h-11 flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+    <div className="mb-6 flex min-h-11 flex-wrap items-center gap-x-4 text-sm">
       {ready ? (
         <Suspense fallback={null}>
           <LocateButton icon={<Icon name="map-pin" aria-hidden className="size-4" />} go={navigate} />

@@ -20,9 +20,8 @@ import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
-import { DEFAULT_RADIUS_KM } from "~/lib/geo";
-import { radiusLabel, withoutNear } from "~/lib/near-query";
 import { getEnv } from "~/server/env.server";
+import { nearPoint } from "~/server/near-point.server";
 import { breadcrumbJsonLd, industryCrumbs } from "~/server/json-ld.server";
 import { submissionOf } from "~/server/forms.server";
 import { getCurrentUser, requireAdmin } from "~/server/guards.server";
@@ -55,14 +54,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     jsonLd: [breadcrumbJsonLd(getEnv().PUBLIC_URL, industryCrumbs(industria))],
     bookingUrl: getEnv().BOOKING_URL,
     paged: Boolean(query.data.cursor),
-    near: query.data.cerca
-      ? {
-          ...query.data.cerca,
-          radiusKm: query.data.radio ?? DEFAULT_RADIUS_KM,
-          radius: radiusLabel(query.data.radio ?? DEFAULT_RADIUS_KM),
-          clearHref: `${url.pathname}${withoutNear(url.search)}`,
-        }
-      : null,
+    near: nearPoint(url, query.data.cerca, query.data.radio),
   };
   let page: ListingPage;
   try {

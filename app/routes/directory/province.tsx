@@ -15,9 +15,8 @@ import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
 import { twinnedPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
-import { DEFAULT_RADIUS_KM } from "~/lib/geo";
-import { radiusLabel, withoutNear } from "~/lib/near-query";
 import { getEnv } from "~/server/env.server";
+import { nearPoint } from "~/server/near-point.server";
 import { breadcrumbJsonLd, provinceCrumbs } from "~/server/json-ld.server";
 import { listNearby, listRestaurantsByProvince, type ListingPage } from "~/server/models/listings.server";
 import { errorPage, invalidLinkPage, PAGE_NOT_FOUND } from "~/lib/error-page";
@@ -41,14 +40,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     jsonLd: [breadcrumbJsonLd(env.PUBLIC_URL, provinceCrumbs(province))],
     bookingUrl: env.BOOKING_URL,
     paged: Boolean(query.data.cursor),
-    near: query.data.cerca
-      ? {
-          ...query.data.cerca,
-          radiusKm: query.data.radio ?? DEFAULT_RADIUS_KM,
-          radius: radiusLabel(query.data.radio ?? DEFAULT_RADIUS_KM),
-          clearHref: `${url.pathname}${withoutNear(url.search)}`,
-        }
-      : null,
+    near: nearPoint(url, query.data.cerca, query.data.radio),
   };
   let page: ListingPage;
   try {

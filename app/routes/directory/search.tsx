@@ -10,8 +10,6 @@ import { ListingCard } from "~/components/directory/listing-card";
 import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
 import { LoadMore, useLoadMore } from "~/components/directory/load-more";
 import { NEAR_EMPTY, NearMe } from "~/components/directory/near-me";
-import { DEFAULT_RADIUS_KM } from "~/lib/geo";
-import { radiusLabel, withoutNear } from "~/lib/near-query";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
@@ -22,6 +20,7 @@ import { searchParamsObject, searchQuerySchema } from "~/schemas/directory";
 import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/directory-fields";
 import { searchListings, type SearchResult } from "~/server/models/listings.server";
 import { searchNearby } from "~/server/models/directory-search.server";
+import { nearPoint } from "~/server/near-point.server";
 import { ProvinceOptions } from "~/components/province-options";
 import { invalidLinkPage } from "~/lib/error-page";
 
@@ -32,15 +31,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const parsed = searchQuerySchema.safeParse(searchParamsObject(url));
   if (!parsed.success) throw invalidLinkPage(url, parsed.error.issues);
   const { q, tipo, provincia, cursor, cerca, radio } = parsed.data;
-  const near = cerca
-    ? {
-        ...cerca,
-        radiusKm: radio ?? DEFAULT_RADIUS_KM,
-        radius: radiusLabel(radio ?? DEFAULT_RADIUS_KM),
-        point: `${cerca.lat},${cerca.lng}`,
-        clearHref: `${url.pathname}${withoutNear(url.search)}`,
-      }
-    : null;
+  const near = nearPoint(url, cerca, radio);
   const base = { q, tipo: tipo ?? null, provincia: provincia ?? null, paged: Boolean(cursor), near };
   let result: SearchResult;
   try {

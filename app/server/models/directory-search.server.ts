@@ -14,11 +14,12 @@ import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
 import type { ProvinceSlug } from "~/catalog/provinces";
 import { normalizeText, parseDirectoryQuery, stemOf, type Filters, type ParsedQuery } from "~/lib/directory-query";
-import { DEFAULT_RADIUS_KM, type ApiSearchParams } from "~/schemas/api-v1";
+import type { ApiSearchParams } from "~/schemas/api-v1";
+import { DEFAULT_RADIUS_KM } from "~/lib/geo";
 import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 import { db } from "../db.server";
-import { cardColumns, NEARBY_PAGE, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
+import { cardColumns, NEARBY_PAGE, nearSql, type Nearby, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
 
@@ -61,33 +62,16 @@ type Row = CardColumnsRow & {
 const TABLE = { restaurant: "restaurants", business: "businesses" } as const;
 
 /** 'Near me' and 'open now' (D21): a point and radius, and the minute of the week in Panama. */
-export type Place = { near?: { lat: number; lng: number; radiusKm: number }; openAt?: number };
-
-const distanceTo = (near: NonNullable<Place["near"]>) =>
-  sql`listing_distance_km(t.latitud::float8, t.longitud::float8, ${near.lat}::float8, ${near.lng}::float8)`;
+export type Place = { near?: Nearby; openAt?: number };
 
 const columns = (kind: ListingKind, place: Place) =>
   sql`${sql.raw(`'${kind}'::text`)} as kind, ${cardColumns(kind)}, t.descripcion,
     listing_plan_rank(t.plan_type) as plan_rank, t.created_at,
-    ${place.near ? distanceTo(place.near) : sql`null::float8`} as distancia_km`;
-
-/** Degrees of latitude per km, and of longitude per km at Panama's latitudes (7-10°N, cos ≥ 0.98). */
-const LAT_DEG_PER_KM = 1 / 111.0;
-const LNG_DEG_PER_KM = 1 / (111.32 * 0.98);
+    ${place.near ? nearSql(place.near).distance : sql`null::float8`} as distancia_km`;
 
 function placeFilters(place: Place): SQL[] {
   const parts: SQL[] = [];
-  if (place.near) {
-    const { lat, lng, radiusKm } = place.near;
-    const dLat = radiusKm * LAT_DEG_PER_KM;
-    const dLng = radiusKm * LNG_DEG_PER_KM;
-    // The box first (the GiST index of migration 0007), then the exact great-circle distance.
-    parts.push(sql`t.latitud is not null`);
-    parts.push(
-      sql`point(t.longitud::float8, t.latitud::float8) <@ box(point(${lng - dLng}::float8, ${lat - dLat}::float8), point(${lng + dLng}::float8, ${lat + dLat}::float8))`,
-    );
-    parts.push(sql`${distanceTo(place.near)} <= ${radiusKm}::float8`);
-  }
+  if (place.near) parts.push(nearSql(place.near).within);
   if (place.openAt !== undefined) parts.push(sql`listing_open_at(t.horario_semanal, ${place.openAt}::int)`);
   return parts;
 }
@@ -134,7 +118,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
       // Nearest first along the GiST index (KNN). 'Open now' is checked on the NEAR_SCAN nearest
       // only: at night, when few are open, the walk would otherwise read every entry in the radius.
       const { openAt, ...where } = place;
-      const knn = sql`point(t.longitud::float8, t.latitud::float8) <-> point(${place.near.lng}::float8, ${place.near.lat}::float8)`;
+      const { knn } = nearSql(place.near);
       ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, true as all_terms
         from ${table} t where ${filtersOf(kind, p, where)} order by ${knn} limit ${openAt === undefined ? CANDIDATES : NEAR_SCAN}) x
         ${openAt === undefined ? sql`` : sql`where listing_open_at(x.horario_semanal, ${openAt}::int)`}
@@ -147,7 +131,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
           ? sql`and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ ${all} ${sql.join(
               p.exact.map((stem) => sql` and (${searchDoc(kind)} ~ ${`\\m${stem}`}) is true`),
               sql``,
-            )} ${place.near ? sql`order by ${distanceTo(place.near)}` : sql``}`
+            )} ${place.near ? sql`order by ${nearSql(place.near).distance}` : sql``}`
           : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
       }
       limit ${CANDIDATES})`);

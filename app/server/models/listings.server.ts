@@ -132,6 +132,29 @@ export const NEARBY_PAGE = 24;
 
 export type Nearby = { lat: number; lng: number; radiusKm: number };
 
+/** Degrees of latitude per km, and of longitude per km at Panama's latitudes (7-10°N, cos ≥ 0.98). */
+const LAT_DEG_PER_KM = 1 / 111.0;
+const LNG_DEG_PER_KM = 1 / (111.32 * 0.98);
+
+/**
+ * The SQL of 'near a point' over alias t: the great-circle distance, the condition (a box on the
+ * GiST point index of migration 0007, then the exact distance) and the KNN order (nearest first).
+ */
+export function nearSql(near: Nearby) {
+  const { lat, lng, radiusKm } = near;
+  const dLat = radiusKm * LAT_DEG_PER_KM;
+  const dLng = radiusKm * LNG_DEG_PER_KM;
+  const point = sql`point(t.longitud::float8, t.latitud::float8)`;
+  const distance = sql`listing_distance_km(t.latitud::float8, t.longitud::float8, ${lat}::float8, ${lng}::float8)`;
+  return {
+    distance,
+    within: sql`t.latitud is not null
+      and ${point} <@ box(point(${lng - dLng}::float8, ${lat - dLat}::float8), point(${lng + dLng}::float8, ${lat + dLat}::float8))
+      and ${distance} <= ${radiusKm}::float8`,
+    knn: sql`${point} <-> point(${lng}::float8, ${lat}::float8)`,
+  };
+}
+
 /**
  * Active entries with coordinates within `radiusKm` of a point, nearest first (D21), of a province
  * (restaurants) or an industry and optional province (businesses). The GiST point index (migration
@@ -143,19 +166,15 @@ export async function listNearby(
   filters: { provincia?: ProvinceSlug; industria?: IndustrySlug },
 ): Promise<ListingPage> {
   const table = sql.raw(kind === "restaurant" ? "restaurants" : "businesses");
-  const dLat = near.radiusKm / 111.0;
-  const dLng = near.radiusKm / (111.32 * 0.98);
-  const distance = sql`listing_distance_km(t.latitud::float8, t.longitud::float8, ${near.lat}::float8, ${near.lng}::float8)`;
+  const { distance, within, knn } = nearSql(near);
   const rows = await queryRows<CardRow>(sql`
     select * from (
       select ${cardColumns(kind)}, ${cursorTs()}, ${distance} as distancia_km
       from ${table} t
-      where t.is_active and t.latitud is not null
+      where t.is_active and ${within}
         ${filters.provincia ? sql`and t.provincia = ${filters.provincia}` : sql``}
         ${filters.industria ? sql`and t.industria = ${filters.industria}` : sql``}
-        and point(t.longitud::float8, t.latitud::float8) <@ box(point(${near.lng - dLng}::float8, ${near.lat - dLat}::float8), point(${near.lng + dLng}::float8, ${near.lat + dLat}::float8))
-        and ${distance} <= ${near.radiusKm}::float8
-      order by point(t.longitud::float8, t.latitud::float8) <-> point(${near.lng}::float8, ${near.lat}::float8)
+      order by ${knn}
       limit ${NEARBY_PAGE}
     ) x order by x.distancia_km, x.id`);
   return { items: rows.map((r) => toCard(kind, r)), nextCursor: null };
