@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -114,153 +115,116 @@ export const profiles = pgTable(
 );
 
 // ---------------------------------------------------------------- directory
+/** Columns every directory entry has, restaurant or business (the kind adds its own). */
+const listingColumns = () => ({
+  id: uuid("id").primaryKey().defaultRandom(),
+  slug: text("slug").notNull().unique(),
+  nombre: text("nombre").notNull(),
+  direccion: text("direccion").notNull(),
+  telefono: text("telefono"),
+  horario: text("horario"),
+  rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
+  provincia: text("provincia").notNull(),
+  customer_reviews: text("customer_reviews"),
+  plan_type: text("plan_type").notNull().default("free_local"),
+  especialidades: text("especialidades").array().notNull().default(sql`'{}'::text[]`),
+  is_verified: boolean("is_verified").notNull().default(false),
+  is_active: boolean("is_active").notNull().default(true),
+  imagen: text("imagen"),
+  google_place_id: text("google_place_id").unique(),
+  // Where Google (or an admin) placed the entry; 'near me' and 'open now' read these.
+  latitud: numeric("latitud", { precision: 9, scale: 6, mode: "number" }),
+  longitud: numeric("longitud", { precision: 9, scale: 6, mode: "number" }),
+  /** Weekly opening periods in Google's `regularOpeningHours.periods` shape (day 0 = Sunday), America/Panama time. */
+  horario_semanal: jsonb("horario_semanal").$type<WeeklyPeriod[]>(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+type ListingColumn =
+  | "id"
+  | "nombre"
+  | "descripcion"
+  | "direccion"
+  | "especialidades"
+  | "provincia"
+  | "plan_type"
+  | "rating"
+  | "latitud"
+  | "longitud"
+  | "is_active"
+  | "created_at";
+
+/**
+ * Checks and indexes both kinds share; `group` is what the kind is listed by (a restaurant's
+ * category, a business's industry), named `groupName` in the index names.
+ */
+function listingTableConfig(table: string, t: Record<ListingColumn, ExtraConfigColumn>, group: ExtraConfigColumn, groupName: string) {
+  const planRank = sql`listing_plan_rank(${t.plan_type}) desc`;
+  const searchText = sql`listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${group})`;
+  return [
+    check(`${table}_provincia_check`, sql`${t.provincia} in (${inList(PROVINCE_SLUGS)})`),
+    check(`${table}_plan_type_check`, sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
+    check(`${table}_rating_check`, sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    check(
+      `${table}_coordenadas_check`,
+      sql`(${t.latitud} is null) = (${t.longitud} is null) and (${t.latitud} is null or (${t.latitud} between 7.0 and 9.8 and ${t.longitud} between -83.1 and -77.1))`,
+    ),
+    // Admin listing, all entries newest first.
+    index(`${table}_created_idx`).on(t.created_at.desc(), t.id.desc()),
+    // Spanish accent-insensitive search: full text and trigram over one unaccented document.
+    index(`${table}_search_fts_idx`).using("gin", sql`to_tsvector('spanish'::regconfig, ${searchText})`),
+    index(`${table}_search_trgm_idx`).using("gin", sql`${searchText} gin_trgm_ops`),
+    index(`${table}_nombre_trgm_idx`).using("gin", sql`immutable_unaccent(lower(${t.nombre})) gin_trgm_ops`),
+    // Machine search with filters only: best plan first, then newest.
+    index(`${table}_plan_idx`).on(planRank, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
+    index(`${table}_province_plan_idx`).on(t.provincia, planRank, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
+    index(`${table}_${groupName}_plan_idx`).on(group, planRank, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
+    index(`${table}_${groupName}_province_plan_idx`)
+      .on(group, t.provincia, planRank, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_active}`),
+    // 'Near me': active entries with coordinates, nearest first (GiST KNN on a point, core
+    // PostgreSQL, so PGlite has it too).
+    index(`${table}_geo_idx`)
+      .using("gist", sql`point(${t.longitud}::float8, ${t.latitud}::float8)`)
+      .where(sql`${t.is_active} and ${t.latitud} is not null`),
+  ];
+}
+
 export const restaurants = pgTable(
   "restaurants",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    slug: text("slug").notNull().unique(),
-    nombre: text("nombre").notNull(),
+    ...listingColumns(),
     descripcion: text("descripcion"),
-    direccion: text("direccion").notNull(),
-    telefono: text("telefono"),
-    horario: text("horario"),
-    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     categoria: text("categoria"),
-    provincia: text("provincia").notNull(),
     website_url: text("website_url"),
     facebook_url: text("facebook_url"),
     instagram_url: text("instagram_url"),
     maps_url: text("maps_url"),
     special_dish: text("special_dish"),
-    customer_reviews: text("customer_reviews"),
-    plan_type: text("plan_type").notNull().default("free_local"),
-    especialidades: text("especialidades").array().notNull().default(sql`'{}'::text[]`),
-    is_verified: boolean("is_verified").notNull().default(false),
-    is_active: boolean("is_active").notNull().default(true),
-    imagen: text("imagen"),
-    google_place_id: text("google_place_id").unique(),
-    // D21: where Google (or an admin) gave them; 'near me' and 'open now' read these.
-    latitud: numeric("latitud", { precision: 9, scale: 6, mode: "number" }),
-    longitud: numeric("longitud", { precision: 9, scale: 6, mode: "number" }),
-    /** Weekly opening periods in Google's `regularOpeningHours.periods` shape (day 0 = Sunday), America/Panama time. */
-    horario_semanal: jsonb("horario_semanal").$type<WeeklyPeriod[]>(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
   },
   (t) => [
-    check("restaurants_provincia_check", sql`${t.provincia} in (${inList(PROVINCE_SLUGS)})`),
+    ...listingTableConfig("restaurants", t, t.categoria, "category"),
     check("restaurants_categoria_check", sql`${t.categoria} is null or ${t.categoria} in (${inList(RESTAURANT_CATEGORY_SLUGS)})`),
-    check("restaurants_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
-    check("restaurants_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
-    check(
-      "restaurants_coordenadas_check",
-      sql`(${t.latitud} is null) = (${t.longitud} is null) and (${t.latitud} is null or (${t.latitud} between 7.0 and 9.8 and ${t.longitud} between -83.1 and -77.1))`,
-    ),
     // Public listing: active entries of a province, newest first, keyset on (created_at, id).
     index("restaurants_listing_idx").on(t.provincia, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
-    // Admin listing, all entries newest first.
-    index("restaurants_created_idx").on(t.created_at.desc(), t.id.desc()),
-    // Spanish accent-insensitive search (D4): full text and trigram over one unaccented document.
-    index("restaurants_search_fts_idx").using(
-      "gin",
-      sql`to_tsvector('spanish'::regconfig, listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.categoria}))`,
-    ),
-    index("restaurants_search_trgm_idx").using(
-      "gin",
-      sql`listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.categoria}) gin_trgm_ops`,
-    ),
-    index("restaurants_nombre_trgm_idx").using("gin", sql`immutable_unaccent(lower(${t.nombre})) gin_trgm_ops`),
-    // Machine search with filters only: best plan first, then newest (listing_plan_rank, migration 0004).
-    index("restaurants_plan_idx")
-      .on(sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
-    index("restaurants_province_plan_idx")
-      .on(t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
-    index("restaurants_category_plan_idx")
-      .on(t.categoria, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
-    index("restaurants_category_province_plan_idx")
-      .on(t.categoria, t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
-
-    // 'Near me' (D21): active entries with coordinates, nearest first (GiST KNN on a point, core
-    // PostgreSQL, so PGlite has it too).
-    index("restaurants_geo_idx")
-      .using("gist", sql`point(${t.longitud}::float8, ${t.latitud}::float8)`)
-      .where(sql`${t.is_active} and ${t.latitud} is not null`),
   ],
 );
 
 export const businesses = pgTable(
   "businesses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    slug: text("slug").notNull().unique(),
-    nombre: text("nombre").notNull(),
+    ...listingColumns(),
     descripcion: text("descripcion").notNull(),
-    direccion: text("direccion").notNull(),
-    telefono: text("telefono"),
-    horario: text("horario"),
-    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     industria: text("industria").notNull(),
-    provincia: text("provincia").notNull(),
     website: text("website"),
-    especialidades: text("especialidades").array().notNull().default(sql`'{}'::text[]`),
-    customer_reviews: text("customer_reviews"),
-    is_verified: boolean("is_verified").notNull().default(false),
-    is_active: boolean("is_active").notNull().default(true),
-    plan_type: text("plan_type").notNull().default("free_local"),
     special_service: text("special_service"),
-    imagen: text("imagen"),
-    google_place_id: text("google_place_id").unique(),
-    // D21: where Google (or an admin) gave them; 'near me' and 'open now' read these.
-    latitud: numeric("latitud", { precision: 9, scale: 6, mode: "number" }),
-    longitud: numeric("longitud", { precision: 9, scale: 6, mode: "number" }),
-    /** Weekly opening periods in Google's `regularOpeningHours.periods` shape (day 0 = Sunday), America/Panama time. */
-    horario_semanal: jsonb("horario_semanal").$type<WeeklyPeriod[]>(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
   },
   (t) => [
-    check("businesses_provincia_check", sql`${t.provincia} in (${inList(PROVINCE_SLUGS)})`),
+    ...listingTableConfig("businesses", t, t.industria, "industry"),
     check("businesses_industria_check", sql`${t.industria} in (${inList(INDUSTRY_SLUGS)})`),
-    check("businesses_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
-    check("businesses_rating_check", sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
-    check(
-      "businesses_coordenadas_check",
-      sql`(${t.latitud} is null) = (${t.longitud} is null) and (${t.latitud} is null or (${t.latitud} between 7.0 and 9.8 and ${t.longitud} between -83.1 and -77.1))`,
-    ),
     index("businesses_listing_idx").on(t.industria, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
     index("businesses_listing_province_idx").on(t.industria, t.provincia, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
-    index("businesses_created_idx").on(t.created_at.desc(), t.id.desc()),
-    index("businesses_search_fts_idx").using(
-      "gin",
-      sql`to_tsvector('spanish'::regconfig, listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.industria}))`,
-    ),
-    index("businesses_search_trgm_idx").using(
-      "gin",
-      sql`listing_search_text(${t.nombre}, ${t.descripcion}, ${t.direccion}, ${t.especialidades}, ${t.industria}) gin_trgm_ops`,
-    ),
-    index("businesses_nombre_trgm_idx").using("gin", sql`immutable_unaccent(lower(${t.nombre})) gin_trgm_ops`),
-    index("businesses_plan_idx")
-      .on(sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
-    index("businesses_province_plan_idx")
-      .on(t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
-    index("businesses_industry_plan_idx")
-      .on(t.industria, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
-    index("businesses_industry_province_plan_idx")
-      .on(t.industria, t.provincia, sql`listing_plan_rank(${t.plan_type}) desc`, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_active}`),
-
-    // 'Near me' (D21): active entries with coordinates, nearest first (GiST KNN on a point, core
-    // PostgreSQL, so PGlite has it too).
-    index("businesses_geo_idx")
-      .using("gist", sql`point(${t.longitud}::float8, ${t.latitud}::float8)`)
-      .where(sql`${t.is_active} and ${t.latitud} is not null`),
   ],
 );
 

@@ -10,14 +10,12 @@ import { INDUSTRIES, industryLabel, industryPath, isIndustry } from "~/catalog/i
 import { isProvince, provinceLabel } from "~/catalog/provinces";
 import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
-import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
-import { LoadMore, useLoadMore } from "~/components/directory/load-more";
-import { NEAR_EMPTY, NearMe } from "~/components/directory/near-me";
+import { DirectoryHero } from "~/components/directory/listing-layout";
+import { ListingResults } from "~/components/directory/listing-results";
 import { useShowToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
-import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
-import { twinnedPageHeaders } from "./cache-headers";
+import { listingPageData } from "./listing-page.server";
 import { seo } from "~/lib/meta";
 import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
@@ -26,13 +24,12 @@ import { breadcrumbJsonLd, industryCrumbs } from "~/server/json-ld.server";
 import { submissionOf } from "~/server/forms.server";
 import { getCurrentUser, requireAdmin } from "~/server/guards.server";
 import { deleteListing, setListingActive } from "~/server/models/listing-admin.server";
-import { listBusinessesByIndustry, listNearby, type ListingPage } from "~/server/models/listings.server";
+import { listBusinessesByIndustry, listNearby } from "~/server/models/listings.server";
 import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/province-options";
 import { errorPage, invalidLinkPage } from "~/lib/error-page";
 
-const LOAD_ERROR = "No se pudieron cargar los negocios";
 const INDUSTRY_NOT_FOUND = {
   title: "Industria no encontrada",
   message: "No tenemos una sección de negocios con ese nombre.",
@@ -56,23 +53,15 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     paged: Boolean(query.data.cursor),
     near: nearPoint(url, query.data.cerca, query.data.radio),
   };
-  let page: ListingPage;
-  try {
-    page = base.near
-      ? await listNearby("business", base.near, { industria, provincia: query.data.provincia })
-      : await listBusinessesByIndustry(industria, {
-          provincia: query.data.provincia,
-          cursor: query.data.cursor,
-          includeInactive: isAdmin,
-        });
-  } catch (error) {
-    console.error("[directorio] error al listar negocios:", error);
-    return data(
-      { ...base, items: [], nextCursor: null, error: LOAD_ERROR },
-      { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
-    );
-  }
-  return data({ ...base, ...page, error: null as string | null }, { headers: twinnedPageHeaders() });
+  const near = base.near;
+  return listingPageData(
+    base,
+    () =>
+      near
+        ? listNearby("business", near, { industria, provincia: query.data.provincia })
+        : listBusinessesByIndustry(industria, { provincia: query.data.provincia, cursor: query.data.cursor, includeInactive: isAdmin }),
+    "No se pudieron cargar los negocios",
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -124,7 +113,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
 const AdminControls = lazy(() => import("~/components/directory/admin-controls"));
 
 export default function IndustryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, cursor, fetcher } = useLoadMore(loaderData);
   useShowToast(actionData?.toast, actionData);
   const { label, industria, provincia, isAdmin } = loaderData;
   const action = `${industryPath(industria)}${provincia ? `?provincia=${provincia}` : ""}`;
@@ -159,43 +147,29 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
             </button>
           </Form>
         </div>
-        <NearMe near={loaderData.near} />
-        {loaderData.error ? (
-          <ListingError message={loaderData.error} />
-        ) : items.length ? (
-          <>
-            <ListingGrid>
-              {items.map((item) => (
-                <ListingCard key={item.id} item={item} showProvince={!provincia}>
-                  {isAdmin ? (
-                    <Suspense fallback={null}>
-                      <AdminControls item={item} action={action} />
-                    </Suspense>
-                  ) : null}
-                </ListingCard>
-              ))}
-            </ListingGrid>
-            <LoadMore cursor={cursor} fetcher={fetcher} />
-          </>
-        ) : (
-          <EmptyListing
-            title={loaderData.near ? NEAR_EMPTY.title : "No hay negocios con este filtro"}
-            text={
-              loaderData.near
-                ? NEAR_EMPTY.text
-                : provincia
-                  ? `Aún no tenemos negocios de ${label.toLowerCase()} en ${provinceLabel(provincia)}.`
-                  : `Aún no tenemos negocios de ${label.toLowerCase()}.`
-            }
-            action={
-              provincia ? (
-                <a href={industryPath(industria)} className={buttonClass("outline", "md")}>
-                  Ver todas las provincias
-                </a>
-              ) : undefined
-            }
-          />
-        )}
+        <ListingResults
+          page={loaderData}
+          card={(item) => (
+            <ListingCard key={item.id} item={item} showProvince={!provincia}>
+              {isAdmin ? (
+                <Suspense fallback={null}>
+                  <AdminControls item={item} action={action} />
+                </Suspense>
+              ) : null}
+            </ListingCard>
+          )}
+          empty={{
+            title: "No hay negocios con este filtro",
+            text: provincia
+              ? `Aún no tenemos negocios de ${label.toLowerCase()} en ${provinceLabel(provincia)}.`
+              : `Aún no tenemos negocios de ${label.toLowerCase()}.`,
+            action: provincia ? (
+              <a href={industryPath(industria)} className={buttonClass("outline", "md")}>
+                Ver todas las provincias
+              </a>
+            ) : undefined,
+          }}
+        />
       </section>
       <BookingCta
         bookingUrl={loaderData.bookingUrl}

@@ -3,25 +3,20 @@
  * ids `province-<slug>`); the province comes from the URL. Active entries newest first, 6 per page,
  * keyset "Cargar más", and a closing call to action.
  */
-import { data } from "react-router";
 import type { Route } from "./+types/province";
 import { isProvince, PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
-import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
-import { LoadMore, useLoadMore } from "~/components/directory/load-more";
-import { NEAR_EMPTY, NearMe } from "~/components/directory/near-me";
-import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
-import { twinnedPageHeaders } from "./cache-headers";
+import { DirectoryHero } from "~/components/directory/listing-layout";
+import { ListingResults } from "~/components/directory/listing-results";
+import { listingPageData } from "./listing-page.server";
 import { seo } from "~/lib/meta";
 import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
 import { getEnv } from "~/server/env.server";
 import { nearPoint } from "~/server/near-point.server";
 import { breadcrumbJsonLd, provinceCrumbs } from "~/server/json-ld.server";
-import { listNearby, listRestaurantsByProvince, type ListingPage } from "~/server/models/listings.server";
+import { listNearby, listRestaurantsByProvince } from "~/server/models/listings.server";
 import { errorPage, invalidLinkPage, PAGE_NOT_FOUND } from "~/lib/error-page";
-
-const LOAD_ERROR = "No se pudieron cargar los restaurantes";
 
 function provinceFromPath(pathname: string): ProvinceSlug | null {
   const m = pathname.match(/^\/restaurantes-([a-z-]+)\/?$/);
@@ -42,19 +37,12 @@ export async function loader({ url }: Route.LoaderArgs) {
     paged: Boolean(query.data.cursor),
     near: nearPoint(url, query.data.cerca, query.data.radio),
   };
-  let page: ListingPage;
-  try {
-    page = base.near
-      ? await listNearby("restaurant", base.near, { provincia: province })
-      : await listRestaurantsByProvince(province, query.data.cursor);
-  } catch (error) {
-    console.error("[directorio] error al listar restaurantes:", error);
-    return data(
-      { ...base, items: [], nextCursor: null, error: LOAD_ERROR },
-      { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
-    );
-  }
-  return data({ ...base, ...page, error: null as string | null }, { headers: twinnedPageHeaders() });
+  const near = base.near;
+  return listingPageData(
+    base,
+    () => (near ? listNearby("restaurant", near, { provincia: province }) : listRestaurantsByProvince(province, query.data.cursor)),
+    "No se pudieron cargar los restaurantes",
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -74,7 +62,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
     : [];
 
 export default function ProvincePage({ loaderData }: Route.ComponentProps) {
-  const { items, cursor, fetcher } = useLoadMore(loaderData);
   const { label, province } = loaderData;
   return (
     <>
@@ -88,28 +75,14 @@ export default function ProvincePage({ loaderData }: Route.ComponentProps) {
         <h2 id="lista-titulo" className="sr-only">
           Restaurantes de {label}
         </h2>
-        <NearMe near={loaderData.near} />
-        {loaderData.error ? (
-          <ListingError message={loaderData.error} />
-        ) : items.length ? (
-          <>
-            <ListingGrid>
-              {items.map((item) => (
-                <ListingCard key={item.id} item={item} />
-              ))}
-            </ListingGrid>
-            <LoadMore cursor={cursor} fetcher={fetcher} />
-          </>
-        ) : (
-          <EmptyListing
-            title={loaderData.near ? NEAR_EMPTY.title : "Aún no hay restaurantes aquí"}
-            text={
-              loaderData.near
-                ? NEAR_EMPTY.text
-                : `Todavía no tenemos restaurantes activos en ${label}. ¿Conoces uno que debería estar? Escríbenos.`
-            }
-          />
-        )}
+        <ListingResults
+          page={loaderData}
+          card={(item) => <ListingCard key={item.id} item={item} />}
+          empty={{
+            title: "Aún no hay restaurantes aquí",
+            text: `Todavía no tenemos restaurantes activos en ${label}. ¿Conoces uno que debería estar? Escríbenos.`,
+          }}
+        />
       </section>
       <BookingCta
         bookingUrl={loaderData.bookingUrl}

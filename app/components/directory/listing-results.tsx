@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import type { NearPoint } from "~/lib/near-query";
+import type { CardData } from "./labels";
+import { EmptyListing, ListingError, ListingGrid } from "./listing-layout";
+import { LoadMore, useLoadMore } from "./load-more";
+import { NEAR_EMPTY, NearMe } from "./near-me";
+
+type PageData = { items: CardData[]; nextCursor: string | null; error: string | null; near: NearPoint | null };
+
+/**
+ * The list part of a province or industry page: 'near me', then the cards with 'Cargar más', the
+ * load error, or what to do when nothing matches (a page sorted by distance says so).
+ */
+export function ListingResults({
+  page,
+  empty,
+  card,
+}: {
+  page: PageData;
+  empty: { title: string; text: string; action?: ReactNode };
+  card: (item: CardData) => ReactNode;
+}) {
+  const { items, cursor, fetcher } = useLoadMore(page);
+  return (
+    <>
+      <NearMe near={page.near} />
+      {page.error ? (
+        <ListingError message={page.error} />
+      ) : items.length ? (
+        <>
+          <ListingGrid>{items.map(card)}</ListingGrid>
+          <LoadMore cursor={cursor} fetcher={fetcher} />
+        </>
+      ) : (
+        <EmptyListing {...(page.near ? { ...NEAR_EMPTY, action: empty.action } : empty)} />
+      )}
+    </>
+  );
+}
