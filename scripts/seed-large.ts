@@ -164,6 +164,15 @@ function arg(name: string, fallback: string): string {
 type Exec = (query: ReturnType<typeof sql>) => Promise<unknown>;
 type Query = <T>(query: ReturnType<typeof sql>) => Promise<T[]>;
 
+// Columns both kinds fill the same way, row g of the batch.
+const hoursAndPlace = sql`(${arr(HOURS)})[1 + g % ${HOURS.length}], (${SCHEDULES})[1 + g % ${HOURS.length}], ${latitud}, ${longitud}`;
+const planAndState = sql`
+      (${arr(PLAN_TYPE_SLUGS)})[1 + case when g % 10 = 0 then 2 when g % 4 = 0 then 1 else 0 end],
+      g % 3 = 0,
+      g % 50 <> 0,
+      now() - interval '1 day' - g * interval '1 second',
+      now() - interval '1 day'`;
+
 function restaurantBatch(from: number, to: number) {
   return sql`
     insert into restaurants (slug, nombre, descripcion, direccion, telefono, horario, horario_semanal, latitud, longitud,
@@ -173,20 +182,13 @@ function restaurantBatch(from: number, to: number) {
       'Cocina panameña con ' || lower((${arr(DISHES)})[1 + g % ${DISHES.length}]) || ' y ' || lower((${arr(DISHES)})[1 + (g / 3) % ${DISHES.length}]) || ', ingredientes locales y atención cercana.',
       (${arr(STREETS)})[1 + g % ${STREETS.length}] || ' ' || (g % 200) || ', ' || (${arr(PLACES)})[1 + (g / 11) % ${PLACES.length}],
       '+507 6' || lpad(((g::bigint * 7919) % 1000)::text, 3, '0') || '-' || lpad(((g::bigint * 104729) % 10000)::text, 4, '0'),
-      (${arr(HOURS)})[1 + g % ${HOURS.length}],
-      (${SCHEDULES})[1 + g % ${HOURS.length}],
-      ${latitud},
-      ${longitud},
+      ${hoursAndPlace},
       case when g % 17 = 0 then null else round((3 + (g % 21) / 10.0)::numeric, 1) end,
       (${arr(RESTAURANT_CATEGORY_SLUGS)})[1 + (g / 13) % ${RESTAURANT_CATEGORY_SLUGS.length}],
       (${arr(PROVINCE_SLUGS)})[1 + g % ${PROVINCE_SLUGS.length}],
       array[(${arr(DISHES)})[1 + g % ${DISHES.length}], (${arr(DISHES)})[1 + (g / 3) % ${DISHES.length}]],
       (${arr(DISHES)})[1 + (g / 5) % ${DISHES.length}],
-      (${arr(PLAN_TYPE_SLUGS)})[1 + case when g % 10 = 0 then 2 when g % 4 = 0 then 1 else 0 end],
-      g % 3 = 0,
-      g % 50 <> 0,
-      now() - interval '1 day' - g * interval '1 second',
-      now() - interval '1 day'
+      ${planAndState}
     from generate_series(${from}::int, ${to}::int) g ${townOfRow}
     on conflict (slug) do nothing`;
 }
@@ -200,20 +202,13 @@ function businessBatch(from: number, to: number) {
       'Especialistas en ' || lower((${arr(SKILLS)})[1 + (g / 7) % ${SKILLS.length}]) || ' con atención personalizada en todo Panamá.',
       (${arr(STREETS)})[1 + g % ${STREETS.length}] || ' ' || (g % 200) || ', ' || (${arr(PLACES)})[1 + (g / 11) % ${PLACES.length}],
       '+507 6' || lpad(((g::bigint * 7907) % 1000)::text, 3, '0') || '-' || lpad(((g::bigint * 104723) % 10000)::text, 4, '0'),
-      (${arr(HOURS)})[1 + g % ${HOURS.length}],
-      (${SCHEDULES})[1 + g % ${HOURS.length}],
-      ${latitud},
-      ${longitud},
+      ${hoursAndPlace},
       round((3 + (g % 21) / 10.0)::numeric, 1),
       (${arr(INDUSTRY_SLUGS)})[1 + (g / 10) % ${INDUSTRY_SLUGS.length}],
       (${arr(PROVINCE_SLUGS)})[1 + g % ${PROVINCE_SLUGS.length}],
       array[(${arr(SKILLS)})[1 + (g / 7) % ${SKILLS.length}], (${arr(SKILLS)})[1 + g % ${SKILLS.length}]],
       (${arr(SKILLS)})[1 + (g / 7) % ${SKILLS.length}],
-      (${arr(PLAN_TYPE_SLUGS)})[1 + case when g % 10 = 0 then 2 when g % 4 = 0 then 1 else 0 end],
-      g % 3 = 0,
-      g % 50 <> 0,
-      now() - interval '1 day' - g * interval '1 second',
-      now() - interval '1 day'
+      ${planAndState}
     from generate_series(${from}::int, ${to}::int) g ${townOfRow}
     on conflict (slug) do nothing`;
 }

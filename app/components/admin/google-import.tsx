@@ -7,7 +7,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Icon } from "~/components/icons/icon";
-import { ProvinceOptions } from "~/components/province-options";
+import { CatalogOptions, ProvinceOptions } from "~/components/province-options";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -277,22 +277,14 @@ function ApprovalDialog({
           <div>
             <Label htmlFor="approve-provincia">Provincia</Label>
             <Select id="approve-provincia" name="provincia" defaultValue={defaults.provincia}>
-              {PROVINCES.map((p) => (
-                <option key={p.slug} value={p.slug}>
-                  {p.label}
-                </option>
-              ))}
+              <CatalogOptions items={PROVINCES} />
             </Select>
           </div>
           {kind === "business" ? (
             <div>
               <Label htmlFor="approve-industria">Industria</Label>
               <Select id="approve-industria" name="industria" defaultValue={defaults.industria}>
-                {INDUSTRIES.map((i) => (
-                  <option key={i.slug} value={i.slug}>
-                    {i.label}
-                  </option>
-                ))}
+                <CatalogOptions items={INDUSTRIES} />
               </Select>
             </div>
           ) : (

@@ -13,6 +13,13 @@ import { useSchemaForm } from "~/lib/conform";
 import { contactSchema } from "~/schemas/contact";
 import { CONTACT_HONEYPOT, CONTACT_LIMITS } from "~/schemas/contact-fields";
 
+const INPUTS = [
+  { name: "name", label: "Nombre *", type: "text", autoComplete: "name", required: true },
+  { name: "email", label: "Email *", type: "email", autoComplete: "email", required: true },
+  { name: "phone", label: "Teléfono", type: "tel", autoComplete: "tel", required: false },
+  { name: "business", label: "Negocio", type: "text", autoComplete: "organization", required: false },
+] as const;
+
 export default function ContactForm({
   lastResult,
   prefill,
@@ -32,36 +39,17 @@ export default function ContactForm({
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label="Nombre *"
-          {...getInputProps(fields.name, { type: "text" })}
-          autoComplete="name"
-          required
-          maxLength={CONTACT_LIMITS.name}
-          errors={fields.name.errors}
-        />
-        <Field
-          label="Email *"
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          required
-          maxLength={CONTACT_LIMITS.email}
-          errors={fields.email.errors}
-        />
-        <Field
-          label="Teléfono"
-          {...getInputProps(fields.phone, { type: "tel" })}
-          autoComplete="tel"
-          maxLength={CONTACT_LIMITS.phone}
-          errors={fields.phone.errors}
-        />
-        <Field
-          label="Negocio"
-          {...getInputProps(fields.business, { type: "text" })}
-          autoComplete="organization"
-          maxLength={CONTACT_LIMITS.business}
-          errors={fields.business.errors}
-        />
+        {INPUTS.map(({ name, label, type, autoComplete, required }) => (
+          <Field
+            label={label}
+            {...getInputProps(fields[name], { type })}
+            key={name}
+            autoComplete={autoComplete}
+            required={required}
+            maxLength={CONTACT_LIMITS[name]}
+            errors={fields[name].errors}
+          />
+        ))}
       </div>
       <SelectField label="Servicio de interés" {...getSelectProps(fields.service)} errors={fields.service.errors}>
         <option value="">Selecciona un servicio (opcional)</option>

@@ -40,36 +40,18 @@ export async function handleGoogleAction(form: FormData, current: CurrentUser) {
   const place = placeResultSchema.safeParse(result);
   const choice = approvalSchema.safeParse(Object.fromEntries(form));
   const placeId = place.success ? place.data.place_id : "";
-  if (!place.success || !choice.success) {
-    return data(
-      {
-        google: {
-          intent: "google-approve",
-          placeId,
-          ok: false,
-          title: "Error al agregar",
-          description: "No se pudo agregar el negocio",
-        } as GoogleActionData,
-      },
-      { status: 400 },
+  const failed = (status: number, description = "No se pudo agregar el negocio") =>
+    data(
+      { google: { intent: "google-approve", placeId, ok: false, title: "Error al agregar", description } as GoogleActionData },
+      { status },
     );
-  }
+  if (!place.success || !choice.success) return failed(400);
   try {
     await importPlace(place.data, choice.data, { id: current.user.id, email: current.user.email });
   } catch (e) {
-    if (!(e instanceof DuplicatePlaceError)) console.error("[admin] google import:", e);
-    return data(
-      {
-        google: {
-          intent: "google-approve",
-          placeId,
-          ok: false,
-          title: "Error al agregar",
-          description: e instanceof DuplicatePlaceError ? e.message : "No se pudo agregar el negocio",
-        } as GoogleActionData,
-      },
-      { status: e instanceof DuplicatePlaceError ? 409 : 500 },
-    );
+    if (e instanceof DuplicatePlaceError) return failed(409, e.message);
+    console.error("[admin] google import:", e);
+    return failed(503);
   }
   return {
     google: {

@@ -150,9 +150,7 @@ function Pillars({ c }: { c: Content }) {
               to="/services"
               className="group flex h-full flex-col rounded-card border border-ocean-100 bg-white p-6 shadow-card transition hover:-translate-y-0.5 hover:shadow-lift"
             >
-              <span className="grid size-12 place-items-center rounded-2xl bg-ocean-50 text-ocean-700">
-                <PillarIcon kind={p.key} className="size-6" />
-              </span>
+              <PillarIcon kind={p.key} />
               <span className="mt-5 text-xl font-bold text-ocean-950">{p.title}</span>
               <span className="mt-2 leading-7 text-muted">{p.description}</span>
               <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-ocean-700 group-hover:underline">

@@ -54,9 +54,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 data-testid={`service-${s.key}`}
                 className="flex w-full flex-col rounded-card border border-ocean-100 bg-white p-6 shadow-card"
               >
-                <span className="grid size-12 place-items-center rounded-2xl bg-ocean-50 text-ocean-700">
-                  <PillarIcon kind={s.key} className="size-6" />
-                </span>
+                <PillarIcon kind={s.key} />
                 <h3 className="mt-5 text-2xl font-bold">{s.title}</h3>
                 <p className="mt-2 leading-7 text-muted">{s.description}</p>
                 <p className="mt-4 text-2xl font-extrabold text-ocean-950" data-testid={`service-${s.key}-price`}>
