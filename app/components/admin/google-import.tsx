@@ -12,6 +12,7 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { SelectField } from "~/components/ui/field";
 import { Input, Label, Select } from "~/components/ui/input";
 import { INDUSTRIES } from "~/catalog/industries";
 import { isProvince, PROVINCES } from "~/catalog/provinces";
@@ -267,26 +268,17 @@ function ApprovalDialog({
         <approve.Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="google-approve" />
           <input type="hidden" name="result" value={JSON.stringify(result)} />
-          <div>
-            <Label htmlFor="approve-kind">Tipo</Label>
-            <Select id="approve-kind" name="kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
-              <option value="restaurant">Restaurante</option>
-              <option value="business">Negocio</option>
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor="approve-provincia">Provincia</Label>
-            <Select id="approve-provincia" name="provincia" defaultValue={defaults.provincia}>
-              <CatalogOptions items={PROVINCES} />
-            </Select>
-          </div>
+          <SelectField id="approve-kind" label="Tipo" name="kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+            <option value="restaurant">Restaurante</option>
+            <option value="business">Negocio</option>
+          </SelectField>
+          <SelectField id="approve-provincia" label="Provincia" name="provincia" defaultValue={defaults.provincia}>
+            <CatalogOptions items={PROVINCES} />
+          </SelectField>
           {kind === "business" ? (
-            <div>
-              <Label htmlFor="approve-industria">Industria</Label>
-              <Select id="approve-industria" name="industria" defaultValue={defaults.industria}>
-                <CatalogOptions items={INDUSTRIES} />
-              </Select>
-            </div>
+            <SelectField id="approve-industria" label="Industria" name="industria" defaultValue={defaults.industria}>
+              <CatalogOptions items={INDUSTRIES} />
+            </SelectField>
           ) : (
             <input type="hidden" name="industria" value={defaults.industria} />
           )}
