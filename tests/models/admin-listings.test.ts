@@ -9,12 +9,12 @@ import {
   createRestaurant,
   listAdminBusinesses,
   listAdminRestaurants,
-  parseCursor,
   searchRestaurants,
   updateBusiness,
   updateRestaurant,
 } from "~/server/models/admin-listings.server";
 import { deleteListing, ListingNotFoundError } from "~/server/models/listing-admin.server";
+import { parseKeysetCursor } from "~/server/models/keyset.server";
 
 let invalidations = 0;
 
@@ -99,7 +99,7 @@ describe("admin restaurants", () => {
     const colon = (await listAdminRestaurants({ provincia: "colon", limit: 100 })).items.filter((r) => r.slug.startsWith("pg-"));
     expect(colon.map((r) => r.slug)).toEqual(["pg-5", "pg-3", "pg-1"]);
     // A garbage cursor is just the first page.
-    expect(parseCursor("x~y")).toBeNull();
+    expect(parseKeysetCursor("x~y", "uuid")).toBeNull();
     expect((await listAdminRestaurants({ cursor: "'; drop table restaurants; --" })).items.length).toBeGreaterThan(0);
   });
 

@@ -12,28 +12,18 @@ import type { BusinessInput, RestaurantInput } from "~/schemas/admin";
 import { db } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
+import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
 import { isUuid, ListingNotFoundError, uniqueListingSlug, type Actor, type ListingKind } from "./listing-admin.server";
 
 export const ADMIN_PAGE_SIZE = 24;
 
 export type ListFilter = { q?: string; provincia?: string | null; cursor?: string | null; limit?: number };
 
-/** Cursor = "<created_at in microseconds, ISO>~<uuid>"; anything malformed means "first page". */
-export function parseCursor(raw: string | null | undefined): { at: string; id: string } | null {
-  if (!raw || raw.length > 100) return null;
-  const [at, id] = raw.split("~");
-  if (!at || !id || !isUuid(id)) return null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at) || Number.isNaN(Date.parse(at))) return null;
-  return { at, id };
-}
-
 /** `like` pattern for an accent- and case-insensitive substring match (wildcards in the term escaped). */
 function containsPattern(q: string): SQL {
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`'%' || immutable_unaccent(lower(${escaped})) || '%'`;
 }
-
-const cursorText = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function listingWhere(table: typeof restaurants | typeof businesses, f: ListFilter): SQL | undefined {
   const conds: SQL[] = [];
@@ -43,52 +33,40 @@ function listingWhere(table: typeof restaurants | typeof businesses, f: ListFilt
     conds.push(sql`(immutable_unaccent(lower(${table.nombre})) like ${p} or immutable_unaccent(lower(${table.direccion})) like ${p})`);
   }
   if (f.provincia) conds.push(eq(table.provincia, f.provincia));
-  const c = parseCursor(f.cursor);
-  if (c) conds.push(sql`(${table.created_at}, ${table.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+  const after = olderThan(table.created_at, table.id, f.cursor, "uuid");
+  if (after) conds.push(after);
   return conds.length ? and(...conds) : undefined;
 }
 
 export type AdminRestaurantRow = Restaurant & { cursor: string };
 export type AdminBusinessRow = Business & { cursor: string };
 
-async function page<T extends { cursor: string }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
-  const nextCursor = rows.length > limit ? items[items.length - 1]!.cursor : null;
-  return { items, nextCursor };
-}
-
 /** Newest first, keyset paged on (created_at, id). */
 export async function listAdminRestaurants(f: ListFilter = {}) {
-  const limit = Math.min(Math.max(f.limit ?? ADMIN_PAGE_SIZE, 1), 100);
+  const limit = pageLimit(f.limit, ADMIN_PAGE_SIZE, 100);
   const rows = await db
-    .select({ row: restaurants, cursor: cursorText(restaurants.created_at) })
+    .select({ item: restaurants, at: utcMicros(restaurants.created_at) })
     .from(restaurants)
     .where(listingWhere(restaurants, f))
     .orderBy(desc(restaurants.created_at), desc(restaurants.id))
     .limit(limit + 1);
-  return page(
-    rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })),
-    limit,
-  );
+  return keysetPage(rows, limit);
 }
 
 export async function listAdminBusinesses(f: ListFilter = {}) {
-  const limit = Math.min(Math.max(f.limit ?? ADMIN_PAGE_SIZE, 1), 100);
+  const limit = pageLimit(f.limit, ADMIN_PAGE_SIZE, 100);
   const rows = await db
-    .select({ row: businesses, cursor: cursorText(businesses.created_at) })
+    .select({ item: businesses, at: utcMicros(businesses.created_at) })
     .from(businesses)
     .where(listingWhere(businesses, f))
     .orderBy(desc(businesses.created_at), desc(businesses.id))
     .limit(limit + 1);
-  return page(
-    rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })),
-    limit,
-  );
+  return keysetPage(rows, limit);
 }
 
 /** SPEC §7: id, nombre, direccion, provincia ordered by nombre; substring on name or address, province equality. */
 export async function searchRestaurants(f: { q?: string; provincia?: string | null; limit?: number }) {
-  const limit = Math.min(Math.max(f.limit ?? 50, 1), 100);
+  const limit = pageLimit(f.limit, 50, 100);
   return db
     .select({
       id: restaurants.id,
