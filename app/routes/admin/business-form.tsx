@@ -16,7 +16,7 @@ import { seo } from "~/lib/meta";
 import { businessSchema, LIMITS } from "~/schemas/admin";
 import { parseSubmission, refused } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
-import { createBusiness, getBusiness, updateBusiness } from "~/server/models/admin-listings.server";
+import { createListing, getListing, updateListing } from "~/server/models/admin-listings.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/province-options";
@@ -58,7 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ...locationAndHours(null),
     };
   }
-  const row = await getBusiness(id);
+  const row = await getListing("business", id);
   if (!row) {
     // SPEC §8: 'Error al cargar negocio: {message}', then back to /admin.
     throw await redirectWithToast("/admin?tab=negocios", {
@@ -77,8 +77,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { id: user.id, email: user.email };
   const verb = id ? "actualizar" : "crear";
   try {
-    if (id) await updateBusiness(id, submission.value, actor);
-    else await createBusiness(submission.value, actor);
+    if (id) await updateListing("business", id, submission.value, actor);
+    else await createListing("business", submission.value, actor);
   } catch (e) {
     if (e instanceof ListingNotFoundError) {
       return data({ result: submission.reply({ formErrors: [`Error al ${verb} negocio: ${e.message}`] }) }, { status: 404 });

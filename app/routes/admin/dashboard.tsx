@@ -16,7 +16,7 @@ import { seo } from "~/lib/meta";
 import { listFilterSchema } from "~/schemas/admin";
 import { LIMITS } from "~/schemas/admin-fields";
 import { requireAdmin } from "~/server/guards.server";
-import { listAdminBusinesses, listAdminRestaurants } from "~/server/models/admin-listings.server";
+import { listAdminListings } from "~/server/models/admin-listings.server";
 import { handleListingAction } from "./listing-actions.server";
 import { handleGoogleAction } from "./google-import.server";
 import { GoogleImport } from "~/components/admin/google-import";
@@ -42,7 +42,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   let loadError: string | null = null;
   try {
     if (tab === "restaurantes") {
-      const res = await listAdminRestaurants({ ...filter, cursor });
+      const res = await listAdminListings("restaurant", { ...filter, cursor });
       nextCursor = res.nextCursor;
       items = res.items.map((r) => ({
         id: r.id,
@@ -57,7 +57,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
         review: reviewPreview(r.customer_reviews),
       }));
     } else if (tab === "negocios") {
-      const res = await listAdminBusinesses({ ...filter, cursor });
+      const res = await listAdminListings("business", { ...filter, cursor });
       nextCursor = res.nextCursor;
       items = res.items.map((b) => ({
         id: b.id,

@@ -7,7 +7,7 @@ import { listingActionSchema } from "~/schemas/admin";
 import { submissionOf } from "~/server/forms.server";
 import type { CurrentUser } from "~/server/guards.server";
 import { deleteListing, ListingNotFoundError, setListingActive } from "~/server/models/listing-admin.server";
-import { getBusiness, getRestaurant } from "~/server/models/admin-listings.server";
+import { getListing } from "~/server/models/admin-listings.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombre: string };
@@ -41,7 +41,7 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
     });
   }
   if (input.confirm !== "1") {
-    const row = input.kind === "restaurant" ? await getRestaurant(input.id) : await getBusiness(input.id);
+    const row = await getListing(input.kind, input.id);
     if (!row) return redirectWithToast(back, { type: "error", title: `Error al eliminar ${noun}: ${new ListingNotFoundError().message}` });
     return data({ confirm: { kind: input.kind, id: row.id, nombre: row.nombre } as ConfirmDelete | null, toast: null });
   }

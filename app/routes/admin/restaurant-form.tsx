@@ -16,7 +16,7 @@ import { seo } from "~/lib/meta";
 import { LIMITS, restaurantSchema } from "~/schemas/admin";
 import { parseSubmission, refused } from "~/server/forms.server";
 import { requireAdmin } from "~/server/guards.server";
-import { createRestaurant, getRestaurant, updateRestaurant } from "~/server/models/admin-listings.server";
+import { createListing, getListing, updateListing } from "~/server/models/admin-listings.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/province-options";
@@ -61,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ...locationAndHours(null),
     };
   }
-  const row = await getRestaurant(id);
+  const row = await getListing("restaurant", id);
   if (!row) {
     throw await redirectWithToast("/admin?tab=restaurantes", {
       type: "error",
@@ -78,8 +78,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return refused(submission);
   const actor = { id: user.id, email: user.email };
   try {
-    if (id) await updateRestaurant(id, submission.value, actor);
-    else await createRestaurant(submission.value, actor);
+    if (id) await updateListing("restaurant", id, submission.value, actor);
+    else await createListing("restaurant", submission.value, actor);
   } catch (e) {
     if (e instanceof ListingNotFoundError) {
       return data({ result: submission.reply({ formErrors: [`Error al guardar: ${e.message}`] }) }, { status: 404 });

@@ -12,7 +12,7 @@ import { recordAudit } from "./audit.server";
 export type ListingKind = "restaurant" | "business";
 export type Actor = { id: string; email?: string | null };
 
-const tableOf = (kind: ListingKind) => (kind === "restaurant" ? restaurants : businesses);
+export const tableOf = (kind: ListingKind) => (kind === "restaurant" ? restaurants : businesses);
 
 /** A free slug for a new listing (D6): transliterated name, numeric suffix when taken. */
 export async function uniqueListingSlug(kind: ListingKind, name: string): Promise<string> {
