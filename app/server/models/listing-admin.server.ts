@@ -28,9 +28,12 @@ export async function uniqueListingSlug(kind: ListingKind, name: string): Promis
   );
 }
 
+/** What the admin is told when the entry they act on is gone: a fixed text, safe to show. */
+export const LISTING_GONE = "El registro ya no existe (pudo ser eliminado).";
+
 export class ListingNotFoundError extends Error {
   constructor() {
-    super("El registro ya no existe (pudo ser eliminado).");
+    super(LISTING_GONE);
   }
 }
 
