@@ -65,8 +65,9 @@ export default [
   route("negocio/:slug.md", "routes/directory/entry-markdown.ts", { id: "business-md" }),
   ...PROVINCES.map((p) => route(`restaurantes-${p.slug}`, "routes/directory/province.tsx", { id: `province-${p.slug}` })),
   route("negocios/:industria", "routes/directory/industry.tsx"),
-  route("restaurante/:slug", "routes/directory/restaurant.tsx"),
-  route("negocio/:slug", "routes/directory/business.tsx"),
+  // One module for both entry pages, under the ids they always had (npm run js-budget names them).
+  route("restaurante/:slug", "routes/directory/entry.tsx", { id: "routes/directory/restaurant" }),
+  route("negocio/:slug", "routes/directory/entry.tsx", { id: "routes/directory/business" }),
   route("buscar", "routes/directory/search.tsx"),
 
   // ---- Local AI Search: the directory for machines
