@@ -24,7 +24,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
 import { INDUSTRIES } from "~/catalog/industries";
-import { cn } from "~/lib/cn";
 import { useSchemaForm } from "~/lib/conform";
 import { seo } from "~/lib/meta";
 import { businessSchema, LIMITS, restaurantSchema } from "~/schemas/admin";
@@ -171,6 +170,7 @@ function ListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   const busy = navigation.state === "submitting";
   const editing = Boolean(loaderData.id);
 
+  const image = <InputField label="Imagen (URL)" meta={fields.imagen} type="url" placeholder="https://…/foto.jpg" />;
   const province = (
     <SelectField label="Provincia *" {...getSelectProps(fields.provincia)} required errors={fields.provincia.errors}>
       <ProvinceOptions emptyLabel="Selecciona una provincia" />
@@ -246,9 +246,7 @@ function ListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
               <InputField label="Instagram" meta={fields.instagram_url} type="url" placeholder="https://instagram.com/…" />
             </>
           )}
-          <div className={cn(restaurant && "sm:col-span-2")}>
-            <InputField label="Imagen (URL)" meta={fields.imagen} type="url" placeholder="https://…/foto.jpg" />
-          </div>
+          {restaurant ? <div className="sm:col-span-2">{image}</div> : image}
         </FormSection>
 
         <FormSection title="Ubicación y horario" description="Para «cerca de mí» y «abierto ahora» en el directorio.">
