@@ -51,7 +51,7 @@ const KINDS = {
     list: "/admin?tab=negocios",
     noun: "negocio",
     Noun: "Negocio",
-    // SPEC §8: 'Error al cargar negocio: {message}', then back to /admin.
+    // Each kind keeps the wording admins know; the business one is fixed by the product's spec.
     loadError: "Error al cargar negocio",
     keys: ["industria", "website", "special_service"],
   },
@@ -126,8 +126,8 @@ export async function action({ request, params, url }: Route.ActionArgs) {
       { status: gone ? 404 : 500 },
     );
   }
-  // Businesses keep going past empty and repeated specialties (SPEC §5) but say so; restaurants
-  // refuse them, so nothing is ever left out of theirs.
+  // Businesses keep going past empty and repeated specialties but say so; restaurants refuse
+  // them, so nothing is ever left out of theirs.
   const sent = [submission.payload.especialidades ?? []].flat().length;
   const dropped = sent - submission.value.especialidades.length;
   const note =

@@ -1,5 +1,5 @@
 /**
- * /restaurante/:slug and /negocio/:slug (D3): one restaurant or business with JSON-LD, Maps and
+ * /restaurante/:slug and /negocio/:slug: one restaurant or business with JSON-LD, Maps and
  * WhatsApp links; old slugs 301. The path tells the kind.
  */
 import { data, redirect } from "react-router";
