@@ -36,7 +36,7 @@ function routesOf(id: string, info: GetModuleInfo, memo: Map<string, Set<string>
 
 type Memo = { routes: Map<string, Set<string>>; forms: Map<string, boolean> };
 
-const ENTRY_ROUTES = new Set(["routes/directory/restaurant.tsx", "routes/directory/business.tsx"]);
+const ENTRY_ROUTES = new Set(["routes/directory/entry.tsx"]);
 const LISTING_ROUTES = new Set(["routes/directory/province.tsx", "routes/directory/industry.tsx", "routes/directory/search.tsx"]);
 
 const FORM_LIBRARIES = /\/node_modules\/(zod|@conform-to\/[^/]+)\//;

@@ -47,11 +47,11 @@ export default [
   // ---- admin
   route("admin", "routes/admin/dashboard.tsx"),
   route("admin-members", "routes/admin/members.tsx"),
-  route("admin/restaurant/new", "routes/admin/restaurant-form.tsx", { id: "admin-restaurant-new" }),
-  route("admin/restaurant/edit/:id", "routes/admin/restaurant-form.tsx", { id: "admin-restaurant-edit" }),
+  route("admin/restaurant/new", "routes/admin/listing-form.tsx", { id: "admin-restaurant-new" }),
+  route("admin/restaurant/edit/:id", "routes/admin/listing-form.tsx", { id: "admin-restaurant-edit" }),
   route("admin/restaurant/search", "routes/admin/restaurant-search.tsx"),
-  route("admin/business/new", "routes/admin/business-form.tsx", { id: "admin-business-new" }),
-  route("admin/business/edit/:id", "routes/admin/business-form.tsx", { id: "admin-business-edit" }),
+  route("admin/business/new", "routes/admin/listing-form.tsx", { id: "admin-business-new" }),
+  route("admin/business/edit/:id", "routes/admin/listing-form.tsx", { id: "admin-business-edit" }),
   route("admin/free-plans", "routes/admin/free-plans.tsx"),
   route("admin/leads", "routes/admin/leads.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
@@ -65,8 +65,9 @@ export default [
   route("negocio/:slug.md", "routes/directory/entry-markdown.ts", { id: "business-md" }),
   ...PROVINCES.map((p) => route(`restaurantes-${p.slug}`, "routes/directory/province.tsx", { id: `province-${p.slug}` })),
   route("negocios/:industria", "routes/directory/industry.tsx"),
-  route("restaurante/:slug", "routes/directory/restaurant.tsx"),
-  route("negocio/:slug", "routes/directory/business.tsx"),
+  // One module for both entry pages, under the ids they always had (npm run js-budget names them).
+  route("restaurante/:slug", "routes/directory/entry.tsx", { id: "routes/directory/restaurant" }),
+  route("negocio/:slug", "routes/directory/entry.tsx", { id: "routes/directory/business" }),
   route("buscar", "routes/directory/search.tsx"),
 
   // ---- Local AI Search: the directory for machines

@@ -4,17 +4,9 @@ import { audit_log, businesses, listing_slug_history, restaurants, users } from 
 import { businessSchema, restaurantSchema } from "~/schemas/admin";
 import { db } from "~/server/db.server";
 import { onInvalidate } from "~/server/page-cache.server";
-import {
-  createBusiness,
-  createRestaurant,
-  listAdminBusinesses,
-  listAdminRestaurants,
-  parseCursor,
-  searchRestaurants,
-  updateBusiness,
-  updateRestaurant,
-} from "~/server/models/admin-listings.server";
+import { createListing, listAdminListings, searchRestaurants, updateListing } from "~/server/models/admin-listings.server";
 import { deleteListing, ListingNotFoundError } from "~/server/models/listing-admin.server";
+import { parseKeysetCursor } from "~/server/models/keyset.server";
 
 let invalidations = 0;
 
@@ -32,8 +24,8 @@ describe("admin restaurants", () => {
     const actor = await makeAdmin();
     onInvalidate(() => invalidations++);
     const before = invalidations;
-    const a = await createRestaurant(restaurant({ rating: "4.5", especialidades: ["Sancocho", "Patacones"] }), actor);
-    const b = await createRestaurant(restaurant(), actor);
+    const a = await createListing("restaurant", restaurant({ rating: "4.5", especialidades: ["Sancocho", "Patacones"] }), actor);
+    const b = await createListing("restaurant", restaurant(), actor);
     expect(a.slug).toBe("fonda-dona-chela");
     expect(b.slug).toBe("fonda-dona-chela-2");
     expect(a.rating).toBe(4.5);
@@ -47,11 +39,16 @@ describe("admin restaurants", () => {
 
   it("updates with before/after in the trail, keeps old slugs on rename, and refuses a deleted entry", async () => {
     const actor = await makeAdmin();
-    const r = await createRestaurant(restaurant({ nombre: "Mariscos del Pacífico" }), actor);
-    const updated = await updateRestaurant(r.id, restaurant({ nombre: "Mariscos del Pacífico", rating: "", categoria: "mariscos" }), actor);
+    const r = await createListing("restaurant", restaurant({ nombre: "Mariscos del Pacífico" }), actor);
+    const updated = await updateListing(
+      "restaurant",
+      r.id,
+      restaurant({ nombre: "Mariscos del Pacífico", rating: "", categoria: "mariscos" }),
+      actor,
+    );
     expect(updated.slug).toBe(r.slug);
     expect(updated.rating).toBeNull();
-    const renamed = await updateRestaurant(r.id, restaurant({ nombre: "Mar y Tierra" }), actor);
+    const renamed = await updateListing("restaurant", r.id, restaurant({ nombre: "Mar y Tierra" }), actor);
     expect(renamed.slug).toBe("mar-y-tierra");
     const history = await db.select().from(listing_slug_history).where(eq(listing_slug_history.listing_id, r.id));
     expect(history.map((h) => h.old_slug)).toEqual(["mariscos-del-pacifico"]);
@@ -62,8 +59,8 @@ describe("admin restaurants", () => {
     expect((upd[0]!.after as { categoria: string }).categoria).toBe("mariscos");
 
     await deleteListing("restaurant", r.id, actor);
-    await expect(updateRestaurant(r.id, restaurant(), actor)).rejects.toBeInstanceOf(ListingNotFoundError);
-    await expect(updateRestaurant("not-a-uuid", restaurant(), actor)).rejects.toBeInstanceOf(ListingNotFoundError);
+    await expect(updateListing("restaurant", r.id, restaurant(), actor)).rejects.toBeInstanceOf(ListingNotFoundError);
+    await expect(updateListing("restaurant", "not-a-uuid", restaurant(), actor)).rejects.toBeInstanceOf(ListingNotFoundError);
   });
 
   it("lists newest first with keyset paging, accent-insensitive text and province filters", async () => {
@@ -80,7 +77,7 @@ describe("admin restaurants", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof listAdminRestaurants>> = await listAdminRestaurants({
+      const page: Awaited<ReturnType<typeof listAdminListings<"restaurant">>> = await listAdminListings("restaurant", {
         q: "",
         provincia: null,
         cursor,
@@ -91,16 +88,16 @@ describe("admin restaurants", () => {
     } while (cursor);
     expect(seen).toEqual(["pg-6", "pg-5", "pg-4", "pg-3", "pg-2", "pg-1", "pg-0"]);
 
-    expect((await listAdminRestaurants({ q: "cafe nandu" })).items.map((r) => r.slug)).toEqual(["pg-3"]);
-    expect((await listAdminRestaurants({ q: "PERU" })).items.map((r) => r.slug)).toEqual(["pg-5"]);
+    expect((await listAdminListings("restaurant", { q: "cafe nandu" })).items.map((r) => r.slug)).toEqual(["pg-3"]);
+    expect((await listAdminListings("restaurant", { q: "PERU" })).items.map((r) => r.slug)).toEqual(["pg-5"]);
     // LIKE wildcards in the term are literal.
-    expect((await listAdminRestaurants({ q: "100%" })).items.map((r) => r.slug)).toEqual(["pg-5"]);
-    expect((await listAdminRestaurants({ q: "%" })).items.map((r) => r.slug)).toEqual(["pg-5"]);
-    const colon = (await listAdminRestaurants({ provincia: "colon", limit: 100 })).items.filter((r) => r.slug.startsWith("pg-"));
+    expect((await listAdminListings("restaurant", { q: "100%" })).items.map((r) => r.slug)).toEqual(["pg-5"]);
+    expect((await listAdminListings("restaurant", { q: "%" })).items.map((r) => r.slug)).toEqual(["pg-5"]);
+    const colon = (await listAdminListings("restaurant", { provincia: "colon", limit: 100 })).items.filter((r) => r.slug.startsWith("pg-"));
     expect(colon.map((r) => r.slug)).toEqual(["pg-5", "pg-3", "pg-1"]);
     // A garbage cursor is just the first page.
-    expect(parseCursor("x~y")).toBeNull();
-    expect((await listAdminRestaurants({ cursor: "'; drop table restaurants; --" })).items.length).toBeGreaterThan(0);
+    expect(parseKeysetCursor("x~y", "uuid")).toBeNull();
+    expect((await listAdminListings("restaurant", { cursor: "'; drop table restaurants; --" })).items.length).toBeGreaterThan(0);
   });
 
   it("searches by name or address, case- and accent-insensitively, with a province filter", async () => {
@@ -130,14 +127,14 @@ describe("admin businesses", () => {
       is_active: "on",
     });
     expect(input.especialidades).toEqual(["Techos", "Pisos"]);
-    const b = await createBusiness(input, actor);
-    const after = await updateBusiness(b.id, { ...input, plan_type: "max_local", is_verified: true }, actor);
+    const b = await createListing("business", input, actor);
+    const after = await updateListing("business", b.id, { ...input, plan_type: "max_local", is_verified: true }, actor);
     expect(after).toMatchObject({ plan_type: "max_local", is_verified: true, slug: "constructora-istmo" });
-    const page = await listAdminBusinesses({ q: "istmo" });
+    const page = await listAdminListings("business", { q: "istmo" });
     expect(page.items.map((x) => x.id)).toEqual([b.id]);
     const trail = await db.select().from(audit_log).where(eq(audit_log.entity_id, b.id));
     expect(trail.map((t) => t.action).sort()).toEqual(["create", "update"]);
     await db.delete(businesses).where(eq(businesses.id, b.id));
-    await expect(updateBusiness(b.id, input, actor)).rejects.toBeInstanceOf(ListingNotFoundError);
+    await expect(updateListing("business", b.id, input, actor)).rejects.toBeInstanceOf(ListingNotFoundError);
   });
 });

@@ -6,9 +6,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROVINCES } from "~/catalog/provinces";
 import { businesses, restaurants } from "~/db/schema";
-import * as business from "~/routes/directory/business";
+import * as business from "~/routes/directory/entry";
 import * as province from "~/routes/directory/province";
-import * as restaurant from "~/routes/directory/restaurant";
+import * as restaurant from "~/routes/directory/entry";
 import * as robots from "~/routes/seo/robots";
 import * as sitemap from "~/routes/seo/sitemap";
 import * as sitemapPart from "~/routes/seo/sitemap-part";

@@ -6,10 +6,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { businesses, listing_slug_history, profiles, restaurants } from "~/db/schema";
-import * as business from "~/routes/directory/business";
+import * as business from "~/routes/directory/entry";
 import * as industry from "~/routes/directory/industry";
 import * as province from "~/routes/directory/province";
-import * as restaurant from "~/routes/directory/restaurant";
+import * as restaurant from "~/routes/directory/entry";
 import * as search from "~/routes/directory/search";
 import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";

@@ -1,12 +1,12 @@
 /** Small building blocks of the admin forms. */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { PLAN_TYPES } from "~/catalog/plans";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
 import type { LatLng } from "~/lib/geo";
 import { periodsFromText, type WeeklyPeriod } from "~/lib/opening-hours";
-import { hoursRowsOf, locationText, type HoursRow } from "~/schemas/admin";
+import { hoursRowsOf, LIMITS, locationText, type HoursRow } from "~/schemas/admin";
 
 export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -28,6 +28,17 @@ export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<unkno
       </span>
     </label>
   );
+}
+
+type InputFieldProps = Omit<ComponentProps<typeof Field>, "type" | "errors"> & {
+  meta: FieldMetadata<unknown>;
+  type?: "text" | "tel" | "url";
+};
+
+/** A labelled input bound to a Conform field; a web address gets the URL keyboard and length limit. */
+export function InputField({ meta, type = "text", ...props }: InputFieldProps) {
+  const url = type === "url" ? { inputMode: "url" as const, maxLength: LIMITS.url } : null;
+  return <Field {...getInputProps(meta, { type })} {...url} {...props} errors={meta.errors} />;
 }
 
 export function FormError({ message }: { message?: string | null }) {

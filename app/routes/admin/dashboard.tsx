@@ -1,12 +1,11 @@
 import { Icon } from "~/components/icons/icon";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
 import { ConfirmStep } from "~/components/confirm-delete";
 import { ListingCard, reviewPreview, type AdminListingItem } from "~/components/admin/listing-card";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Input, Label, Select } from "~/components/ui/input";
 import { categoryLabel } from "~/catalog/categories";
 import { industryLabel } from "~/catalog/industries";
 import { planLabel } from "~/catalog/plans";
@@ -14,20 +13,35 @@ import { provinceLabel } from "~/catalog/provinces";
 import { cn } from "~/lib/cn";
 import { seo } from "~/lib/meta";
 import { listFilterSchema } from "~/schemas/admin";
-import { LIMITS } from "~/schemas/admin-fields";
 import { requireAdmin } from "~/server/guards.server";
-import { listAdminBusinesses, listAdminRestaurants } from "~/server/models/admin-listings.server";
+import { listAdminListings, type ListingRow } from "~/server/models/admin-listings.server";
 import { handleListingAction } from "./listing-actions.server";
 import { handleGoogleAction } from "./google-import.server";
 import { GoogleImport } from "~/components/admin/google-import";
 import { readForm } from "~/server/request.server";
-import { ProvinceOptions } from "~/components/province-options";
+import { ListFilter } from "~/components/admin/list-filter";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard Admin", description: "Panel de administración.", path: "/admin", noindex: true });
 
 const TABS = ["restaurantes", "negocios", "google"] as const;
 type Tab = (typeof TABS)[number];
+
+/** A restaurant or a business as its admin card shows it. */
+function adminItem(r: ListingRow): AdminListingItem {
+  return {
+    id: r.id,
+    nombre: r.nombre,
+    direccion: r.direccion,
+    provinciaLabel: provinceLabel(r.provincia),
+    etiqueta: "industria" in r ? industryLabel(r.industria) : categoryLabel(r.categoria),
+    rating: r.rating,
+    is_active: r.is_active,
+    is_verified: r.is_verified,
+    planLabel: planLabel(r.plan_type),
+    review: reviewPreview(r.customer_reviews),
+  };
+}
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -40,41 +54,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   let items: AdminListingItem[] = [];
   let nextCursor: string | null = null;
   let loadError: string | null = null;
-  try {
-    if (tab === "restaurantes") {
-      const res = await listAdminRestaurants({ ...filter, cursor });
+  if (tab !== "google") {
+    try {
+      const res = await listAdminListings(tab === "negocios" ? "business" : "restaurant", { ...filter, cursor });
       nextCursor = res.nextCursor;
-      items = res.items.map((r) => ({
-        id: r.id,
-        nombre: r.nombre,
-        direccion: r.direccion,
-        provinciaLabel: provinceLabel(r.provincia),
-        etiqueta: categoryLabel(r.categoria),
-        rating: r.rating,
-        is_active: r.is_active,
-        is_verified: r.is_verified,
-        planLabel: planLabel(r.plan_type),
-        review: reviewPreview(r.customer_reviews),
-      }));
-    } else if (tab === "negocios") {
-      const res = await listAdminBusinesses({ ...filter, cursor });
-      nextCursor = res.nextCursor;
-      items = res.items.map((b) => ({
-        id: b.id,
-        nombre: b.nombre,
-        direccion: b.direccion,
-        provinciaLabel: provinceLabel(b.provincia),
-        etiqueta: industryLabel(b.industria),
-        rating: b.rating,
-        is_active: b.is_active,
-        is_verified: b.is_verified,
-        planLabel: planLabel(b.plan_type),
-        review: reviewPreview(b.customer_reviews),
-      }));
+      items = res.items.map(adminItem);
+    } catch (e) {
+      console.error("[admin] list:", e);
+      loadError = `${tab === "negocios" ? "Error al cargar negocios" : "Error al cargar restaurantes"}. Inténtalo de nuevo.`;
     }
-  } catch (e) {
-    console.error("[admin] list:", e);
-    loadError = `${tab === "negocios" ? "Error al cargar negocios" : "Error al cargar restaurantes"}: ${e instanceof Error ? e.message : "error desconocido"}`;
   }
   return { tab, filter, cursor: cursor ?? null, items, nextCursor, loadError };
 }
@@ -165,29 +153,14 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               />
             </div>
           )}
-          <Form
-            method="get"
-            role="search"
-            className="mt-6 grid gap-3 rounded-card bg-ocean-50/60 p-4 ring-1 ring-ocean-100 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+          <ListFilter
+            id="admin"
+            label="Buscar por nombre o dirección"
+            placeholder="Ej.: fonda, Bella Vista"
+            filter={filter}
+            keep={{ tab }}
+            className="mt-6"
           >
-            <input type="hidden" name="tab" value={tab} />
-            <div>
-              <Label htmlFor="admin-q">Buscar por nombre o dirección</Label>
-              <Input
-                id="admin-q"
-                name="q"
-                type="search"
-                defaultValue={filter.q}
-                maxLength={LIMITS.search}
-                placeholder="Ej.: fonda, Bella Vista"
-              />
-            </div>
-            <div>
-              <Label htmlFor="admin-provincia">Provincia</Label>
-              <Select id="admin-provincia" name="provincia" defaultValue={filter.provincia ?? ""}>
-                <ProvinceOptions />
-              </Select>
-            </div>
             <div className="flex gap-2">
               <Button type="submit" className="flex-1 sm:flex-none">
                 <Icon name="search" aria-hidden className="size-4" /> Filtrar
@@ -198,7 +171,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                 </Link>
               )}
             </div>
-          </Form>
+          </ListFilter>
           {tab === "restaurantes" && (
             <p className="mt-3 text-sm">
               <Link to="/admin/restaurant/search" className="font-semibold text-ocean-700 underline-offset-4 hover:underline">

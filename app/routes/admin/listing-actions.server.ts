@@ -6,13 +6,11 @@ import { data } from "react-router";
 import { listingActionSchema } from "~/schemas/admin";
 import { submissionOf } from "~/server/forms.server";
 import type { CurrentUser } from "~/server/guards.server";
-import { deleteListing, ListingNotFoundError, setListingActive } from "~/server/models/listing-admin.server";
-import { getBusiness, getRestaurant } from "~/server/models/admin-listings.server";
+import { deleteListing, LISTING_GONE, ListingNotFoundError, setListingActive } from "~/server/models/listing-admin.server";
+import { getListing } from "~/server/models/admin-listings.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombre: string };
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
 
 /** `url`: the page's URL (the loader's `url`; a data request's own URL ends in `.data`). */
 export async function handleListingAction(url: URL, form: FormData, current: CurrentUser) {
@@ -31,7 +29,7 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
       if (!(e instanceof ListingNotFoundError)) console.error("[admin] toggle:", e);
       return redirectWithToast(back, {
         type: "error",
-        title: `Error al actualizar estado: ${e instanceof ListingNotFoundError ? e.message : "no se pudo guardar"}`,
+        title: `Error al actualizar estado: ${e instanceof ListingNotFoundError ? LISTING_GONE : "no se pudo guardar"}`,
       });
     }
     return redirectWithToast(back, {
@@ -41,8 +39,8 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
     });
   }
   if (input.confirm !== "1") {
-    const row = input.kind === "restaurant" ? await getRestaurant(input.id) : await getBusiness(input.id);
-    if (!row) return redirectWithToast(back, { type: "error", title: `Error al eliminar ${noun}: ${new ListingNotFoundError().message}` });
+    const row = await getListing(input.kind, input.id);
+    if (!row) return redirectWithToast(back, { type: "error", title: `Error al eliminar ${noun}: ${LISTING_GONE}` });
     return data({ confirm: { kind: input.kind, id: row.id, nombre: row.nombre } as ConfirmDelete | null, toast: null });
   }
   try {
@@ -51,7 +49,7 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
     if (!(e instanceof ListingNotFoundError)) console.error("[admin] delete:", e);
     return redirectWithToast(back, {
       type: "error",
-      title: `Error al eliminar ${noun}: ${e instanceof ListingNotFoundError ? e.message : messageOf(e)}`,
+      title: `Error al eliminar ${noun}: ${e instanceof ListingNotFoundError ? LISTING_GONE : "no se pudo eliminar"}`,
     });
   }
   return redirectWithToast(back, { type: "success", title: input.kind === "restaurant" ? "Restaurante eliminado" : "Negocio eliminado" });

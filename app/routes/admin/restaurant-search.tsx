@@ -1,17 +1,15 @@
 import { Icon } from "~/components/icons/icon";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/restaurant-search";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { Input, Label, Select } from "~/components/ui/input";
 import { provinceLabel } from "~/catalog/provinces";
 import { seo } from "~/lib/meta";
 import { listFilterSchema } from "~/schemas/admin";
-import { LIMITS } from "~/schemas/admin-fields";
 import { requireAdmin } from "~/server/guards.server";
 import { searchRestaurants } from "~/server/models/admin-listings.server";
-import { ProvinceOptions } from "~/components/province-options";
+import { ListFilter } from "~/components/admin/list-filter";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -38,32 +36,11 @@ export default function RestaurantSearch({ loaderData }: Route.ComponentProps) {
       title="Buscar restaurantes"
       intro="Busca por nombre o dirección (sin importar mayúsculas ni tildes) y filtra por provincia."
     >
-      <Form
-        method="get"
-        role="search"
-        className="grid gap-3 rounded-card bg-ocean-50/60 p-4 ring-1 ring-ocean-100 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
-      >
-        <div>
-          <Label htmlFor="search-q">Nombre o dirección</Label>
-          <Input
-            id="search-q"
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            maxLength={LIMITS.search}
-            placeholder="Ej.: marisquería, Casco Antiguo"
-          />
-        </div>
-        <div>
-          <Label htmlFor="search-provincia">Provincia</Label>
-          <Select id="search-provincia" name="provincia" defaultValue={filter.provincia ?? ""}>
-            <ProvinceOptions />
-          </Select>
-        </div>
+      <ListFilter id="search" label="Nombre o dirección" placeholder="Ej.: marisquería, Casco Antiguo" filter={filter}>
         <Button type="submit" disabled={busy}>
           <Icon name="search" aria-hidden className="size-4" /> {busy ? "Buscando..." : "Buscar"}
         </Button>
-      </Form>
+      </ListFilter>
 
       <section aria-label="Resultados" aria-busy={busy} className="mt-6">
         {!searched ? (

@@ -6,34 +6,29 @@
  * with the public listing pages).
  */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { businesses, listing_slug_history, restaurants, type Business, type Restaurant } from "~/db/schema";
+import type { PgInsertValue, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { type businesses, listing_slug_history, restaurants, type Business, type Restaurant } from "~/db/schema";
 import { slugify } from "~/lib/slugify";
 import type { BusinessInput, RestaurantInput } from "~/schemas/admin";
 import { db } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
-import { isUuid, ListingNotFoundError, uniqueListingSlug, type Actor, type ListingKind } from "./listing-admin.server";
+import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
+import { isUuid, ListingNotFoundError, tableOf, uniqueListingSlug, type Actor, type ListingKind } from "./listing-admin.server";
 
 export const ADMIN_PAGE_SIZE = 24;
 
 export type ListFilter = { q?: string; provincia?: string | null; cursor?: string | null; limit?: number };
 
-/** Cursor = "<created_at in microseconds, ISO>~<uuid>"; anything malformed means "first page". */
-export function parseCursor(raw: string | null | undefined): { at: string; id: string } | null {
-  if (!raw || raw.length > 100) return null;
-  const [at, id] = raw.split("~");
-  if (!at || !id || !isUuid(id)) return null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at) || Number.isNaN(Date.parse(at))) return null;
-  return { at, id };
-}
+/** A restaurant or a business row, by kind. */
+export type ListingRow<K extends ListingKind = ListingKind> = K extends "restaurant" ? Restaurant : Business;
+type ListingInput<K extends ListingKind> = K extends "restaurant" ? RestaurantInput : BusinessInput;
 
 /** `like` pattern for an accent- and case-insensitive substring match (wildcards in the term escaped). */
 function containsPattern(q: string): SQL {
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`'%' || immutable_unaccent(lower(${escaped})) || '%'`;
 }
-
-const cursorText = (col: unknown) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function listingWhere(table: typeof restaurants | typeof businesses, f: ListFilter): SQL | undefined {
   const conds: SQL[] = [];
@@ -43,52 +38,32 @@ function listingWhere(table: typeof restaurants | typeof businesses, f: ListFilt
     conds.push(sql`(immutable_unaccent(lower(${table.nombre})) like ${p} or immutable_unaccent(lower(${table.direccion})) like ${p})`);
   }
   if (f.provincia) conds.push(eq(table.provincia, f.provincia));
-  const c = parseCursor(f.cursor);
-  if (c) conds.push(sql`(${table.created_at}, ${table.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+  const after = olderThan(table.created_at, table.id, f.cursor, "uuid");
+  if (after) conds.push(after);
   return conds.length ? and(...conds) : undefined;
 }
 
-export type AdminRestaurantRow = Restaurant & { cursor: string };
-export type AdminBusinessRow = Business & { cursor: string };
+export type AdminListingRow<K extends ListingKind = ListingKind> = ListingRow<K> & { cursor: string };
 
-async function page<T extends { cursor: string }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
-  const nextCursor = rows.length > limit ? items[items.length - 1]!.cursor : null;
-  return { items, nextCursor };
-}
-
-/** Newest first, keyset paged on (created_at, id). */
-export async function listAdminRestaurants(f: ListFilter = {}) {
-  const limit = Math.min(Math.max(f.limit ?? ADMIN_PAGE_SIZE, 1), 100);
+/** Restaurants or businesses, newest first, keyset paged on (created_at, id). */
+export async function listAdminListings<K extends ListingKind>(
+  kind: K,
+  f: ListFilter = {},
+): Promise<{ items: AdminListingRow<K>[]; nextCursor: string | null }> {
+  const table = tableOf(kind);
+  const limit = pageLimit(f.limit, ADMIN_PAGE_SIZE, 100);
   const rows = await db
-    .select({ row: restaurants, cursor: cursorText(restaurants.created_at) })
-    .from(restaurants)
-    .where(listingWhere(restaurants, f))
-    .orderBy(desc(restaurants.created_at), desc(restaurants.id))
+    .select({ item: table, at: utcMicros(table.created_at) })
+    .from(table)
+    .where(listingWhere(table, f))
+    .orderBy(desc(table.created_at), desc(table.id))
     .limit(limit + 1);
-  return page(
-    rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })),
-    limit,
-  );
-}
-
-export async function listAdminBusinesses(f: ListFilter = {}) {
-  const limit = Math.min(Math.max(f.limit ?? ADMIN_PAGE_SIZE, 1), 100);
-  const rows = await db
-    .select({ row: businesses, cursor: cursorText(businesses.created_at) })
-    .from(businesses)
-    .where(listingWhere(businesses, f))
-    .orderBy(desc(businesses.created_at), desc(businesses.id))
-    .limit(limit + 1);
-  return page(
-    rows.map((r) => ({ ...r.row, cursor: `${r.cursor}~${r.row.id}` })),
-    limit,
-  );
+  return keysetPage(rows as { item: ListingRow<K>; at: string }[], limit);
 }
 
 /** SPEC §7: id, nombre, direccion, provincia ordered by nombre; substring on name or address, province equality. */
 export async function searchRestaurants(f: { q?: string; provincia?: string | null; limit?: number }) {
-  const limit = Math.min(Math.max(f.limit ?? 50, 1), 100);
+  const limit = pageLimit(f.limit, 50, 100);
   return db
     .select({
       id: restaurants.id,
@@ -103,16 +78,11 @@ export async function searchRestaurants(f: { q?: string; provincia?: string | nu
     .limit(limit);
 }
 
-export async function getRestaurant(id: string): Promise<Restaurant | null> {
+export async function getListing<K extends ListingKind>(kind: K, id: string): Promise<ListingRow<K> | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
-  return row ?? null;
-}
-
-export async function getBusiness(id: string): Promise<Business | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(businesses).where(eq(businesses.id, id)).limit(1);
-  return row ?? null;
+  const table = tableOf(kind);
+  const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
+  return (row as ListingRow<K> | undefined) ?? null;
 }
 
 /** The form's location (one field) as the two columns; no location clears both (D21). */
@@ -139,81 +109,45 @@ async function rememberOldSlug(tx: Tx, kind: ListingKind, oldSlug: string, newSl
   await tx.insert(listing_slug_history).values({ kind, old_slug: oldSlug, listing_id: id }).onConflictDoNothing();
 }
 
-export async function createRestaurant(input: RestaurantInput, actor: Actor): Promise<Restaurant> {
-  const slug = await uniqueListingSlug("restaurant", input.nombre);
+export async function createListing<K extends ListingKind>(kind: K, input: ListingInput<K>, actor: Actor): Promise<ListingRow<K>> {
+  const table = tableOf(kind);
+  const slug = await uniqueListingSlug(kind, input.nombre);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
-      .insert(restaurants)
-      .values({ ...listingColumns(input), slug })
+      .insert(table)
+      .values({ ...listingColumns(input), slug } as PgInsertValue<typeof table>)
       .returning();
-    await recordAudit({ actor, action: "create", entity: "restaurant", entityId: created!.id, before: null, after: created }, tx);
+    await recordAudit({ actor, action: "create", entity: kind, entityId: created!.id, before: null, after: created }, tx);
     return created!;
   });
   invalidatePublicPages();
-  return row;
+  return row as ListingRow<K>;
 }
 
-/** Throws ListingNotFoundError when the restaurant was deleted meanwhile (or the id is forged). */
-export async function updateRestaurant(id: string, input: RestaurantInput, actor: Actor): Promise<Restaurant> {
+/** Throws ListingNotFoundError when the entry was deleted meanwhile (or the id is forged). */
+export async function updateListing<K extends ListingKind>(
+  kind: K,
+  id: string,
+  input: ListingInput<K>,
+  actor: Actor,
+): Promise<ListingRow<K>> {
   if (!isUuid(id)) throw new ListingNotFoundError();
-  const [current] = await db
-    .select({ slug: restaurants.slug, nombre: restaurants.nombre })
-    .from(restaurants)
-    .where(eq(restaurants.id, id))
-    .limit(1);
+  const table = tableOf(kind);
+  const [current] = await db.select({ slug: table.slug, nombre: table.nombre }).from(table).where(eq(table.id, id)).limit(1);
   if (!current) throw new ListingNotFoundError();
-  const slug = await slugAfterEdit("restaurant", current, input.nombre);
+  const slug = await slugAfterEdit(kind, current, input.nombre);
   const row = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    const [before] = await tx.select().from(table).where(eq(table.id, id)).for("update");
     if (!before) throw new ListingNotFoundError();
     const [after] = await tx
-      .update(restaurants)
-      .set({ ...listingColumns(input), slug, updated_at: new Date() })
-      .where(eq(restaurants.id, id))
+      .update(table)
+      .set({ ...listingColumns(input), slug, updated_at: new Date() } as PgUpdateSetSource<typeof table>)
+      .where(eq(table.id, id))
       .returning();
-    await rememberOldSlug(tx, "restaurant", before.slug, slug, id);
-    await recordAudit({ actor, action: "update", entity: "restaurant", entityId: id, before, after }, tx);
+    await rememberOldSlug(tx, kind, before.slug, slug, id);
+    await recordAudit({ actor, action: "update", entity: kind, entityId: id, before, after }, tx);
     return after!;
   });
   invalidatePublicPages();
-  return row;
-}
-
-export async function createBusiness(input: BusinessInput, actor: Actor): Promise<Business> {
-  const slug = await uniqueListingSlug("business", input.nombre);
-  const row = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(businesses)
-      .values({ ...listingColumns(input), slug })
-      .returning();
-    await recordAudit({ actor, action: "create", entity: "business", entityId: created!.id, before: null, after: created }, tx);
-    return created!;
-  });
-  invalidatePublicPages();
-  return row;
-}
-
-export async function updateBusiness(id: string, input: BusinessInput, actor: Actor): Promise<Business> {
-  if (!isUuid(id)) throw new ListingNotFoundError();
-  const [current] = await db
-    .select({ slug: businesses.slug, nombre: businesses.nombre })
-    .from(businesses)
-    .where(eq(businesses.id, id))
-    .limit(1);
-  if (!current) throw new ListingNotFoundError();
-  const slug = await slugAfterEdit("business", current, input.nombre);
-  const row = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(businesses).where(eq(businesses.id, id)).for("update");
-    if (!before) throw new ListingNotFoundError();
-    const [after] = await tx
-      .update(businesses)
-      .set({ ...listingColumns(input), slug, updated_at: new Date() })
-      .where(eq(businesses.id, id))
-      .returning();
-    await rememberOldSlug(tx, "business", before.slug, slug, id);
-    await recordAudit({ actor, action: "update", entity: "business", entityId: id, before, after }, tx);
-    return after!;
-  });
-  invalidatePublicPages();
-  return row;
+  return row as ListingRow<K>;
 }

@@ -9,6 +9,7 @@ import { business_owners_general, businesses, free_plan_subscriptions, profiles,
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
 import { recordAudit } from "./audit.server";
+import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
 import { isUuid, ListingNotFoundError, type Actor } from "./listing-admin.server";
 
 export const MEMBERS_PAGE_SIZE = 30;
@@ -27,8 +28,6 @@ export const OWNER_MESSAGES = {
   notVerified: "La cuenta de ese email aún no está verificada.",
 } as const;
 
-const cursorText = sql<string>`to_char(${profiles.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 export type MemberRow = {
   id: string;
   email: string | null;
@@ -40,43 +39,36 @@ export type MemberRow = {
 };
 
 /** Every member, newest first, keyset paged; `q` matches name or e-mail (accent- and case-insensitive). */
-export async function listMembers(f: { q?: string; cursor?: string | null; limit?: number } = {}) {
-  const limit = Math.min(Math.max(f.limit ?? MEMBERS_PAGE_SIZE, 1), 100);
+export async function listMembers(
+  f: { q?: string; cursor?: string | null; limit?: number } = {},
+): Promise<{ items: MemberRow[]; nextCursor: string | null }> {
+  const limit = pageLimit(f.limit, MEMBERS_PAGE_SIZE, 100);
   const conds: SQL[] = [];
   const q = f.q?.trim();
   if (q) {
     const p = sql`'%' || immutable_unaccent(lower(${q.replace(/[\\%_]/g, (c) => `\\${c}`)})) || '%'`;
     conds.push(sql`(immutable_unaccent(lower(${profiles.full_name})) like ${p} or lower(coalesce(${profiles.email}, '')) like ${p})`);
   }
-  const c = parseMemberCursor(f.cursor);
-  if (c) conds.push(sql`(${profiles.created_at}, ${profiles.id}) < (${c.at}::timestamptz, ${c.id})`);
+  const after = olderThan(profiles.created_at, profiles.id, f.cursor, "text");
+  if (after) conds.push(after);
   const rows = await db
     .select({
-      id: profiles.id,
-      email: profiles.email,
-      full_name: profiles.full_name,
-      is_admin: profiles.is_admin,
-      created_at: profiles.created_at,
-      email_verified: users.emailVerified,
-      at: cursorText,
+      item: {
+        id: profiles.id,
+        email: profiles.email,
+        full_name: profiles.full_name,
+        is_admin: profiles.is_admin,
+        created_at: profiles.created_at,
+        email_verified: users.emailVerified,
+      },
+      at: utcMicros(profiles.created_at),
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(desc(profiles.created_at), desc(profiles.id))
     .limit(limit + 1);
-  const items: MemberRow[] = rows.slice(0, limit).map(({ at, ...r }) => ({ ...r, cursor: `${at}~${r.id}` }));
-  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.cursor : null };
-}
-
-/** parseCursor requires a UUID; profile ids are better-auth ids, so members use their own check. */
-export function parseMemberCursor(raw: string | null | undefined) {
-  if (!raw || raw.length > 120) return null;
-  const i = raw.lastIndexOf("~");
-  const at = raw.slice(0, i);
-  const id = raw.slice(i + 1);
-  if (i < 0 || !/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at)) return null;
-  return { at, id };
+  return keysetPage(rows, limit);
 }
 
 export async function countAdmins(): Promise<number> {

@@ -12,7 +12,7 @@ import { recordAudit } from "./audit.server";
 export type ListingKind = "restaurant" | "business";
 export type Actor = { id: string; email?: string | null };
 
-const tableOf = (kind: ListingKind) => (kind === "restaurant" ? restaurants : businesses);
+export const tableOf = (kind: ListingKind) => (kind === "restaurant" ? restaurants : businesses);
 
 /** A free slug for a new listing (D6): transliterated name, numeric suffix when taken. */
 export async function uniqueListingSlug(kind: ListingKind, name: string): Promise<string> {
@@ -28,9 +28,12 @@ export async function uniqueListingSlug(kind: ListingKind, name: string): Promis
   );
 }
 
+/** What the admin is told when the entry they act on is gone: a fixed text, safe to show. */
+export const LISTING_GONE = "El registro ya no existe (pudo ser eliminado).";
+
 export class ListingNotFoundError extends Error {
   constructor() {
-    super("El registro ya no existe (pudo ser eliminado).");
+    super(LISTING_GONE);
   }
 }
 

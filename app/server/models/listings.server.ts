@@ -17,6 +17,7 @@ const NAME_CANDIDATES = 100;
 /** Name-similarity scans run only when full text found fewer rows than this in all (typos, partial words). */
 const NAME_FALLBACK_BELOW = 24;
 import { queryRows } from "../db.server";
+import { utcMicros } from "./keyset.server";
 import { openStatus, type WeeklyPeriod } from "~/lib/opening-hours";
 
 import type { ListingCard, ListingKind } from "~/schemas/directory";
@@ -68,7 +69,7 @@ export const cardColumns = (kind: ListingKind, alias = "t") => {
     ${t}.horario_semanal, ${t}.latitud::float8 as latitud, ${t}.longitud::float8 as longitud`;
 };
 
-const cursorTs = (alias = "t") => sql`to_char(${sql.raw(alias)}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_ts`;
+const cursorTs = (alias = "t") => sql`${utcMicros(sql`${sql.raw(alias)}.created_at`)} as cursor_ts`;
 
 const afterCursor = (cursor: Cursor | undefined, alias = "t") =>
   cursor
@@ -81,7 +82,8 @@ function page(kind: ListingKind, rows: CardRow[]): ListingPage {
   const last = shown[shown.length - 1];
   return {
     items: shown.map((r) => toCard(kind, r)),
-    nextCursor: more && last ? encodeCursor({ ts: last.cursor_ts, id: last.id }) : null,
+    // The public cursor's time has no zone letter (it is read back as UTC).
+    nextCursor: more && last ? encodeCursor({ ts: last.cursor_ts.replace(/Z$/, ""), id: last.id }) : null,
   };
 }
 

@@ -1,0 +1,113 @@
+/**
+ * /restaurante/:slug and /negocio/:slug: one restaurant or business with JSON-LD, Maps and
+ * WhatsApp links; old slugs 301. The path tells the kind.
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/entry";
+import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
+import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
+import { EntryView } from "~/components/directory/entry-view";
+import { BookingCta } from "~/components/directory/booking-cta";
+import { etiquetaLabel } from "~/components/directory/labels";
+import { twinnedPageHeaders } from "./cache-headers";
+import { entryPath } from "~/lib/entry-path";
+import { seo } from "~/lib/meta";
+import { weekRows } from "~/lib/opening-hours";
+import type { ListingKind } from "~/schemas/directory";
+import { getEnv } from "~/server/env.server";
+import { breadcrumbJsonLd, businessJsonLd, industryCrumbs, provinceCrumbs, restaurantJsonLd } from "~/server/json-ld.server";
+import { getBusinessBySlug, getRestaurantBySlug } from "~/server/models/listings.server";
+import { errorPage } from "~/lib/error-page";
+
+const kindOf = (url: { pathname: string }): ListingKind => (url.pathname.toLowerCase().startsWith("/negocio/") ? "business" : "restaurant");
+
+const NOT_FOUND = {
+  restaurant: {
+    title: "Restaurante no encontrado",
+    message: "Este restaurante no existe o ya no está en el directorio.",
+    action: { href: "/buscar?tipo=restaurantes", label: "Buscar restaurantes" },
+  },
+  business: {
+    title: "Negocio no encontrado",
+    message: "Este negocio no existe o ya no está en el directorio.",
+    action: { href: "/buscar?tipo=negocios", label: "Buscar negocios" },
+  },
+};
+
+export async function loader({ params, url }: Route.LoaderArgs) {
+  const kind = kindOf(url);
+  const found = kind === "restaurant" ? await getRestaurantBySlug(params.slug) : await getBusinessBySlug(params.slug);
+  if (!found) throw errorPage(404, NOT_FOUND[kind]);
+  if ("redirectTo" in found) throw redirect(entryPath(kind, found.redirectTo), 301);
+  const env = getEnv();
+  const { entry } = found;
+  const path = entryPath(kind, entry.slug);
+  const pageUrl = `${env.PUBLIC_URL}${path}`;
+  const crumb = { nombre: entry.nombre, path };
+  const jsonLd = [
+    entry.kind === "restaurant" ? restaurantJsonLd(entry, pageUrl) : businessJsonLd(entry, pageUrl),
+    breadcrumbJsonLd(
+      env.PUBLIC_URL,
+      entry.kind === "restaurant" ? provinceCrumbs(entry.provincia, crumb) : industryCrumbs(entry.etiqueta ?? "", crumb),
+    ),
+  ];
+  const week = entry.horario_semanal ? weekRows(entry.horario_semanal) : null;
+  return data({ entry, path, jsonLd, week, bookingUrl: env.BOOKING_URL }, { headers: twinnedPageHeaders() });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
+  if (!d) return [];
+  const e = d.entry;
+  const what = etiquetaLabel(e.kind, e.etiqueta);
+  return seo(matches, {
+    title: `${e.nombre}: ${what.toLowerCase()} en ${provinceLabel(e.provincia)}`,
+    description: (e.descripcion ?? `${e.nombre}, ${what.toLowerCase()} en ${e.direccion}.`).slice(0, 160),
+    path: d.path,
+    image: e.imagen,
+    type: e.kind === "restaurant" ? "restaurant.restaurant" : "business.business",
+    markdown: true,
+    jsonLd: d.jsonLd,
+  });
+};
+
+/** What the two kinds of page show differently: their own fields, the way back and who they court. */
+function kindParts(entry: Route.ComponentProps["loaderData"]["entry"]) {
+  return entry.kind === "restaurant"
+    ? {
+        special: entry.special_dish ? { label: "Plato especial", value: entry.special_dish } : null,
+        links: [
+          { label: "Sitio web", href: entry.website_url },
+          { label: "Facebook", href: entry.facebook_url },
+          { label: "Instagram", href: entry.instagram_url },
+        ],
+        back: { to: provincePath(entry.provincia as ProvinceSlug), label: `Restaurantes en ${provinceLabel(entry.provincia)}` },
+        noun: "restaurante",
+        audience: "comensales",
+      }
+    : {
+        special: entry.special_service ? { label: "Servicio destacado", value: entry.special_service } : null,
+        links: [{ label: "Sitio web", href: entry.website }],
+        back: { to: industryPath(entry.etiqueta as IndustrySlug), label: `Negocios de ${industryLabel(entry.etiqueta ?? "")}` },
+        noun: "negocio",
+        audience: "clientes",
+      };
+}
+
+export default function EntryPage({ loaderData }: Route.ComponentProps) {
+  const { entry, week } = loaderData;
+  const { special, links, back, noun, audience } = kindParts(entry);
+  return (
+    <>
+      <EntryView entry={{ ...entry, week, special, links }} back={back} />
+      <BookingCta
+        bookingUrl={loaderData.bookingUrl}
+        title={`¿Este es tu ${noun}?`}
+        text={`Verifica tu ficha y haz que más ${audience} te encuentren en Google y en los asistentes de IA.`}
+      />
+    </>
+  );
+}
