@@ -1,4 +1,5 @@
 /** Small building blocks of the admin forms. */
+import { CatalogOptions } from "~/components/catalog-options";
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 import { PLAN_TYPES } from "~/catalog/plans";
@@ -111,11 +112,7 @@ export function PublicationSection({ fields }: { fields: ListingFields }) {
   return (
     <FormSection title="Publicación">
       <SelectField label="Plan" {...getSelectProps(fields.plan_type)} errors={fields.plan_type.errors}>
-        {PLAN_TYPES.map((p) => (
-          <option key={p.slug} value={p.slug}>
-            {p.label}
-          </option>
-        ))}
+        <CatalogOptions items={PLAN_TYPES} />
       </SelectField>
       <div className="grid gap-3">
         <CheckboxField meta={fields.is_active} label="Activo" hint="Visible en el directorio público." />

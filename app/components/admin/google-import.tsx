@@ -7,7 +7,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Icon } from "~/components/icons/icon";
-import { CatalogOptions, ProvinceOptions } from "~/components/province-options";
+import { CatalogOptions, ProvinceOptions } from "~/components/catalog-options";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

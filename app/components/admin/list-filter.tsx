@@ -1,7 +1,7 @@
 /** The text and province filter of the admin lists (the dashboard's tabs, the restaurant search). */
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { ProvinceOptions } from "~/components/province-options";
+import { ProvinceOptions } from "~/components/catalog-options";
 import { Input, Label, Select } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { LIMITS } from "~/schemas/admin-fields";

@@ -3,6 +3,7 @@
  * page is shown and do not count against the public pages' budget (decision 045); the server renders it
  * whole, and until it is loaded it posts as a plain form.
  */
+import { CatalogOptions } from "~/components/catalog-options";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { CONTACT_SERVICES } from "~/catalog/plans";
@@ -52,12 +53,7 @@ export default function ContactForm({
         ))}
       </div>
       <SelectField label="Servicio de interés" {...getSelectProps(fields.service)} errors={fields.service.errors}>
-        <option value="">Selecciona un servicio (opcional)</option>
-        {CONTACT_SERVICES.map((s) => (
-          <option key={s.slug} value={s.slug}>
-            {s.label}
-          </option>
-        ))}
+        <CatalogOptions items={CONTACT_SERVICES} emptyLabel="Selecciona un servicio (opcional)" />
       </SelectField>
       <TextareaField
         label="Mensaje *"

@@ -2,6 +2,7 @@
  * The admin form of a restaurant or a business, new or edited: /admin/restaurant/new,
  * /admin/restaurant/edit/:id and the same under /admin/business. The path tells the kind.
  */
+import { CatalogOptions } from "~/components/catalog-options";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -33,7 +34,7 @@ import { requireAdmin } from "~/server/guards.server";
 import { createListing, getListing, updateListing } from "~/server/models/admin-listings.server";
 import { LISTING_GONE, ListingNotFoundError } from "~/server/models/listing-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { ProvinceOptions } from "~/components/province-options";
+import { ProvinceOptions } from "~/components/catalog-options";
 
 const KINDS = {
   restaurant: {
@@ -200,23 +201,13 @@ function ListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
             <>
               {province}
               <SelectField label="Categoría" {...getSelectProps(fields.categoria)} errors={fields.categoria.errors}>
-                <option value="">Sin categoría</option>
-                {RESTAURANT_CATEGORIES.map((c) => (
-                  <option key={c.slug} value={c.slug}>
-                    {c.label}
-                  </option>
-                ))}
+                <CatalogOptions items={RESTAURANT_CATEGORIES} emptyLabel="Sin categoría" />
               </SelectField>
             </>
           ) : (
             <>
               <SelectField label="Industria *" {...getSelectProps(fields.industria)} required errors={fields.industria.errors}>
-                <option value="">Selecciona una industria</option>
-                {INDUSTRIES.map((i) => (
-                  <option key={i.slug} value={i.slug}>
-                    {i.label}
-                  </option>
-                ))}
+                <CatalogOptions items={INDUSTRIES} emptyLabel="Selecciona una industria" />
               </SelectField>
               {province}
             </>

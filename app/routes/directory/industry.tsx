@@ -27,7 +27,7 @@ import { deleteListing, setListingActive } from "~/server/models/listing-admin.s
 import { listBusinessesByIndustry, listNearby } from "~/server/models/listings.server";
 import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { ProvinceOptions } from "~/components/province-options";
+import { ProvinceOptions } from "~/components/catalog-options";
 import { errorPage, invalidLinkPage } from "~/lib/error-page";
 
 const INDUSTRY_NOT_FOUND = {

@@ -2,6 +2,7 @@
  * /buscar?q=&tipo=&provincia= (D4): accent- and case-insensitive Spanish search over restaurants
  * and businesses, ranked by relevance, 6 per page with "Cargar más". No uncapped count(*).
  */
+import { CatalogOptions } from "~/components/catalog-options";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
@@ -21,7 +22,7 @@ import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/di
 import { searchListings, type SearchResult } from "~/server/models/listings.server";
 import { searchNearby } from "~/server/models/directory-search.server";
 import { nearPoint } from "~/server/near-point.server";
-import { ProvinceOptions } from "~/components/province-options";
+import { ProvinceOptions } from "~/components/catalog-options";
 import { invalidLinkPage } from "~/lib/error-page";
 
 const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", "construcción", "sancocho"];
@@ -111,12 +112,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <div className="sm:col-span-3">
             <Label htmlFor="buscar-tipo">Tipo</Label>
             <Select id="buscar-tipo" name="tipo" defaultValue={tipo ?? ""}>
-              <option value="">Restaurantes y negocios</option>
-              {SEARCH_TYPES.map((t) => (
-                <option key={t.slug} value={t.slug}>
-                  {t.label}
-                </option>
-              ))}
+              <CatalogOptions items={SEARCH_TYPES} emptyLabel="Restaurantes y negocios" />
             </Select>
           </div>
           <div className="sm:col-span-2">
