@@ -207,11 +207,11 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             </p>
           )}
 
-          <section
-            aria-label={tab === "negocios" ? "Negocios" : "Restaurantes"}
-            aria-busy={loading}
-            className={cn("mt-6 transition-opacity", loading && "opacity-60")}
-          >
+          <section aria-labelledby="lista-titulo" aria-busy={loading} className={cn("mt-6 transition-opacity", loading && "opacity-60")}>
+            {/* The cards' names are h3: this heading keeps the outline whole. */}
+            <h2 id="lista-titulo" className="sr-only">
+              {tab === "negocios" ? "Negocios" : "Restaurantes"}
+            </h2>
             {items.length === 0 ? (
               <EmptyState title={tab === "negocios" ? "No hay negocios que coincidan." : "No hay restaurantes que coincidan."}>
                 {filter.q || filter.provincia
