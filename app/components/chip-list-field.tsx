@@ -100,7 +100,8 @@ export function ChipListField({
   const invalid = Boolean(meta.errors?.length || itemErrors.length);
   return (
     <div>
-      <Label htmlFor={draftId}>{texts.label}</Label>
+      {/* The box it names appears with JavaScript; a label must not point at a missing control. */}
+      <Label htmlFor={hydrated ? draftId : undefined}>{texts.label}</Label>
       {items.length ? (
         <ul className="mb-2 flex flex-wrap gap-2" aria-label={texts.listLabel}>
           {items.map((item, index) => {

@@ -22,7 +22,7 @@ export function ErrorView({
       <div className="grid size-16 place-items-center rounded-2xl bg-ocean-50 text-ocean-600">
         <Icon name={ICON[status] ?? "compass"} aria-hidden className="size-8" />
       </div>
-      <p className="mt-6 text-sm font-bold tracking-widest text-sun-600">{status}</p>
+      <p className="mt-6 text-sm font-bold tracking-widest text-sun-700">{status}</p>
       <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{title}</h1>
       <p className="mt-3 text-muted">{message}</p>
       <Link to={action.href} className={buttonClass("primary", "lg", "mt-8")}>

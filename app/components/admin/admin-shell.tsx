@@ -1,16 +1,36 @@
 /** Frame of every admin page: title, intro and the admin area's navigation. */
 import { Icon } from "~/components/icons/icon";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { NavLink } from "react-router";
 import { cn } from "~/lib/cn";
 
 const LINKS = [
-  { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
+  { to: "/admin", label: "Panel", icon: "layout-dashboard", end: true },
   { to: "/admin-members", label: "Miembros", icon: "users", end: true },
   { to: "/admin/free-plans", label: "Planes gratuitos", icon: "gift", end: true },
   { to: "/admin/leads", label: "Mensajes", icon: "inbox", end: true },
   { to: "/admin/audit", label: "Auditoría", icon: "clipboard-list", end: true },
 ] as const;
+
+/**
+ * For a strip of links that scrolls sideways on a phone: the current one (aria-current), far right
+ * for the last sections, is scrolled into view. Only the strip scrolls (scrollIntoView would move the
+ * page too). The 16 px are the strip's own padding. `current` names the current link when the strip
+ * stays on screen from one link to the next (a tab of the same page).
+ */
+export function useCurrentInView(current?: string) {
+  const strip = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `current` changes when the strip stays and its link moves
+  useEffect(() => {
+    const link = strip.current?.querySelector('[aria-current="page"]');
+    if (!strip.current || !link) return;
+    const box = strip.current.getBoundingClientRect();
+    const { left, right } = link.getBoundingClientRect();
+    if (right > box.right) strip.current.scrollLeft += right - box.right + 16;
+    else if (left < box.left) strip.current.scrollLeft -= box.left - left + 16;
+  }, [current]);
+  return strip;
+}
 
 export function AdminShell({
   title,
@@ -23,9 +43,10 @@ export function AdminShell({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const nav = useCurrentInView();
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
-      <nav aria-label="Administración" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav ref={nav} aria-label="Administración" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-1 rounded-full bg-ocean-50 p-1 ring-1 ring-ocean-100 sm:min-w-0 sm:flex-wrap">
           {LINKS.map(({ to, label, icon, end }) => (
             <li key={to}>

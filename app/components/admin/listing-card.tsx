@@ -35,7 +35,8 @@ export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; i
   const noun = kind === "restaurant" ? "restaurante" : "negocio";
   return (
     <Card tone={item.is_active ? "default" : "muted"} className="flex flex-col p-5" data-testid="listing-card">
-      <div className={cn("flex-1", !item.is_active && "opacity-60")}>
+      {/* Inactive: grey, not faded; a faded text falls under 4.5:1 contrast. */}
+      <div className={cn("flex-1", !item.is_active && "grayscale")}>
         <div className="flex flex-wrap items-center gap-1.5">
           {!item.is_active && <Badge tone="slate">Inactivo</Badge>}
           {item.is_verified && (

@@ -38,7 +38,8 @@ export function ApiDocsPanel({ origin }: { origin: string }) {
           <code className="rounded bg-ocean-50 px-1 break-all">Authorization: Bearer …</code>.
         </li>
       </ol>
-      <pre className="mt-4 max-w-full overflow-x-auto rounded-lg bg-ocean-950 p-3 text-xs leading-5 text-ocean-50">
+      {/* Wrapped, not scrolled sideways: a scrolling box would need a keyboard stop of its own. */}
+      <pre className="mt-4 max-w-full whitespace-pre-wrap wrap-anywhere rounded-lg bg-ocean-950 p-3 text-xs leading-5 text-ocean-50">
         <code>{example}</code>
       </pre>
       <dl className="mt-4 space-y-1.5 text-sm">

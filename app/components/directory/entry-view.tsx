@@ -25,16 +25,17 @@ export type EntryData = CardData & {
   week?: WeekRow[] | null;
 };
 
+/** A term and its value; a group in a <dl> holds only <dt> and <dd>, so the icon sits inside the term. */
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <div className="grid size-10 shrink-0 place-items-center rounded-xl bg-ocean-50 text-ocean-600" aria-hidden>
-        {icon}
-      </div>
-      <div className="min-w-0">
-        <dt className="text-xs font-bold uppercase tracking-wider text-muted">{label}</dt>
-        <dd className="mt-0.5 wrap-anywhere font-medium text-ink">{children}</dd>
-      </div>
+    <div className="relative min-h-10 pl-13">
+      <dt className="text-xs font-bold uppercase tracking-wider text-muted">
+        <span className="absolute top-0 left-0 grid size-10 place-items-center rounded-xl bg-ocean-50 text-ocean-600" aria-hidden>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 wrap-anywhere font-medium text-ink">{children}</dd>
     </div>
   );
 }
@@ -91,18 +92,15 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <nav aria-label="Ruta de navegación" className="mb-6 text-sm">
         <ol className="flex flex-wrap items-center gap-1 text-muted">
-          <li>
-            <Link to="/" className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
-              Inicio
-            </Link>
-          </li>
-          <Icon name="chevron-right" aria-hidden className="size-4" />
-          <li>
-            <Link to={back.to} className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
-              {back.label}
-            </Link>
-          </li>
-          <Icon name="chevron-right" aria-hidden className="size-4" />
+          {/* Each separator ends its item: a list holds only <li>. */}
+          {[{ to: "/", label: "Inicio" }, back].map((crumb) => (
+            <li key={crumb.to} className="flex items-center gap-1">
+              <Link to={crumb.to} className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
+                {crumb.label}
+              </Link>
+              <Icon name="chevron-right" aria-hidden className="size-4" />
+            </li>
+          ))}
           <li aria-current="page" className="min-w-0 truncate font-semibold text-ocean-950">
             {entry.nombre}
           </li>

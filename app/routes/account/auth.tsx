@@ -101,26 +101,25 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   return (
     <section className="relative flex flex-1 items-center justify-center overflow-hidden bg-gradient-to-b from-ocean-50 to-white px-4 py-16">
       <Card className="w-full max-w-md p-6 sm:p-8">
-        <div role="tablist" aria-label="Tipo de acceso" className="grid grid-cols-2 gap-1 rounded-full bg-ocean-50 p-1">
-          <Link
-            role="tab"
-            aria-selected={mode === "login"}
-            to={redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"}
-            replace
-            className="flex min-h-11 items-center justify-center rounded-full text-sm font-semibold text-ocean-800 aria-selected:bg-white aria-selected:shadow-sm"
-          >
-            Iniciar Sesión
-          </Link>
-          <Link
-            role="tab"
-            aria-selected={mode === "signup"}
-            to={`/auth?modo=registro${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
-            replace
-            className="flex min-h-11 items-center justify-center rounded-full text-sm font-semibold text-ocean-800 aria-selected:bg-white aria-selected:shadow-sm"
-          >
-            Crear Cuenta
-          </Link>
-        </div>
+        {/* Two pages, not tabs: each link loads its own form, with or without JavaScript. */}
+        <nav aria-label="Tipo de acceso" className="grid grid-cols-2 gap-1 rounded-full bg-ocean-50 p-1">
+          {(
+            [
+              ["login", "Iniciar Sesión", redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"],
+              ["signup", "Crear Cuenta", `/auth?modo=registro${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`],
+            ] as const
+          ).map(([id, label, to]) => (
+            <Link
+              key={id}
+              aria-current={mode === id ? "page" : undefined}
+              to={to}
+              replace
+              className="flex min-h-11 items-center justify-center rounded-full text-sm font-semibold text-ocean-800 aria-[current=page]:bg-white aria-[current=page]:shadow-sm"
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
 
         <h1 className="mt-6 text-2xl font-extrabold">{mode === "signup" ? "Crea tu cuenta" : "Bienvenido de nuevo"}</h1>
         <p className="mt-1 text-sm text-muted">

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
+import { AdminShell, EmptyState, useCurrentInView } from "~/components/admin/admin-shell";
 import { ConfirmStep } from "~/components/confirm-delete";
 import { ListingCard, reviewPreview, type AdminListingItem } from "~/components/admin/listing-card";
 import { useShowToast } from "~/components/toaster";
@@ -92,6 +92,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   );
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const kind = tab === "negocios" ? "business" : "restaurant";
+  const sections = useCurrentInView(tab);
   const tabs = [
     { id: "restaurantes" as const, label: "Restaurantes", icon: "utensils-crossed" as const },
     { id: "negocios" as const, label: "Negocios", icon: "building-2" as const },
@@ -117,7 +118,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         </>
       }
     >
-      <nav aria-label="Secciones del panel" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav ref={sections} aria-label="Secciones del panel" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-2 border-b border-ocean-100 sm:min-w-0">
           {tabs.map(({ id, label, icon }) => {
             const active = id === tab;
@@ -180,11 +181,11 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             </p>
           )}
 
-          <section
-            aria-label={tab === "negocios" ? "Negocios" : "Restaurantes"}
-            aria-busy={loading}
-            className={cn("mt-6 transition-opacity", loading && "opacity-60")}
-          >
+          <section aria-labelledby="lista-titulo" aria-busy={loading} className={cn("mt-6 transition-opacity", loading && "opacity-60")}>
+            {/* The cards' names are h3: this heading keeps the outline whole. */}
+            <h2 id="lista-titulo" className="sr-only">
+              {tab === "negocios" ? "Negocios" : "Restaurantes"}
+            </h2>
             {items.length === 0 ? (
               <EmptyState title={tab === "negocios" ? "No hay negocios que coincidan." : "No hay restaurantes que coincidan."}>
                 {filter.q || filter.provincia

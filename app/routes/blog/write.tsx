@@ -4,7 +4,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { flushSync } from "react-dom";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/write";
@@ -125,6 +125,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     : redirectWithToast(`/edit-blog/${saved.id}`, { type: "success", title: "¡Borrador Guardado!" });
 }
 
+const CONTENT_TABS = [
+  { id: "write", icon: "pen-line", label: "Escribir" },
+  { id: "preview", icon: "eye", label: "Vista previa" },
+] as const;
+type ContentTab = (typeof CONTENT_TABS)[number]["id"];
+
 /** Keyed by article, so that going from /write-blog to /edit-blog/{id} starts a fresh editor. */
 export default function WriteBlog(props: Route.ComponentProps) {
   return <Editor key={props.loaderData.blog?.id ?? "new"} {...props} />;
@@ -152,7 +158,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
   });
   useShowToast(actionData && "toast" in actionData ? actionData.toast : null, actionData);
 
-  const [tab, setTab] = useState<"write" | "preview">("write");
+  const [tab, setTab] = useState<ContentTab>("write");
   const preview = useFetcher<PreviewResult>();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -161,9 +167,16 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
     form.onSubmit(event);
   }
 
-  function showPreview() {
-    setTab("preview");
-    preview.submit({ intent: "preview", content: fields.content.value ?? "" }, { method: "post" });
+  function selectTab(id: ContentTab) {
+    setTab(id);
+    if (id === "preview") preview.submit({ intent: "preview", content: fields.content.value ?? "" }, { method: "post" });
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const next = tab === "write" ? "preview" : "write";
+    selectTab(next);
+    document.getElementById(`contenido-${next}`)?.focus();
   }
 
   const origin = publicUrlFrom(matches);
@@ -210,34 +223,34 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                   <Label htmlFor={fields.content.id} flush>
                     Contenido
                   </Label>
-                  <div role="tablist" aria-label="Modo del contenido" className="inline-flex rounded-full bg-ocean-50 p-1 text-sm">
-                    <button
-                      type="button"
-                      role="tab"
-                      aria-selected={tab === "write"}
-                      onClick={() => setTab("write")}
-                      className={cn(
-                        "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold",
-                        tab === "write" ? "bg-white text-ocean-800 shadow-sm" : "text-muted",
-                      )}
-                    >
-                      <Icon name="pen-line" aria-hidden className="size-4" /> Escribir
-                    </button>
-                    <button
-                      type="button"
-                      role="tab"
-                      aria-selected={tab === "preview"}
-                      onClick={showPreview}
-                      className={cn(
-                        "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold",
-                        tab === "preview" ? "bg-white text-ocean-800 shadow-sm" : "text-muted",
-                      )}
-                    >
-                      <Icon name="eye" aria-hidden className="size-4" /> Vista previa
-                    </button>
+                  <div
+                    role="tablist"
+                    aria-label="Modo del contenido"
+                    className="inline-flex rounded-full bg-ocean-50 p-1 text-sm"
+                    onKeyDown={onTabKey}
+                  >
+                    {CONTENT_TABS.map(({ id, icon, label }) => (
+                      <button
+                        key={id}
+                        type="button"
+                        role="tab"
+                        id={`contenido-${id}`}
+                        aria-controls={`contenido-${id}-panel`}
+                        aria-selected={tab === id}
+                        // One stop in the tab order; the arrow keys move between the two.
+                        tabIndex={tab === id ? 0 : -1}
+                        onClick={() => selectTab(id)}
+                        className={cn(
+                          "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold",
+                          tab === id ? "bg-white text-ocean-800 shadow-sm" : "text-muted",
+                        )}
+                      >
+                        <Icon name={icon} aria-hidden className="size-4" /> {label}
+                      </button>
+                    ))}
                   </div>
                 </div>
-                <div className={tab === "write" ? "" : "hidden"}>
+                <div role="tabpanel" id="contenido-write-panel" aria-labelledby="contenido-write" hidden={tab !== "write"}>
                   <Textarea
                     {...getTextareaProps(fields.content, { ariaDescribedBy: fields.content.descriptionId })}
                     rows={15}
@@ -251,25 +264,27 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                   </p>
                 </div>
                 <FieldErrorList id={fields.content.errorId} errors={fields.content.errors} />
-                {tab === "preview" ? (
-                  <div
-                    className="min-h-72 rounded-xl border border-ocean-100 bg-white p-4"
-                    aria-live="polite"
-                    aria-busy={preview.state !== "idle"}
-                  >
-                    {preview.state !== "idle" ? (
-                      <p className="text-muted">Procesando...</p>
-                    ) : preview.data?.preview ? (
-                      // biome-ignore lint/security/noDangerouslySetInnerHtml: the preview is the server's sanitized HTML
-                      <div className="prose-content wrap-anywhere" dangerouslySetInnerHTML={{ __html: preview.data.preview }} />
-                    ) : (
-                      <p className="text-muted">No hay contenido para mostrar.</p>
-                    )}
-                    <p className="mt-4 border-t border-ocean-100 pt-3 text-xs text-muted">
-                      Así se verá el contenido después de la limpieza de HTML.
-                    </p>
-                  </div>
-                ) : null}
+                <div
+                  role="tabpanel"
+                  id="contenido-preview-panel"
+                  aria-labelledby="contenido-preview"
+                  hidden={tab !== "preview"}
+                  className="min-h-72 rounded-xl border border-ocean-100 bg-white p-4"
+                  aria-live="polite"
+                  aria-busy={preview.state !== "idle"}
+                >
+                  {tab !== "preview" ? null : preview.state !== "idle" ? (
+                    <p className="text-muted">Procesando...</p>
+                  ) : preview.data?.preview ? (
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: the preview is the server's sanitized HTML
+                    <div className="prose-content wrap-anywhere" dangerouslySetInnerHTML={{ __html: preview.data.preview }} />
+                  ) : (
+                    <p className="text-muted">No hay contenido para mostrar.</p>
+                  )}
+                  <p className="mt-4 border-t border-ocean-100 pt-3 text-xs text-muted">
+                    Así se verá el contenido después de la limpieza de HTML.
+                  </p>
+                </div>
               </div>
 
               <div className="grid gap-5 sm:grid-cols-2">

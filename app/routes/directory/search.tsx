@@ -68,7 +68,7 @@ function Summary({ q, matched, capped, shown }: { q: string; matched: number; ca
   if (!q || !shown) return null;
   const text = capped
     ? `Más de ${formatInteger(SEARCH_CANDIDATES)} resultados para «${q}». Los más relevantes primero.`
-    : `${formatInteger(matched)} ${matched === 1 ? "resultado" : "resultados"} para «${q}».`;
+    : `${formatInteger(matched)} resultado${matched === 1 ? "" : "s"} para «${q}».`;
   return (
     <p className="mb-6 text-muted" aria-live="polite">
       {text}
@@ -80,8 +80,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { items, cursor, fetcher } = useLoadMore(loaderData);
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/buscar";
-  const { q, tipo, provincia } = loaderData;
-  const { near } = loaderData;
+  const { q, tipo, provincia, near } = loaderData;
   const formKey = `${q}|${tipo}|${provincia}`;
   return (
     <>
@@ -121,18 +120,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <ProvinceOptions emptyLabel="Todas" />
             </Select>
           </div>
-          {near ? <input type="hidden" name="cerca" value={near.point} /> : null}
+          {near && <input type="hidden" name="cerca" value={near.point} />}
           <button type="submit" className={buttonClass("primary", "md", "sm:col-span-2")} disabled={searching}>
-            {searching ? (
-              <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" />
-            ) : (
-              <Icon name="search" aria-hidden className="size-4" />
-            )}
+            <Icon name={searching ? "loader-circle" : "search"} aria-hidden className={searching ? "size-4 animate-spin" : "size-4"} />
             {searching ? "Buscando..." : "Buscar"}
           </button>
         </Form>
       </DirectoryHero>
-      <section className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:py-14" aria-label="Resultados">
+      <section className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:py-14">
+        {/* The cards' names are h3: this heading keeps the outline whole (h1, h2, h3). */}
+        <h2 className="sr-only">Resultados</h2>
         <NearMe near={near} />
         {loaderData.error ? (
           <ListingError message={loaderData.error} />
