@@ -2,15 +2,13 @@
  * /buscar?q=&tipo=&provincia= (D4): accent- and case-insensitive Spanish search over restaurants
  * and businesses, ranked by relevance, 6 per page with "Cargar más". No uncapped count(*).
  */
-import { CatalogOptions } from "~/components/catalog-options";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { provinceLabel } from "~/catalog/provinces";
 import { ListingCard } from "~/components/directory/listing-card";
-import { DirectoryHero, EmptyListing, ListingError, ListingGrid } from "~/components/directory/listing-layout";
-import { LoadMore, useLoadMore } from "~/components/directory/load-more";
-import { NEAR_EMPTY, NearMe } from "~/components/directory/near-me";
+import { DirectoryHero } from "~/components/directory/listing-layout";
+import { ListingResults } from "~/components/directory/listing-results";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
@@ -22,7 +20,7 @@ import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/di
 import { searchListings, type SearchResult } from "~/server/models/listings.server";
 import { searchNearby } from "~/server/models/directory-search.server";
 import { nearPoint } from "~/server/near-point.server";
-import { ProvinceOptions } from "~/components/catalog-options";
+import { CatalogOptions, ProvinceOptions } from "~/components/catalog-options";
 import { invalidLinkPage } from "~/lib/error-page";
 
 const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", "construcción", "sancocho"];
@@ -76,8 +74,27 @@ function Summary({ q, matched, capped, shown }: { q: string; matched: number; ca
   );
 }
 
+function Suggestions() {
+  return (
+    <div>
+      <h2 className="text-xl font-extrabold">Búsquedas populares</h2>
+      <ul className="mt-4 flex flex-wrap gap-2">
+        {SUGGESTIONS.map((s) => (
+          <li key={s}>
+            <Link
+              to={`/buscar?q=${encodeURIComponent(s)}`}
+              className="inline-flex min-h-11 items-center rounded-full bg-ocean-50 px-4 text-sm font-semibold text-ocean-800 ring-1 ring-ocean-100 hover:bg-ocean-100"
+            >
+              {s}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { items, cursor, fetcher } = useLoadMore(loaderData);
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/buscar";
   const { q, tipo, provincia, near } = loaderData;
@@ -130,46 +147,22 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:py-14">
         {/* The cards' names are h3: this heading keeps the outline whole (h1, h2, h3). */}
         <h2 className="sr-only">Resultados</h2>
-        <NearMe near={near} />
-        {loaderData.error ? (
-          <ListingError message={loaderData.error} />
-        ) : !q && !near ? (
-          <div>
-            <h2 className="text-xl font-extrabold">Búsquedas populares</h2>
-            <ul className="mt-4 flex flex-wrap gap-2">
-              {SUGGESTIONS.map((s) => (
-                <li key={s}>
-                  <Link
-                    to={`/buscar?q=${encodeURIComponent(s)}`}
-                    className="inline-flex min-h-11 items-center rounded-full bg-ocean-50 px-4 text-sm font-semibold text-ocean-800 ring-1 ring-ocean-100 hover:bg-ocean-100"
-                  >
-                    {s}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : items.length ? (
-          <>
-            <Summary q={q} matched={loaderData.matched} capped={loaderData.capped} shown={items.length} />
-            <ListingGrid>
-              {items.map((item) => (
-                <ListingCard key={`${item.kind}-${item.id}`} item={item} showProvince />
-              ))}
-            </ListingGrid>
-            <LoadMore cursor={cursor} fetcher={fetcher} label="Ver más resultados" />
-          </>
-        ) : (
-          <EmptyListing
-            title={near ? NEAR_EMPTY.title : `Sin resultados para «${q}»`}
-            text={`Prueba con otra palabra${provincia ? `, quita el filtro de ${provinceLabel(provincia)}` : ""} o revisa la ortografía.`}
-            action={
+        <ListingResults
+          page={loaderData}
+          idle={q || near ? null : <Suggestions />}
+          summary={(shown) => <Summary q={q} matched={loaderData.matched} capped={loaderData.capped} shown={shown} />}
+          moreLabel="Ver más resultados"
+          card={(item) => <ListingCard key={`${item.kind}-${item.id}`} item={item} showProvince />}
+          empty={{
+            title: `Sin resultados para «${q}»`,
+            text: `Prueba con otra palabra${provincia ? `, quita el filtro de ${provinceLabel(provincia)}` : ""} o revisa la ortografía.`,
+            action: (
               <Link to="/buscar" className={buttonClass("outline", "md")}>
                 Nueva búsqueda
               </Link>
-            }
-          />
-        )}
+            ),
+          }}
+        />
       </section>
     </>
   );
