@@ -4,7 +4,7 @@ import { PROVINCES } from "~/catalog/provinces";
 export function CatalogOptions({ items, emptyLabel }: { items: readonly { slug: string; label: string }[]; emptyLabel?: string }) {
   return (
     <>
-      {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
+      {emptyLabel != null && <option value="">{emptyLabel}</option>}
       {items.map((p) => (
         <option key={p.slug} value={p.slug}>
           {p.label}

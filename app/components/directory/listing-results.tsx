@@ -10,7 +10,7 @@ type PageData = { items: CardData[]; nextCursor: string | null; error: string | 
 /**
  * The list part of a directory page: 'near me', then the cards with 'Cargar más', the load error, or
  * what to do when nothing matches (a page sorted by distance says so). `idle`, when given, stands
- * instead of the list (a search page before any question).
+ * instead of the list (a search page before any question); `summary` heads a list that has cards.
  */
 export function ListingResults({
   page,
@@ -24,7 +24,7 @@ export function ListingResults({
   empty: { title: string; text: string; action?: ReactNode };
   card: (item: CardData) => ReactNode;
   idle?: ReactNode;
-  summary?: (shown: number) => ReactNode;
+  summary?: ReactNode;
   moreLabel?: string;
 }) {
   const { items, cursor, fetcher } = useLoadMore(page);
@@ -37,7 +37,7 @@ export function ListingResults({
         idle
       ) : items.length ? (
         <>
-          {summary?.(items.length)}
+          {summary}
           <ListingGrid>{items.map(card)}</ListingGrid>
           <LoadMore cursor={cursor} fetcher={fetcher} label={moreLabel} />
         </>

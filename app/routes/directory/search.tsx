@@ -3,7 +3,7 @@
  * and businesses, ranked by relevance, 6 per page with "Cargar más". No uncapped count(*).
  */
 import { Icon } from "~/components/icons/icon";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { provinceLabel } from "~/catalog/provinces";
 import { ListingCard } from "~/components/directory/listing-card";
@@ -11,7 +11,7 @@ import { DirectoryHero } from "~/components/directory/listing-layout";
 import { ListingResults } from "~/components/directory/listing-results";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
-import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { listingPageData } from "./listing-page.server";
 import { directoryPageHeaders } from "./cache-headers";
 import { formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
@@ -24,7 +24,6 @@ import { CatalogOptions, ProvinceOptions } from "~/components/catalog-options";
 import { invalidLinkPage } from "~/lib/error-page";
 
 const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", "construcción", "sancocho"];
-const SEARCH_ERROR = "No se pudo realizar la búsqueda";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const parsed = searchQuerySchema.safeParse(searchParamsObject(url));
@@ -32,22 +31,27 @@ export async function loader({ url }: Route.LoaderArgs) {
   const { q, tipo, provincia, cursor, cerca, radio } = parsed.data;
   const near = nearPoint(url, cerca, radio);
   const base = { q, tipo: tipo ?? null, provincia: provincia ?? null, paged: Boolean(cursor), near };
-  let result: SearchResult;
-  try {
-    result = near
-      ? await searchNearby({ q, tipo, provincia, near })
-      : await searchListings({ q, provincia, cursor, kind: SEARCH_TYPES.find((t) => t.slug === tipo)?.kind });
-  } catch (error) {
-    console.error("[directorio] error en la búsqueda:", error);
-    return data(
-      { ...base, items: [], nextCursor: null, matched: 0, capped: false, error: SEARCH_ERROR },
-      { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },
-    );
-  }
   // A page near a visitor's point is theirs alone: kept out of search engines by header, not by meta.
   const headers = new Headers(directoryPageHeaders());
   if (near) headers.set("X-Robots-Tag", "noindex");
-  return data({ ...base, ...result, error: null as string | null }, { headers });
+  return listingPageData(
+    base,
+    async () => {
+      const result = near
+        ? await searchNearby({ q, tipo, provincia, near })
+        : await searchListings({ q, provincia, cursor, kind: SEARCH_TYPES.find((t) => t.slug === tipo)?.kind });
+      return { ...result, summary: q && result.items.length ? summaryOf(q, result) : null };
+    },
+    "No se pudo realizar la búsqueda",
+    headers,
+  );
+}
+
+/** The line above the cards, written here so that the page's script needs no number formatting. */
+function summaryOf(q: string, { matched, capped }: SearchResult) {
+  return capped
+    ? `Más de ${formatInteger(SEARCH_CANDIDATES)} resultados para «${q}». Los más relevantes primero.`
+    : `${formatInteger(matched)} resultado${matched === 1 ? "" : "s"} para «${q}».`;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -61,18 +65,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
     path: "/buscar",
     noindex: Boolean(d?.q),
   });
-
-function Summary({ q, matched, capped, shown }: { q: string; matched: number; capped: boolean; shown: number }) {
-  if (!q || !shown) return null;
-  const text = capped
-    ? `Más de ${formatInteger(SEARCH_CANDIDATES)} resultados para «${q}». Los más relevantes primero.`
-    : `${formatInteger(matched)} resultado${matched === 1 ? "" : "s"} para «${q}».`;
-  return (
-    <p className="mb-6 text-muted" aria-live="polite">
-      {text}
-    </p>
-  );
-}
 
 function Suggestions() {
   return (
@@ -150,7 +142,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <ListingResults
           page={loaderData}
           idle={q || near ? null : <Suggestions />}
-          summary={(shown) => <Summary q={q} matched={loaderData.matched} capped={loaderData.capped} shown={shown} />}
+          summary={
+            loaderData.summary && (
+              <p className="mb-6 text-muted" aria-live="polite">
+                {loaderData.summary}
+              </p>
+            )
+          }
           moreLabel="Ver más resultados"
           card={(item) => <ListingCard key={`${item.kind}-${item.id}`} item={item} showProvince />}
           empty={{
