@@ -4,8 +4,6 @@ import { audit_log, businesses, restaurants } from "~/db/schema";
 import { db } from "../db.server";
 import { AUDIT_ENTITIES } from "~/catalog/audit";
 
-export { AUDIT_ENTITIES };
-
 export function parseAuditCursor(raw: string | null | undefined): { at: string; id: number } | null {
   if (!raw || raw.length > 80) return null;
   const [at, id] = raw.split("~");
