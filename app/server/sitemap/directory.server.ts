@@ -9,6 +9,7 @@ import {
   type ListingKind,
   type SitemapListing,
 } from "../models/listings.server";
+import { getEnv } from "../env.server";
 import type { SitemapEntry } from "./types";
 
 /**
@@ -19,8 +20,7 @@ export const DIRECTORY_SITEMAP_LIMIT = 45_000;
 
 /** Entries per chunk file when the sitemap is an index (SITEMAP_CHUNK_SIZE lets tests use small chunks). */
 export function sitemapChunkSize(): number {
-  const n = Number(process.env.SITEMAP_CHUNK_SIZE);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 45_000) : 40_000;
+  return getEnv().SITEMAP_CHUNK_SIZE;
 }
 
 const entryOf = (l: SitemapListing): SitemapEntry => ({
