@@ -2,6 +2,7 @@
  * Sign-in, sign-up, sign-out and password reset on top of better-auth, with the spec's Spanish
  * messages (SPEC §8) and the app's own rate limit (better-auth's limiter does not see auth.api calls).
  */
+import { SESSION_COOKIE } from "~/lib/cookies";
 import { getAuth, authHeaders } from "./auth.server";
 import { getEnv } from "./env.server";
 import { clearHits, peekHits, recordHit } from "./models/rate-limits.server";
@@ -96,7 +97,7 @@ export async function signUp(
   }
   if (res.ok) {
     const setCookies = res.headers.getSetCookie();
-    const hasSession = setCookies.some((c) => c.includes("session_token="));
+    const hasSession = setCookies.some((c) => c.includes(`${SESSION_COOKIE}=`));
     return { ok: true, setCookies, needsVerification: !hasSession && env.REQUIRE_EMAIL_VERIFICATION };
   }
   await recordHit(`signup:email:${email}`, WINDOW);

@@ -11,6 +11,7 @@ import { sendMail } from "./mail.server";
 import { ensureProfile, grantOwnerAdminIfVerified, isOwnerAddress } from "./models/profiles.server";
 import { singleton } from "./singleton.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/auth";
+import { AUTH_COOKIE_PREFIX } from "~/lib/cookies";
 
 /** AUTH_SECRET, or one generated once into DATA_DIR for the embedded setup (DESIGN §3). */
 export function authSecret(): string {
@@ -82,6 +83,7 @@ function createAuth() {
     },
     rateLimit: { enabled: true, window: 60, max: 60 },
     advanced: {
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },

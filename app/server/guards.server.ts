@@ -4,6 +4,7 @@
  */
 import { type MiddlewareFunction, redirect } from "react-router";
 import type { Profile } from "~/db/schema";
+import { hasCookie, SESSION_COOKIE } from "~/lib/cookies";
 import { authHeaders, getAuth } from "./auth.server";
 import { ensureProfile } from "./models/profiles.server";
 import { redirectWithToast } from "./toast.server";
@@ -37,7 +38,7 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
 }
 
 async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
-  if (!request.headers.get("cookie")?.includes("better-auth.session_token")) return null;
+  if (!hasCookie(request.headers.get("cookie"), SESSION_COOKIE)) return null;
   let session: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>> = null;
   try {
     session = await getAuth().api.getSession({ headers: authHeaders(request) });
