@@ -14,13 +14,6 @@ import { getPublicEnv } from "./server/env.server";
 import { getCurrentUser, rememberPageUrl } from "./server/guards.server";
 import { readToast } from "./server/toast.server";
 
-// Zod 4 probes `new Function` when it builds its first object schema; the CSP forbids eval, so the
-// browser reports the probe (Best Practices < 100). Zod keeps its settings in this global
-// (zod/v4/core/core.js), so setting it here, before any route module builds a schema, is
-// `z.config({ jitless: true })` without loading Zod on pages that have no form (docs/decisions/013, 015).
-const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
-
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React emit the stylesheet at the top of <head>, before the modulepreload
   // links React hoists there: the only render-blocking request is then asked for first (on HTTP/1.1

@@ -2,7 +2,7 @@
  * Parameters of the public read API (/api/v1) and of the MCP tools, which answer the same questions.
  * Spanish messages name the bad parameter; the API answers them with a 400, MCP with a tool error.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";

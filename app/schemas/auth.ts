@@ -1,5 +1,5 @@
 /** Zod schemas for the account forms, with Spanish messages (SPEC §5). Used in the browser and in actions. */
-import { z } from "zod";
+import { z } from "./zod";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -3,7 +3,7 @@
  * (used in the browser and re-checked in the action) and one for the writing API; both share the
  * same field rules, so the API validates exactly like the editor.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
 import { UUID_PATTERN } from "~/lib/uuid";
 

@@ -1,5 +1,5 @@
 /** Configuration: environment variables validated by one Zod schema at boot (DESIGN §3). */
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { DEFAULT_BOOKING_URL, type PublicEnv } from "~/catalog/site";
 import { singleton } from "./singleton.server";
 

@@ -1,6 +1,6 @@
 /** Toasts that survive a redirect travel in a short-lived signed flash cookie (DESIGN §2). */
 import { createCookie, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { hasCookie, TOAST_COOKIE } from "~/lib/cookies";
 import { authSecret } from "./auth.server";
 
