@@ -7,6 +7,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { api_tokens, profiles } from "~/db/schema";
 import { db } from "../db.server";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
+import { UserError } from "~/lib/user-error";
 
 export const TOKEN_PREFIX = "pvb_";
 export const MAX_ACTIVE_TOKENS = 10;
@@ -17,7 +18,7 @@ export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-export class TooManyTokensError extends Error {
+export class TooManyTokensError extends UserError {
   constructor() {
     super(`Puedes tener como máximo ${MAX_ACTIVE_TOKENS} tokens activos. Revoca uno antes de crear otro.`);
   }

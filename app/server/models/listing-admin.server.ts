@@ -8,6 +8,7 @@ import { nextFreeSlug, slugify } from "~/lib/slugify";
 import { db, queryRows } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
+import { UserError } from "~/lib/user-error";
 
 export type ListingKind = "restaurant" | "business";
 export type Actor = { id: string; email?: string | null };
@@ -28,7 +29,7 @@ export async function uniqueListingSlug(kind: ListingKind, name: string): Promis
   );
 }
 
-export class ListingNotFoundError extends Error {
+export class ListingNotFoundError extends UserError {
   constructor() {
     super("El registro ya no existe (pudo ser eliminado).");
   }

@@ -14,11 +14,12 @@ import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
 import { type Actor, uniqueListingSlug } from "./listing-admin.server";
 import { placeTypeLabel } from "~/catalog/place-types";
+import { UserError } from "~/lib/user-error";
 
 export const IMPORT_LIMITS = { especialidades: 5, reviews: 2, reviewChars: 100 } as const;
 const NOT_SPECIALTIES = new Set(["establishment", "point_of_interest"]);
 
-export class DuplicatePlaceError extends Error {
+export class DuplicatePlaceError extends UserError {
   constructor(nombre: string) {
     super(`«${nombre}» ya fue importado desde Google; no se puede agregar dos veces.`);
   }
