@@ -5,6 +5,7 @@
 import { SESSION_COOKIE } from "~/lib/cookies";
 import { getAuth, authHeaders } from "./auth.server";
 import { getEnv } from "./env.server";
+import { emailTakenByOther, loginEmailOf, setFullName } from "./models/profiles.server";
 import { clearHits, peekHits, recordHit } from "./models/rate-limits.server";
 
 export const AUTH_MESSAGES = {
@@ -142,10 +143,46 @@ export async function resetPassword(token: string, newPassword: string): Promise
   }
 }
 
-export async function sendVerification(email: string): Promise<void> {
-  try {
-    await getAuth().api.sendVerificationEmail({ body: { email, callbackURL: "/profile" } });
-  } catch (error) {
-    console.error("[auth] verification:", (error as Error).message);
+export const PROFILE_MESSAGES = {
+  emailTaken: "Este email ya está registrado",
+  confirmSent: (email: string) =>
+    `Te enviamos un enlace a ${email} para confirmar el cambio. Tu email seguirá siendo el actual hasta que lo abras.`,
+} as const;
+
+export type AccountUpdate =
+  | { ok: true; setCookies: string[]; pendingEmail: string | null }
+  | { ok: false; status: 409; field: "email"; message: string };
+
+/**
+ * /profile's name and e-mail, through better-auth (its updateUser and change-email flow) rather
+ * than its tables. A new address waits for the link better-auth sends to it when verification is on
+ * or the current address is confirmed (`pendingEmail`); otherwise it changes at once. An address
+ * another account uses is refused here, in Spanish (better-auth would answer as if it had worked).
+ */
+export async function updateAccount(
+  request: Request,
+  current: { id: string; email: string; name: string },
+  input: { full_name: string; email: string },
+): Promise<AccountUpdate> {
+  const email = input.email.trim().toLowerCase();
+  const emailChanged = email !== current.email.toLowerCase();
+  if (emailChanged && (await emailTakenByOther(current.id, email))) {
+    return { ok: false, status: 409, field: "email", message: PROFILE_MESSAGES.emailTaken };
   }
+  const auth = getAuth().api;
+  const setCookies: string[] = [];
+  const collect = async (res: Response) => {
+    if (!res.ok) throw new Error(`better-auth ${res.status}: ${(await errorCodeOf(res)).message ?? res.statusText}`);
+    setCookies.push(...res.headers.getSetCookie());
+  };
+  if (input.full_name !== current.name) {
+    await collect(await auth.updateUser({ body: { name: input.full_name }, headers: authHeaders(request), asResponse: true }));
+  }
+  await setFullName(current.id, input.full_name);
+  if (!emailChanged) return { ok: true, setCookies, pendingEmail: null };
+  await collect(
+    await auth.changeEmail({ body: { newEmail: email, callbackURL: "/profile" }, headers: authHeaders(request), asResponse: true }),
+  );
+  const now = await loginEmailOf(current.id);
+  return { ok: true, setCookies, pendingEmail: now?.toLowerCase() === email ? null : email };
 }

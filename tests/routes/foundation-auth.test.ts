@@ -316,6 +316,54 @@ describe("e-mail verification and password reset (D13, D14)", () => {
     }
   });
 
+  it("with verification on, a new address on /profile changes only once the link sent to it is opened", async () => {
+    const mailLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mail-")), "mail.log");
+    resetConfig({ REQUIRE_EMAIL_VERIFICATION: "1", MAIL_LOG_FILE: mailLog });
+    const linkTo = (to: string) =>
+      fs
+        .readFileSync(mailLog, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
+        .reverse()
+        .find((m) => m.to === to)
+        ?.text.match(/https?:\/\/\S+/)?.[0] as string | undefined;
+    try {
+      const user = newUser();
+      await signUp(user);
+      await call(apiAuth.loader, new Request(linkTo(user.email)!));
+      const login = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }));
+      const cookie = cookiesFrom(login.headers);
+      const id = (await getCurrentUser(getRequest("/", cookie)))!.user.id;
+
+      const other = newUser();
+      await signUp(other);
+      const taken = await call(profileRoute.action, formRequest("/profile", { full_name: user.full_name, email: other.email }, cookie));
+      expect(taken.status).toBe(409);
+      expect(taken.data.result.error.email).toEqual(["Este email ya está registrado"]);
+
+      const wanted = `nueva.${seq}@ejemplo.pa`;
+      const asked = await call(profileRoute.action, formRequest("/profile", { full_name: "Ana Cambiada", email: wanted }, cookie));
+      expect(asked.status).toBe(302);
+      expect(await toastOf(asked.headers)).toMatchObject({
+        type: "info",
+        description: `Te enviamos un enlace a ${wanted} para confirmar el cambio. Tu email seguirá siendo el actual hasta que lo abras.`,
+      });
+      expect((await getProfile(id))!.full_name).toBe("Ana Cambiada");
+      expect((await getProfile(id))!.email).toBe(user.email);
+      expect((await getCurrentUser(getRequest("/", cookie)))!.user.email).toBe(user.email);
+
+      const opened = await call(apiAuth.loader, new Request(linkTo(wanted)!, { headers: { Cookie: cookie } }));
+      expect([200, 302]).toContain(opened.status);
+      expect((await getProfile(id))!.email).toBe(wanted);
+      const relogin = await call(authRoute.action, formRequest("/auth", { intent: "login", email: wanted, password: user.password }));
+      expect(relogin.status).toBe(302);
+      expect((await getCurrentUser(getRequest("/", cookiesFrom(relogin.headers))))!.user.emailVerified).toBe(true);
+    } finally {
+      resetConfig({ REQUIRE_EMAIL_VERIFICATION: undefined, MAIL_LOG_FILE: undefined });
+    }
+  });
+
   it("resets a forgotten password through the e-mailed link", async () => {
     const mailLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mail-")), "mail.log");
     resetConfig({ MAIL_LOG_FILE: mailLog });

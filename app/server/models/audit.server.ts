@@ -7,7 +7,8 @@ export type AuditAction = "create" | "update" | "toggle" | "delete" | "role" | "
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]["slug"];
 
 export type AuditInput = {
-  actor: { id: string; email?: string | null };
+  /** id null: no signed-in person (the operator's terminal); the trail shows «sistema». */
+  actor: { id: string | null; email?: string | null };
   action: AuditAction;
   entity: AuditEntity;
   entityId: string | null;
