@@ -3,6 +3,7 @@
  * messages (SPEC §8) and the app's own rate limit (better-auth's limiter does not see auth.api calls).
  */
 import { SESSION_COOKIE } from "~/lib/cookies";
+import { messageOf } from "~/lib/user-error";
 import { getAuth, authHeaders } from "./auth.server";
 import { getEnv } from "./env.server";
 import { emailTakenByOther, loginEmailOf, setFullName } from "./models/profiles.server";
@@ -107,16 +108,14 @@ export async function signUp(
   return { ok: false, status: 400, message: AUTH_MESSAGES.generic };
 }
 
+/** Signs out; `message` (Spanish) says why it could not, without better-auth's own text. */
 export async function signOut(request: Request): Promise<{ ok: true; setCookies: string[] } | { ok: false; message: string }> {
   try {
     const res = await getAuth().api.signOut({ headers: authHeaders(request), asResponse: true });
-    if (!res.ok) {
-      const { message } = await errorCodeOf(res);
-      return { ok: false, message: message || res.statusText || `HTTP ${res.status}` };
-    }
+    if (!res.ok) throw new Error(`better-auth ${res.status}: ${(await errorCodeOf(res)).message ?? res.statusText}`);
     return { ok: true, setCookies: res.headers.getSetCookie() };
   } catch (error) {
-    return { ok: false, message: (error as Error).message };
+    return { ok: false, message: messageOf(error, "auth sign-out") };
   }
 }
 

@@ -15,6 +15,7 @@ import { getProfile } from "~/server/models/profiles.server";
 import { getCurrentUser } from "~/server/guards.server";
 import { getAuth } from "~/server/auth.server";
 import { readToast } from "~/server/toast.server";
+import { UNEXPECTED_ERROR } from "~/lib/user-error";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
 
 let seq = 0;
@@ -137,7 +138,7 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
     expect(await getCurrentUser(getRequest("/", cookiesFrom(out.headers, cookie)))).toBeNull();
   });
 
-  it("shows the destructive 'Error al cerrar sesión: {message}' toast when signing out fails", async () => {
+  it("shows the destructive 'Error al cerrar sesión: …' toast, without the error's own text, when signing out fails", async () => {
     const { cookie } = await signUp();
     // The auth service failing (e.g. its database unreachable) is simulated at its API boundary.
     const spy = vi.spyOn(getAuth().api, "signOut").mockRejectedValueOnce(new Error("servicio no disponible"));
@@ -150,7 +151,7 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
       expect(await toastOf(out.headers)).toEqual({
         type: "error",
         title: "Error",
-        description: "Error al cerrar sesión: servicio no disponible",
+        description: `Error al cerrar sesión: ${UNEXPECTED_ERROR}`,
       });
       // Still signed in.
       expect(await getCurrentUser(getRequest("/", cookie))).not.toBeNull();

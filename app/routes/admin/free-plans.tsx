@@ -11,6 +11,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { DEFAULT_FREE_PLAN_DAYS, FREE_PLAN_DAYS } from "~/catalog/plans";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
+import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
 import { freePlanActionSchema, freePlanSchema } from "~/schemas/admin";
 import { refused, submissionOf } from "~/server/forms.server";
@@ -51,7 +52,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Confirm = { id: string; email: string } | null;
 /** The active plan that refused a second grant, offered for extension instead. */
 type Extend = { id: string; email: string; expires_at: string; days: number } | null;
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
+/** Back to the list with `what` failed and why (a UserError's own text; anything else is logged). */
+const failed = (what: string, e: unknown) =>
+  redirectWithToast("/admin/free-plans", { type: "error", title: `Error al ${what}: ${messageOf(e, "admin free plans")}` });
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
@@ -76,33 +79,26 @@ export async function action({ request }: Route.ActionArgs) {
           description: `El plan de ${plan.email} vence ahora el ${formatDate(plan.expires_at)}`,
         });
       } catch (e) {
-        if (!(e instanceof FreePlanNotFoundError)) console.error("[admin] free plan extend:", e);
-        return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al extender plan: ${messageOf(e)}` });
+        return failed("extender plan", e);
       }
     }
     if (input.intent === "toggle") {
       try {
         await setFreePlanActive(actor, input.id, input.active);
       } catch (e) {
-        if (!(e instanceof FreePlanNotFoundError)) console.error("[admin] free plan toggle:", e);
-        return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al actualizar estado: ${messageOf(e)}` });
+        return failed("actualizar estado", e);
       }
       return redirectWithToast("/admin/free-plans", { type: "success", title: "Estado Actualizado" });
     }
     if (input.confirm !== "1") {
       const plan = (await listFreePlans()).find((p) => p.id === input.id);
-      if (!plan)
-        return redirectWithToast("/admin/free-plans", {
-          type: "error",
-          title: `Error al eliminar plan: ${new FreePlanNotFoundError().message}`,
-        });
+      if (!plan) return failed("eliminar plan", new FreePlanNotFoundError());
       return data({ result: null, confirm: { id: plan.id, email: plan.email } as Confirm, extend: null as Extend, toast: null });
     }
     try {
       await deleteFreePlan(actor, input.id);
     } catch (e) {
-      if (!(e instanceof FreePlanNotFoundError)) console.error("[admin] free plan delete:", e);
-      return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al eliminar plan: ${messageOf(e)}` });
+      return failed("eliminar plan", e);
     }
     return redirectWithToast("/admin/free-plans", { type: "success", title: "Plan Eliminado" });
   }
@@ -135,8 +131,7 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    console.error("[admin] free plan grant:", e);
-    const title = isMissingTable(e) ? MISSING_TABLE_MESSAGE : `Error al crear plan gratuito: ${messageOf(e)}`;
+    const title = isMissingTable(e) ? MISSING_TABLE_MESSAGE : `Error al crear plan gratuito: ${messageOf(e, "admin free plan grant")}`;
     return data(
       { result: submission.reply(), confirm: null as Confirm, extend: null as Extend, toast: { type: "error" as const, title } },
       { status: 500 },

@@ -9,10 +9,9 @@ import type { CurrentUser } from "~/server/guards.server";
 import { deleteListing, ListingNotFoundError, setListingActive } from "~/server/models/listing-admin.server";
 import { getBusiness, getRestaurant } from "~/server/models/admin-listings.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { messageOf } from "~/lib/user-error";
 
 export type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombre: string };
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
 
 /** `url`: the page's URL (the loader's `url`; a data request's own URL ends in `.data`). */
 export async function handleListingAction(url: URL, form: FormData, current: CurrentUser) {
@@ -28,11 +27,7 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
     try {
       await setListingActive(input.kind, input.id, input.active, actor);
     } catch (e) {
-      if (!(e instanceof ListingNotFoundError)) console.error("[admin] toggle:", e);
-      return redirectWithToast(back, {
-        type: "error",
-        title: `Error al actualizar estado: ${e instanceof ListingNotFoundError ? e.message : "no se pudo guardar"}`,
-      });
+      return redirectWithToast(back, { type: "error", title: `Error al actualizar estado: ${messageOf(e, "admin toggle")}` });
     }
     return redirectWithToast(back, {
       type: "success",
@@ -48,11 +43,7 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
   try {
     await deleteListing(input.kind, input.id, actor);
   } catch (e) {
-    if (!(e instanceof ListingNotFoundError)) console.error("[admin] delete:", e);
-    return redirectWithToast(back, {
-      type: "error",
-      title: `Error al eliminar ${noun}: ${e instanceof ListingNotFoundError ? e.message : messageOf(e)}`,
-    });
+    return redirectWithToast(back, { type: "error", title: `Error al eliminar ${noun}: ${messageOf(e, "admin delete")}` });
   }
   return redirectWithToast(back, { type: "success", title: input.kind === "restaurant" ? "Restaurante eliminado" : "Negocio eliminado" });
 }

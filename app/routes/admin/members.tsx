@@ -14,6 +14,7 @@ import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
+import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
 import { LIMITS, ownerSchema, roleSchema } from "~/schemas/admin";
 import { refused, submissionOf } from "~/server/forms.server";
@@ -26,7 +27,6 @@ import {
   listMembers,
   listOwnerLinks,
   OwnerAssignmentError,
-  RoleChangeError,
   setMemberRole,
 } from "~/server/models/admin-members.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
@@ -56,8 +56,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     plans = await freePlansOfMembers(page.items);
     premium = await premiumStatuses(page.items.map((m) => m.id));
   } catch (e) {
-    console.error("[admin] members:", e);
-    loadError = `Error al cargar miembros: ${e instanceof Error ? e.message : "error desconocido"}`;
+    loadError = `Error al cargar miembros: ${messageOf(e, "admin members")}`;
   }
   const [businessMatches, ownerLinks] = await Promise.all([findBusinessesForOwner(negocio), listOwnerLinks()]);
   const now = Date.now();
@@ -90,8 +89,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
-
 export async function action({ request, url: pageUrl }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "/admin");
   const actor = { id: user.id, email: user.email };
@@ -116,9 +113,11 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
         return data({ result: submission.reply({ fieldErrors: { email: [e.message] } }), toast: null }, { status: 400 });
       if (e instanceof ListingNotFoundError)
         return data({ result: submission.reply({ fieldErrors: { business_id: [e.message] } }), toast: null }, { status: 404 });
-      console.error("[admin] owner:", e);
       return data(
-        { result: submission.reply(), toast: { type: "error" as const, title: `Error al asignar propietario: ${messageOf(e)}` } },
+        {
+          result: submission.reply(),
+          toast: { type: "error" as const, title: `Error al asignar propietario: ${messageOf(e, "admin owner")}` },
+        },
         { status: 500 },
       );
     }
@@ -132,11 +131,7 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
   try {
     await setMemberRole(actor, submission.value.user_id, submission.value.role === "admin");
   } catch (e) {
-    if (!(e instanceof RoleChangeError)) console.error("[admin] role:", e);
-    return redirectWithToast(back, {
-      type: "error",
-      title: `Error al actualizar rol: ${e instanceof RoleChangeError ? e.message : "no se pudo guardar"}`,
-    });
+    return redirectWithToast(back, { type: "error", title: `Error al actualizar rol: ${messageOf(e, "admin role")}` });
   }
   return redirectWithToast(back, { type: "success", title: "Rol actualizado" });
 }

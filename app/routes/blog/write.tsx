@@ -28,6 +28,7 @@ import { sanitizeBlogHtml } from "~/server/sanitize.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request.server";
 import { errorPage } from "~/lib/error-page";
+import { messageOf } from "~/lib/user-error";
 
 export const SIGN_IN_TO_WRITE = "Debes iniciar sesión para escribir un blog.";
 
@@ -112,11 +113,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     saved = existing ? await updateBlog(existing, input) : await createBlog(current.user.id, input);
   } catch (error) {
-    console.error("[blog] save:", error);
-    const message = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 200) : "error desconocido";
     // The article as typed stays in the editor.
     return data(
-      { result: submission.reply(), toast: { type: "error" as const, title: `Error al guardar el blog: ${message}` } },
+      {
+        result: submission.reply(),
+        toast: { type: "error" as const, title: `Error al guardar el blog: ${messageOf(error, "blog save")}` },
+      },
       { status: 500 },
     );
   }

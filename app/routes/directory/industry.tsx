@@ -31,6 +31,7 @@ import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/province-options";
 import { errorPage, invalidLinkPage } from "~/lib/error-page";
+import { messageOf } from "~/lib/user-error";
 
 const LOAD_ERROR = "No se pudieron cargar los negocios";
 const INDUSTRY_NOT_FOUND = {
@@ -96,14 +97,14 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     try {
       await setListingActive("business", input.id, input.active, actor);
     } catch (error) {
-      return redirectWithToast(back, { type: "error", title: `Error al actualizar estado: ${(error as Error).message}` });
+      return redirectWithToast(back, { type: "error", title: `Error al actualizar estado: ${messageOf(error, "directory toggle")}` });
     }
     return redirectWithToast(back, { type: "success", title: "Estado actualizado" });
   }
   try {
     await deleteListing("business", input.id, actor);
   } catch (error) {
-    return redirectWithToast(back, { type: "error", title: `Error al eliminar negocio: ${(error as Error).message}` });
+    return redirectWithToast(back, { type: "error", title: `Error al eliminar negocio: ${messageOf(error, "directory delete")}` });
   }
   return redirectWithToast(back, { type: "success", title: "Negocio eliminado" });
 }
