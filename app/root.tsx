@@ -5,9 +5,7 @@ import { ChatWidgetLoader } from "./components/marketing/chat-widget";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster, useShowToast } from "./components/toaster";
-import { ErrorView } from "./components/error-view";
 import { CheckingAccess } from "./components/premium/checking-access";
-import { errorPageOf } from "./lib/error-page";
 import { FONT_PRELOAD } from "./components/marketing/font-preload";
 import { useNonce } from "./lib/nonce";
 import { getPublicEnv } from "./server/env.server";
@@ -93,6 +91,4 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorView {...errorPageOf(error, import.meta.env.DEV && error instanceof Error ? error.message : undefined)} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "./components/route-error-boundary";

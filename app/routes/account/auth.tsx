@@ -146,3 +146,5 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -67,3 +67,5 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -269,3 +269,5 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -80,3 +80,5 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -189,3 +189,5 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -283,3 +283,5 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

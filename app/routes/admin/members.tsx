@@ -373,3 +373,5 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

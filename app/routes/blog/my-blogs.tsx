@@ -272,3 +272,5 @@ function Empty({ title, text, action }: { title: string; text: string; action?: 
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

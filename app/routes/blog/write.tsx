@@ -347,3 +347,5 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

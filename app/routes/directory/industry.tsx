@@ -206,3 +206,5 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
     </>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
