@@ -18,7 +18,7 @@ export function auditEntityLabel(entity: string): string {
 }
 
 /** Spanish names of the fields that appear in the trail's "before → after" lines. */
-export const AUDIT_FIELD_LABELS: Record<string, string> = {
+const AUDIT_FIELD_LABELS: Record<string, string> = {
   is_active: "Activo",
   is_verified: "Verificado",
   is_admin: "Administrador",

@@ -12,7 +12,7 @@ export function publicPageHeaders(): HeadersInit {
 }
 
 /** True when the request carries a session (signed in) or a flash toast. */
-export function isPersonalRequest(request: Request): boolean {
+function isPersonalRequest(request: Request): boolean {
   return isPersonalCookie(request.headers.get("cookie") ?? "");
 }
 

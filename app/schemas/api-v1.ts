@@ -45,7 +45,7 @@ export const radioField = z.preprocess(
 );
 
 /** `abierto_ahora`: true/false (also 1/0, si/no) in a URL, a boolean from MCP. */
-export const abiertoAhoraField = z.preprocess((v) => {
+const abiertoAhoraField = z.preprocess((v) => {
   if (typeof v !== "string") return v;
   const t = v.trim().toLowerCase();
   if (t === "") return undefined;

@@ -99,7 +99,7 @@ export const mcpNoArgs = z.object({});
 
 const labelled = z.object({ slug: z.string(), nombre: z.string() });
 
-export const mcpListing = z.looseObject({
+const mcpListing = z.looseObject({
   id: z.string().describe("restaurante/{slug} o negocio/{slug}: para detalle o fetch."),
   tipo: z.enum(["restaurante", "negocio"]),
   slug: z.string(),

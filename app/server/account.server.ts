@@ -9,7 +9,7 @@ import { getEnv } from "./env.server";
 import { emailTakenByOther, loginEmailOf, setFullName } from "./models/profiles.server";
 import { clearHits, peekHits, recordHit } from "./models/rate-limits.server";
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   invalidCredentials: "Credenciales inválidas. Verifica tu email y contraseña.",
   emailNotConfirmed: "Por favor confirma tu email antes de iniciar sesión.",
   alreadyRegistered: "Este email ya está registrado. Intenta iniciar sesión.",

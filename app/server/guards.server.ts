@@ -9,7 +9,7 @@ import { authHeaders, getAuth } from "./auth.server";
 import { ensureProfile } from "./models/profiles.server";
 import { redirectWithToast } from "./toast.server";
 
-export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 export type CurrentUser = { user: SessionUser; profile: Profile };
 
 export const ACCESS_DENIED = { title: "Acceso Denegado", description: "No tienes permisos de administrador." } as const;

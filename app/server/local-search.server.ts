@@ -28,7 +28,7 @@ import { DAY_NAMES, daysOf } from "~/lib/opening-hours";
 import { DEFAULT_RADIUS_KM } from "~/lib/geo";
 import { UserError } from "~/lib/user-error";
 
-export type Labelled = { slug: string; nombre: string };
+type Labelled = { slug: string; nombre: string };
 
 /** One search result: small enough that ten of them fit an assistant's answer. */
 export type ApiListing = {

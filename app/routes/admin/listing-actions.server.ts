@@ -11,7 +11,7 @@ import { getBusiness, getRestaurant } from "~/server/models/admin-listings.serve
 import { redirectWithToast } from "~/server/toast.server";
 import { messageOf } from "~/lib/user-error";
 
-export type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombre: string };
+type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombre: string };
 
 /** `url`: the page's URL (the loader's `url`; a data request's own URL ends in `.data`). */
 export async function handleListingAction(url: URL, form: FormData, current: CurrentUser) {

@@ -4,7 +4,7 @@ import { audit_log, businesses, restaurants } from "~/db/schema";
 import { db } from "../db.server";
 import { AUDIT_ENTITIES } from "~/catalog/audit";
 
-export function parseAuditCursor(raw: string | null | undefined): { at: string; id: number } | null {
+function parseAuditCursor(raw: string | null | undefined): { at: string; id: number } | null {
   if (!raw || raw.length > 80) return null;
   const [at, id] = raw.split("~");
   if (!at || !id || !/^\d{1,18}$/.test(id)) return null;

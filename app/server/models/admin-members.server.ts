@@ -12,7 +12,7 @@ import { type AuditInput, recordAudit } from "./audit.server";
 import { isUuid, ListingNotFoundError, type Actor } from "./listing-admin.server";
 import { UserError } from "~/lib/user-error";
 
-export const MEMBERS_PAGE_SIZE = 30;
+const MEMBERS_PAGE_SIZE = 30;
 
 export class RoleChangeError extends UserError {}
 export class OwnerAssignmentError extends UserError {}
@@ -30,7 +30,7 @@ export const OWNER_MESSAGES = {
 
 const cursorText = sql<string>`to_char(${profiles.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export type MemberRow = {
+type MemberRow = {
   id: string;
   email: string | null;
   full_name: string;
@@ -71,7 +71,7 @@ export async function listMembers(f: { q?: string; cursor?: string | null; limit
 }
 
 /** parseCursor requires a UUID; profile ids are better-auth ids, so members use their own check. */
-export function parseMemberCursor(raw: string | null | undefined) {
+function parseMemberCursor(raw: string | null | undefined) {
   if (!raw || raw.length > 120) return null;
   const i = raw.lastIndexOf("~");
   const at = raw.slice(0, i);

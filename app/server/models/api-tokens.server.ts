@@ -9,8 +9,8 @@ import { db } from "../db.server";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
 import { UserError } from "~/lib/user-error";
 
-export const TOKEN_PREFIX = "pvb_";
-export const MAX_ACTIVE_TOKENS = 10;
+const TOKEN_PREFIX = "pvb_";
+const MAX_ACTIVE_TOKENS = 10;
 
 export type ApiTokenSummary = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
 

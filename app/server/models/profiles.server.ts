@@ -24,7 +24,7 @@ export function isOwnerAddress(email: string | null | undefined): boolean {
  * SPEC §3 + D13: only the owner address gets is_admin, and only once confirmed, whether or not
  * everyone must confirm: otherwise whoever signs up first with that address would be admin.
  */
-export function isOwnerEmail(user: AuthUserLike): boolean {
+function isOwnerEmail(user: AuthUserLike): boolean {
   return isOwnerAddress(user.email) && Boolean(user.emailVerified);
 }
 

@@ -16,7 +16,7 @@ import type { SitemapEntry } from "./types";
  * A sitemap file holds at most 50,000 URLs (sitemaps.org). Up to this many entries /sitemap.xml is one
  * file; beyond it /sitemap.xml becomes a sitemap index of chunks (docs/decisions/005).
  */
-export const DIRECTORY_SITEMAP_LIMIT = 45_000;
+const DIRECTORY_SITEMAP_LIMIT = 45_000;
 
 /** Entries per chunk file when the sitemap is an index (SITEMAP_CHUNK_SIZE lets tests use small chunks). */
 export function sitemapChunkSize(): number {
