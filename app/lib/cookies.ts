@@ -6,7 +6,7 @@
 export const AUTH_COOKIE_PREFIX = "better-auth";
 /** better-auth's session cookie; over https its name starts with SECURE_COOKIE_PREFIX. */
 export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
-export const SECURE_COOKIE_PREFIX = "__Secure-";
+const SECURE_COOKIE_PREFIX = "__Secure-";
 /** The signed flash toast that survives a redirect (server/toast.server.ts). */
 export const TOAST_COOKIE = "pv_toast";
 

@@ -54,7 +54,7 @@ function markdownUrl(url: string): string | null {
   }
 }
 
-export function markdownLink(text: string, url: string): string {
+function markdownLink(text: string, url: string): string {
   const href = markdownUrl(url);
   return href ? `[${escapeMarkdown(text)}](${href})` : escapeMarkdown(text);
 }
