@@ -38,6 +38,16 @@ function mapSignInError(status: number, code?: string): string {
 
 const WINDOW = 60;
 
+/** better-auth's answer, or null when the call itself failed (logged; the caller answers generically). */
+async function answerOf(what: string, call: () => Promise<Response>): Promise<Response | null> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error(`[auth] ${what}:`, error);
+    return null;
+  }
+}
+
 export async function signIn(request: Request, ip: string, input: { email: string; password: string }): Promise<AuthOutcome> {
   const limit = getEnv().AUTH_RATE_LIMIT;
   const email = input.email.toLowerCase();
@@ -46,17 +56,14 @@ export async function signIn(request: Request, ip: string, input: { email: strin
   const blocked = states.find((s) => s.count >= limit);
   if (blocked) return { ok: false, status: 429, message: AUTH_MESSAGES.tooMany, retryAfter: blocked.retryAfterSeconds };
 
-  let res: Response;
-  try {
-    res = await getAuth().api.signInEmail({
+  const res = await answerOf("sign-in", () =>
+    getAuth().api.signInEmail({
       body: { email, password: input.password, rememberMe: true },
       headers: authHeaders(request),
       asResponse: true,
-    });
-  } catch (error) {
-    console.error("[auth] sign-in:", error);
-    return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
-  }
+    }),
+  );
+  if (!res) return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
   if (res.ok) {
     await clearHits(keys[0]!);
     return { ok: true, setCookies: res.headers.getSetCookie() };
@@ -86,17 +93,14 @@ export async function signUp(
       retryAfter: Math.max(ipState.retryAfterSeconds, emailState.retryAfterSeconds),
     };
   }
-  let res: Response;
-  try {
-    res = await getAuth().api.signUpEmail({
+  const res = await answerOf("sign-up", () =>
+    getAuth().api.signUpEmail({
       body: { email, password: input.password, name: input.full_name },
       headers: authHeaders(request),
       asResponse: true,
-    });
-  } catch (error) {
-    console.error("[auth] sign-up:", error);
-    return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
-  }
+    }),
+  );
+  if (!res) return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
   if (res.ok) {
     const setCookies = res.headers.getSetCookie();
     const hasSession = setCookies.some((c) => c.includes(`${SESSION_COOKIE}=`));

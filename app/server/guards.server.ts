@@ -52,15 +52,17 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
   return { user, profile };
 }
 
-function authRedirect(request: Request): never {
+/** To /auth, and back to this page once signed in; `toast` says why (some pages must, SPEC §8). */
+async function signInRedirect(request: Request, toast?: string): Promise<Response> {
   const url = pageUrls.get(request) ?? new URL(request.url);
   const back = url.pathname + url.search;
-  throw redirect(back && back !== "/" ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth");
+  const to = back && back !== "/" ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth";
+  return toast ? redirectWithToast(to, { type: "error", title: toast }) : redirect(to);
 }
 
-export async function requireUser(request: Request): Promise<CurrentUser> {
+export async function requireUser(request: Request, signedOutToast?: string): Promise<CurrentUser> {
   const current = await getCurrentUser(request);
-  if (!current) authRedirect(request);
+  if (!current) throw await signInRedirect(request, signedOutToast);
   return current;
 }
 

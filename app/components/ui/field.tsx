@@ -1,3 +1,4 @@
+import { getInputProps } from "@conform-to/react";
 import { useId, type ReactNode } from "react";
 import { Input, Label, Select, Textarea } from "./input";
 import type { ComponentProps } from "react";
@@ -49,6 +50,18 @@ export function Field({ label, errors, hint, id: given, ...props }: Common & Com
       <FieldErrors id={errorId} errors={errors} />
     </div>
   );
+}
+
+type ConformInput = Parameters<typeof getInputProps>[0];
+type InputType = "text" | "email" | "password" | "url" | "tel" | "search" | "number";
+
+/** A Conform field as a labelled input: its name, id, value and constraints, and its errors. */
+export function InputField({
+  field,
+  type,
+  ...props
+}: { field: ConformInput; type: InputType } & Common & Omit<ComponentProps<"input">, "type" | "name">) {
+  return <Field {...getInputProps(field, { type })} errors={field.errors} {...props} />;
 }
 
 export function TextareaField({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"textarea">) {

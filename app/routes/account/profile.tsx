@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
@@ -6,7 +6,7 @@ import { ApiTokensSection } from "~/components/blog/api-tokens-section";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { InputField } from "~/components/ui/field";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { messageOf } from "~/lib/user-error";
@@ -168,22 +168,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <Icon name="user-round" aria-hidden className="size-5 text-ocean-600" /> Información personal
           </h2>
           <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
-            <Field
-              label="Nombre completo"
-              {...getInputProps(fields.full_name, { type: "text" })}
-              autoComplete="name"
-              maxLength={100}
-              required
-              errors={fields.full_name.errors}
-            />
-            <Field
-              label="Email"
-              {...getInputProps(fields.email, { type: "email" })}
-              autoComplete="email"
-              maxLength={254}
-              required
-              errors={fields.email.errors}
-            />
+            <InputField label="Nombre completo" field={fields.full_name} type="text" autoComplete="name" maxLength={100} required />
+            <InputField label="Email" field={fields.email} type="email" autoComplete="email" maxLength={254} required />
             <Button type="submit" disabled={busy}>
               {busy ? "Procesando..." : "Guardar cambios"}
             </Button>

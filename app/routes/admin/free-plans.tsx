@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/free-plans";
@@ -7,7 +7,7 @@ import { ConfirmDeleteButton, ConfirmStep } from "~/components/confirm-delete";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { Field, SelectField } from "~/components/ui/field";
+import { InputField, SelectField } from "~/components/ui/field";
 import { DEFAULT_FREE_PLAN_DAYS, FREE_PLAN_DAYS } from "~/catalog/plans";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
@@ -164,14 +164,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="grant" />
-            <Field
-              label="Email"
-              {...getInputProps(fields.email, { type: "email" })}
-              autoComplete="off"
-              maxLength={254}
-              required
-              errors={fields.email.errors}
-            />
+            <InputField label="Email" field={fields.email} type="email" autoComplete="off" maxLength={254} required />
             <SelectField label="Días" {...getSelectProps(fields.days_granted)} errors={fields.days_granted.errors}>
               {FREE_PLAN_DAYS.map((d) => (
                 <option key={d} value={d}>

@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
+import { getCollectionProps, getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/members";
@@ -7,7 +7,7 @@ import { RoleDialog, RoleForm } from "~/components/admin/role-dialog";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { Field, FieldErrors } from "~/components/ui/field";
+import { InputField, FieldErrors } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/input";
 import { industryLabel } from "~/catalog/industries";
 import { planLabel } from "~/catalog/plans";
@@ -337,13 +337,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                     <FieldErrors id={fields.business_id.errorId} errors={fields.business_id.errors} />
                   </fieldset>
                 )}
-                <Field
-                  label="Email del propietario"
-                  {...getInputProps(fields.email, { type: "email" })}
-                  autoComplete="off"
-                  maxLength={254}
-                  errors={fields.email.errors}
-                />
+                <InputField label="Email del propietario" field={fields.email} type="email" autoComplete="off" maxLength={254} />
                 <Button type="submit" className="w-full" disabled={assigning || businessMatches.length === 0}>
                   {assigning ? "Procesando..." : "Asignar propietario"}
                 </Button>

@@ -236,7 +236,7 @@ export async function createBlog(authorId: string, input: BlogInput): Promise<Bl
 
 /**
  * Saves the editor's changes. The slug follows the title only while the article has never been
- * published; after that it stays, so shared links keep working (issue 5).
+ * published; after that it stays, so shared links keep working.
  */
 export async function updateBlog(existing: Blog, input: BlogInput): Promise<Blog> {
   const row = await withSlugRetry(async () => {
