@@ -208,6 +208,8 @@ describe("profile (/profile)", () => {
     expect(await toastOf(r.headers)).toMatchObject({ title: "Perfil actualizado" });
     const p = (await getProfile(current.user.id))!;
     expect(p.full_name).toBe("José Ñúñez 😀");
+    // Verification off and the address not confirmed: better-auth changes it at once.
+    expect(p.email).toBe(`nuevo.${seq}@ejemplo.pa`);
     expect(p.is_admin).toBe(false);
     const view = await call(profileRoute.loader, getRequest("/profile", cookie));
     expect(view.data.profile.is_admin).toBe(false);
