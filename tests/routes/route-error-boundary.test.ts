@@ -101,6 +101,8 @@ describe("error boundaries", () => {
       expect(html).toContain("Ocurrió un error inesperado. Intenta de nuevo en unos minutos.");
       expect(html).toContain("Volver al inicio");
       expect(html).not.toContain("does not exist");
+      // The error view names the document; the failed page's own meta stays out.
+      expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(["<title>Algo salió mal | Panama VIP IA</title>"]);
       // The page's own boundary caught it (root's loader data is still there for the header).
       expect(html).toMatch(/\\"errors\\",\{\\"_\d+\\":\d+\},\\"boom\\"/);
     } finally {
