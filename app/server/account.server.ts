@@ -29,6 +29,11 @@ async function errorCodeOf(res: Response): Promise<{ code?: string; message?: st
   }
 }
 
+/** A refusal nobody expects (its English text is for the log, never for the page). */
+async function failureOf(res: Response): Promise<Error> {
+  return new Error(`better-auth ${res.status}: ${(await errorCodeOf(res)).message ?? res.statusText}`);
+}
+
 function mapSignInError(status: number, code?: string): string {
   if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "INVALID_PASSWORD" || status === 401)
     return AUTH_MESSAGES.invalidCredentials;
@@ -116,7 +121,7 @@ export async function signUp(
 export async function signOut(request: Request): Promise<{ ok: true; setCookies: string[] } | { ok: false; message: string }> {
   try {
     const res = await getAuth().api.signOut({ headers: authHeaders(request), asResponse: true });
-    if (!res.ok) throw new Error(`better-auth ${res.status}: ${(await errorCodeOf(res)).message ?? res.statusText}`);
+    if (!res.ok) throw await failureOf(res);
     return { ok: true, setCookies: res.headers.getSetCookie() };
   } catch (error) {
     return { ok: false, message: messageOf(error, "auth sign-out") };
@@ -152,7 +157,7 @@ export const PROFILE_MESSAGES = {
     `Te enviamos un enlace a ${email} para confirmar el cambio. Tu email seguirá siendo el actual hasta que lo abras.`,
 } as const;
 
-export type AccountUpdate =
+type AccountUpdate =
   | { ok: true; setCookies: string[]; pendingEmail: string | null }
   | { ok: false; status: 409; field: "email"; message: string };
 
@@ -175,7 +180,7 @@ export async function updateAccount(
   const auth = getAuth().api;
   const setCookies: string[] = [];
   const collect = async (res: Response) => {
-    if (!res.ok) throw new Error(`better-auth ${res.status}: ${(await errorCodeOf(res)).message ?? res.statusText}`);
+    if (!res.ok) throw await failureOf(res);
     setCookies.push(...res.headers.getSetCookie());
   };
   if (input.full_name !== current.name) {
