@@ -1,4 +1,4 @@
-import { getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useId, type ReactNode } from "react";
 import { Input, Label, Select, Textarea } from "./input";
 import type { ComponentProps } from "react";
@@ -52,16 +52,14 @@ export function Field({ label, errors, hint, id: given, ...props }: Common & Com
   );
 }
 
-type ConformInput = Parameters<typeof getInputProps>[0];
-type InputType = "text" | "email" | "password" | "url" | "tel" | "search" | "number";
-
-/** A Conform field as a labelled input: its name, id, value and constraints, and its errors. */
+/** A labelled input bound to a Conform field: its name, id, value and constraints, and its errors. */
 export function InputField({
-  field,
-  type,
+  meta,
+  type = "text",
   ...props
-}: { field: ConformInput; type: InputType } & Common & Omit<ComponentProps<"input">, "type" | "name">) {
-  return <Field {...getInputProps(field, { type })} errors={field.errors} {...props} />;
+}: { meta: FieldMetadata<unknown>; type?: "text" | "email" | "password" | "url" | "tel" | "search" | "number" } & Common &
+  Omit<ComponentProps<"input">, "type" | "name">) {
+  return <Field {...getInputProps(meta, { type })} {...props} errors={meta.errors} />;
 }
 
 export function TextareaField({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"textarea">) {

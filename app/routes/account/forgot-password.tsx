@@ -46,7 +46,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <InputField label="Email" field={fields.email} type="email" autoComplete="email" required maxLength={254} />
+          <InputField label="Email" meta={fields.email} type="email" autoComplete="email" required maxLength={254} />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? "Procesando..." : "Enviar enlace"}
           </Button>

@@ -168,8 +168,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <Icon name="user-round" aria-hidden className="size-5 text-ocean-600" /> Información personal
           </h2>
           <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
-            <InputField label="Nombre completo" field={fields.full_name} type="text" autoComplete="name" maxLength={100} required />
-            <InputField label="Email" field={fields.email} type="email" autoComplete="email" maxLength={254} required />
+            <InputField label="Nombre completo" meta={fields.full_name} type="text" autoComplete="name" maxLength={100} required />
+            <InputField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} required />
             <Button type="submit" disabled={busy}>
               {busy ? "Procesando..." : "Guardar cambios"}
             </Button>

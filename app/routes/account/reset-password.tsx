@@ -56,7 +56,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             <input type="hidden" name="token" value={loaderData.token} />
             <InputField
               label="Nueva contraseña"
-              field={fields.password}
+              meta={fields.password}
               type="password"
               autoComplete="new-password"
               required
@@ -65,7 +65,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             />
             <InputField
               label="Repite la contraseña"
-              field={fields.confirm}
+              meta={fields.confirm}
               type="password"
               autoComplete="new-password"
               required

@@ -164,7 +164,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="grant" />
-            <InputField label="Email" field={fields.email} type="email" autoComplete="off" maxLength={254} required />
+            <InputField label="Email" meta={fields.email} type="email" autoComplete="off" maxLength={254} required />
             <SelectField label="Días" {...getSelectProps(fields.days_granted)} errors={fields.days_granted.errors}>
               {FREE_PLAN_DAYS.map((d) => (
                 <option key={d} value={d}>

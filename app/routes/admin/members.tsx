@@ -337,7 +337,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                     <FieldErrors id={fields.business_id.errorId} errors={fields.business_id.errors} />
                   </fieldset>
                 )}
-                <InputField label="Email del propietario" field={fields.email} type="email" autoComplete="off" maxLength={254} />
+                <InputField label="Email del propietario" meta={fields.email} type="email" autoComplete="off" maxLength={254} />
                 <Button type="submit" className="w-full" disabled={assigning || businessMatches.length === 0}>
                   {assigning ? "Procesando..." : "Asignar propietario"}
                 </Button>

@@ -173,7 +173,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
               {/* Enter in a text field saves a draft, as «Guardar borrador»: the tag buttons below are submit
                   buttons too (Conform's list buttons), and the first one would otherwise be the default. */}
               <button type="submit" name="intent" value="draft" hidden tabIndex={-1} />
-              <InputField label="Título" field={fields.title} type="text" maxLength={TITLE_MAX} required />
+              <InputField label="Título" meta={fields.title} type="text" maxLength={TITLE_MAX} required />
               <TextareaField
                 label="Resumen"
                 {...getTextareaProps(fields.excerpt)}
@@ -266,7 +266,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                 </SelectField>
                 <InputField
                   label="URL de la imagen (opcional)"
-                  field={fields.image_url}
+                  meta={fields.image_url}
                   type="url"
                   inputMode="url"
                   maxLength={IMAGE_URL_MAX}
