@@ -21,8 +21,6 @@ import { requestContext } from "./app/server/request-context.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
 
-const production = process.env.NODE_ENV === "production";
-
 function originOf(url: string | undefined): string | null {
   if (!url) return null;
   try {
@@ -34,6 +32,7 @@ function originOf(url: string | undefined): string | null {
 
 export async function createApp() {
   const env = getEnv();
+  const production = env.NODE_ENV === "production";
   // In a cluster the primary has migrated and seeded before forking the workers.
   if (!cluster.isWorker) await prepareDatabase();
 
@@ -55,7 +54,7 @@ export async function createApp() {
 
   // D18: a fresh copy of an anonymous public page is answered before anything else runs (decision
   // 024); pages are stored further down, after helmet and compression (PAGE_CACHE=off disables it).
-  const pageCache = production && process.env.PAGE_CACHE !== "off" ? publicPageCache() : null;
+  const pageCache = production && env.PAGE_CACHE ? publicPageCache() : null;
   // D20: `Accept: text/markdown` on an entry or listing page becomes its .md URL before the cache
   // looks, since the cache keys by URL: HTML and Markdown copies can never be confused.
   app.use(markdownNegotiation);
@@ -70,7 +69,7 @@ export async function createApp() {
   // Scripts, styles and the sprite are served as the brotli or zopfli-gzip files the build wrote
   // (decision 016), never compressed per request.
   if (production) {
-    const assetsDir = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build", "client/assets");
+    const assetsDir = path.resolve(process.cwd(), env.BUILD_DIR, "client/assets");
     app.use(
       "/assets",
       (_req, res, next) => {
@@ -184,7 +183,7 @@ export async function createApp() {
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {
-    const buildDir = path.resolve(process.cwd(), process.env.BUILD_DIR ?? "build");
+    const buildDir = path.resolve(process.cwd(), env.BUILD_DIR);
     // Files of public/ (favicon…): only paths with an extension, so a page request costs no stat().
     const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));

@@ -5,21 +5,12 @@ import { ChatWidgetLoader } from "./components/marketing/chat-widget";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster, useShowToast } from "./components/toaster";
-import { ErrorView } from "./components/error-view";
 import { CheckingAccess } from "./components/premium/checking-access";
-import { errorPageOf } from "./lib/error-page";
 import { FONT_PRELOAD } from "./components/marketing/font-preload";
 import { useNonce } from "./lib/nonce";
 import { getPublicEnv } from "./server/env.server";
 import { getCurrentUser, rememberPageUrl } from "./server/guards.server";
 import { readToast } from "./server/toast.server";
-
-// Zod 4 probes `new Function` when it builds its first object schema; the CSP forbids eval, so the
-// browser reports the probe (Best Practices < 100). Zod keeps its settings in this global
-// (zod/v4/core/core.js), so setting it here, before any route module builds a schema, is
-// `z.config({ jitless: true })` without loading Zod on pages that have no form (docs/decisions/013, 015).
-const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React emit the stylesheet at the top of <head>, before the modulepreload
@@ -100,6 +91,4 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorView {...errorPageOf(error, import.meta.env.DEV && error instanceof Error ? error.message : undefined)} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "./components/route-error-boundary";

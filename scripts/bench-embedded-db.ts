@@ -52,6 +52,7 @@ const { PGlite } = await import("@electric-sql/pglite");
 const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
 const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
 const dbModule = await import("../app/server/db.server");
+const { dropSingleton, replaceSingleton } = await import("../app/server/singleton.server");
 const models = await import("../app/server/models/listings.server");
 const { PROVINCE_SLUGS } = await import("../app/catalog/provinces");
 const { INDUSTRY_SLUGS } = await import("../app/catalog/industries");
@@ -100,7 +101,6 @@ const pageMix = [0, 0, 1, 2, 2, 3, 3, 3, 4, 4, 5, 6].map((i) => operations[i]!);
 
 // ---- the two ways in
 type Mode = { name: string; open: () => Promise<void>; close: () => Promise<void> };
-const g = globalThis as unknown as { __singletons?: Map<string, unknown> };
 let inProcess: InstanceType<typeof PGlite> | null = null;
 const modes: Mode[] = [
   {
@@ -113,10 +113,10 @@ const modes: Mode[] = [
     open: async () => {
       inProcess = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm, unaccent } });
       // The models reach the database through db.server's process-wide handle: hand them this one.
-      g.__singletons!.set("db", { db: drizzle({ client: inProcess, schema }) });
+      replaceSingleton("db", { db: drizzle({ client: inProcess, schema }) });
     },
     close: async () => {
-      g.__singletons!.delete("db");
+      dropSingleton("db");
       await inProcess!.close();
     },
   },

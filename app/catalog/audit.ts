@@ -1,16 +1,24 @@
-/** Labels of the audit trail's record types (shared by the audit page and its model). */
+/**
+ * The audit trail's record types (the model's `AuditEntity` is derived from this list, so a new type is named once): `label`
+ * names the filter, `one` a single entry.
+ */
 export const AUDIT_ENTITIES = [
-  { slug: "restaurant", label: "Restaurantes" },
-  { slug: "business", label: "Negocios" },
-  { slug: "profile", label: "Miembros" },
-  { slug: "business_owner", label: "Propietarios" },
-  { slug: "free_plan", label: "Planes gratuitos" },
-  { slug: "contact_message", label: "Mensajes de contacto" },
-  { slug: "blog", label: "Blog" },
+  { slug: "restaurant", label: "Restaurantes", one: "Restaurante" },
+  { slug: "business", label: "Negocios", one: "Negocio" },
+  { slug: "profile", label: "Miembros", one: "Miembro" },
+  { slug: "business_owner", label: "Propietarios", one: "Propietario de negocio" },
+  { slug: "free_plan", label: "Planes gratuitos", one: "Plan gratuito" },
+  { slug: "contact_message", label: "Mensajes de contacto", one: "Mensaje de contacto" },
+  { slug: "blog", label: "Blog", one: "Artículo" },
 ] as const;
 
+/** The Spanish name of one entry of `entity` (the slug itself for a type this list does not know). */
+export function auditEntityLabel(entity: string): string {
+  return AUDIT_ENTITIES.find((e) => e.slug === entity)?.one ?? entity;
+}
+
 /** Spanish names of the fields that appear in the trail's "before → after" lines. */
-export const AUDIT_FIELD_LABELS: Record<string, string> = {
+const AUDIT_FIELD_LABELS: Record<string, string> = {
   is_active: "Activo",
   is_verified: "Verificado",
   is_admin: "Administrador",

@@ -22,4 +22,3 @@ export function categoryLabel(slug: string | null | undefined): string {
 
 /** Blog categories (SPEC §3). */
 export const BLOG_CATEGORIES = ["Gastronomía", "Tecnología", "Negocios", "Turismo", "IA", "Marketing", "Emprendimiento"] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];

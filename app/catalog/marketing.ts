@@ -208,8 +208,8 @@ export const HOME_PLANS: PricingPlan[] = [
   },
 ];
 
-export const VIP_MONTHLY_LIMIT = 5;
-export const MONEY_BACK_DAYS = 90;
+const VIP_MONTHLY_LIMIT = 5;
+const MONEY_BACK_DAYS = 90;
 export const COMPANIES_SERVED = 50;
 
 export const PRICING_NOTES = {
@@ -219,7 +219,7 @@ export const PRICING_NOTES = {
 } as const;
 
 // ------------------------------------------------------------------ services (SPEC §2, §9)
-export const SERVICE_PRICE: Price = { amount: 300, from: true, period: "mes" };
+const SERVICE_PRICE: Price = { amount: 300, from: true, period: "mes" };
 
 export type Service = {
   key: Pillar["key"];

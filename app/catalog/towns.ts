@@ -10,7 +10,7 @@ import type { ProvinceSlug } from "./provinces";
 export type Town = { lat: number; lng: number; provincia: ProvinceSlug; radiusKm: number };
 
 /** Default scatter around a town centre, in km. */
-export const TOWN_RADIUS_KM = 1.2;
+const TOWN_RADIUS_KM = 1.2;
 
 const t = (provincia: ProvinceSlug, lat: number, lng: number, radiusKm = TOWN_RADIUS_KM): Town => ({ lat, lng, provincia, radiusKm });
 

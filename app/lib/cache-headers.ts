@@ -1,3 +1,5 @@
+import { hasCookie, SESSION_COOKIE, TOAST_COOKIE } from "./cookies";
+
 /**
  * D18: anonymous HTML is the same for every visitor, so public pages may be cached; anything
  * personal is `private, no-store`. Routes opt in with `export const headers = publicPageHeaders`.
@@ -10,13 +12,13 @@ export function publicPageHeaders(): HeadersInit {
 }
 
 /** True when the request carries a session (signed in) or a flash toast. */
-export function isPersonalRequest(request: Request): boolean {
+function isPersonalRequest(request: Request): boolean {
   return isPersonalCookie(request.headers.get("cookie") ?? "");
 }
 
 /** The same test on a raw Cookie header (the page cache reads it before any Request exists). */
 export function isPersonalCookie(cookie: string): boolean {
-  return /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=|(?:^|;\s*)pv_toast=/.test(cookie);
+  return hasCookie(cookie, SESSION_COOKIE) || hasCookie(cookie, TOAST_COOKIE);
 }
 
 /** Final say on the document's Cache-Control: never public for personal requests or responses. */

@@ -21,7 +21,7 @@ import {
   TEXT_WORDS,
 } from "~/catalog/search-vocabulary";
 
-export type SearchKindSlug = "restaurantes" | "negocios";
+type SearchKindSlug = "restaurantes" | "negocios";
 
 export type Filters = {
   tipo?: SearchKindSlug;

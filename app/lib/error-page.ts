@@ -27,7 +27,7 @@ const UNEXPECTED: ErrorPage = {
   action: HOME,
 };
 
-export function errorPage(status: 400 | 403 | 404, page: ErrorPage) {
+export function errorPage(status: 400 | 403 | 404 | 503, page: ErrorPage) {
   return data(page, { status });
 }
 

@@ -3,7 +3,6 @@ const LOCALE = "es-PA";
 const TIME_ZONE = "America/Panama";
 
 const dateFmt = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
-const shortDateFmt = new Intl.DateTimeFormat(LOCALE, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: TIME_ZONE });
 const dateTimeFmt = new Intl.DateTimeFormat(LOCALE, {
   day: "numeric",
   month: "short",
@@ -19,9 +18,6 @@ const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(
 
 export function formatDate(d: Date | string | number): string {
   return dateFmt.format(toDate(d));
-}
-export function formatShortDate(d: Date | string | number): string {
-  return shortDateFmt.format(toDate(d));
 }
 export function formatDateTime(d: Date | string | number): string {
   return dateTimeFmt.format(toDate(d));

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 
 type RootData = { publicEnv?: { PUBLIC_URL: string } } | undefined;
-type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
+type MatchLike = { id: string; data?: unknown; loaderData?: unknown; error?: unknown } | undefined;
 
 export const SITE_NAME = "Panama VIP IA";
 
@@ -27,6 +27,8 @@ export function seo(
     jsonLd?: readonly object[];
   },
 ): MetaDescriptor[] {
+  // The page's error boundary is showing: the error view names the document itself (its <title>).
+  if (matches.some((m) => m?.error)) return [];
   const origin = publicUrlFrom(matches);
   const url = `${origin}${opts.path}`;
   const title = opts.title.includes(SITE_NAME) ? opts.title : `${opts.title} | ${SITE_NAME}`;

@@ -17,3 +17,5 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 export default function NotFoundRoute() {
   return <ErrorView />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

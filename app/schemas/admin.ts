@@ -3,7 +3,7 @@
  * browser (before submitting) and re-checked in the action. Limits are deliberate: nothing of
  * 10,000 characters reaches the database, enumerations come from the catalog.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { FREE_PLAN_DAYS, DEFAULT_FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "~/catalog/plans";

@@ -2,7 +2,7 @@
  * Parameters of the public read API (/api/v1) and of the MCP tools, which answer the same questions.
  * Spanish messages name the bad parameter; the API answers them with a 400, MCP with a tool error.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
@@ -45,7 +45,7 @@ export const radioField = z.preprocess(
 );
 
 /** `abierto_ahora`: true/false (also 1/0, si/no) in a URL, a boolean from MCP. */
-export const abiertoAhoraField = z.preprocess((v) => {
+const abiertoAhoraField = z.preprocess((v) => {
   if (typeof v !== "string") return v;
   const t = v.trim().toLowerCase();
   if (t === "") return undefined;

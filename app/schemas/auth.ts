@@ -1,5 +1,5 @@
 /** Zod schemas for the account forms, with Spanish messages (SPEC §5). Used in the browser and in actions. */
-import { z } from "zod";
+import { z } from "./zod";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -21,13 +21,13 @@ const passwordRequired = z
   .max(PASSWORD_MAX, `La contraseña es demasiado larga (máximo ${PASSWORD_MAX} caracteres)`);
 
 // An empty password says only that it is missing (not also that it is too short).
-export const newPasswordField = z
+const newPasswordField = z
   .string({ error: "La contraseña es obligatoria" })
   .min(1, { error: "La contraseña es obligatoria", abort: true })
   .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`)
   .max(PASSWORD_MAX, `La contraseña es demasiado larga (máximo ${PASSWORD_MAX} caracteres)`);
 
-export const fullNameField = z.preprocess(
+const fullNameField = z.preprocess(
   text,
   z
     .string({ error: "El nombre completo es obligatorio" })

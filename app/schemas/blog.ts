@@ -3,7 +3,7 @@
  * (used in the browser and re-checked in the action) and one for the writing API; both share the
  * same field rules, so the API validates exactly like the editor.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
 import { UUID_PATTERN } from "~/lib/uuid";
 
@@ -18,11 +18,11 @@ export const TOKEN_NAME_MAX = 60;
 /** C0/C1 control characters except tab, line feed and carriage return (kept in content). */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 /** One-line text: control characters removed, runs of whitespace collapsed, trimmed. */
-export function cleanLine(v: string): string {
+function cleanLine(v: string): string {
   return v.replace(CONTROL, "").replace(/\s+/g, " ").trim();
 }
 /** Multi-line text: control characters removed, trimmed. */
-export function cleanText(v: string): string {
+function cleanText(v: string): string {
   return v.replace(CONTROL, "").trim();
 }
 
@@ -100,7 +100,7 @@ const tags = z.preprocess(
 );
 
 /** True for an absolute http(s) URL without spaces or control characters. */
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
   try {
     const url = new URL(value);
@@ -121,7 +121,7 @@ const imageUrl = z.preprocess(
 
 const blogFields = { title, excerpt, content, category, tags, image_url: imageUrl };
 
-export const PUBLISH_NEEDS_CATEGORY = "Selecciona una categoría para publicar";
+const PUBLISH_NEEDS_CATEGORY = "Selecciona una categoría para publicar";
 
 /** Run the publish rule even when other fields failed, so that every error shows at once. */
 const alwaysForObjects = (payload: { value: unknown; issues: readonly { path?: PropertyKey[] }[] }) =>

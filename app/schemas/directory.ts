@@ -2,7 +2,7 @@
  * Zod schemas of the directory (issue 4): listing query strings, search, and the admin controls on
  * the business listing pages. Browser-safe (no Node APIs); Spanish messages.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
 import { cercaField, radioField } from "./api-v1";

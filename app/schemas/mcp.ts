@@ -6,7 +6,7 @@
  * mirror the shapes of app/server/local-search.server.ts; they are loose objects so that a field
  * added there does not break clients that validate against the declared schema.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PLAN_TYPE_SLUGS } from "~/catalog/plans";
@@ -99,7 +99,7 @@ export const mcpNoArgs = z.object({});
 
 const labelled = z.object({ slug: z.string(), nombre: z.string() });
 
-export const mcpListing = z.looseObject({
+const mcpListing = z.looseObject({
   id: z.string().describe("restaurante/{slug} o negocio/{slug}: para detalle o fetch."),
   tipo: z.enum(["restaurante", "negocio"]),
   slug: z.string(),

@@ -3,7 +3,7 @@
  * approval, re-checked on the server. The approved result travels back as JSON; every field is
  * bounded so a forged post cannot store more than a real Google answer would.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 

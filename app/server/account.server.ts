@@ -2,11 +2,14 @@
  * Sign-in, sign-up, sign-out and password reset on top of better-auth, with the spec's Spanish
  * messages (SPEC §8) and the app's own rate limit (better-auth's limiter does not see auth.api calls).
  */
+import { SESSION_COOKIE } from "~/lib/cookies";
+import { messageOf } from "~/lib/user-error";
 import { getAuth, authHeaders } from "./auth.server";
 import { getEnv } from "./env.server";
+import { emailTakenByOther, loginEmailOf, setFullName } from "./models/profiles.server";
 import { clearHits, peekHits, recordHit } from "./models/rate-limits.server";
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   invalidCredentials: "Credenciales inválidas. Verifica tu email y contraseña.",
   emailNotConfirmed: "Por favor confirma tu email antes de iniciar sesión.",
   alreadyRegistered: "Este email ya está registrado. Intenta iniciar sesión.",
@@ -26,6 +29,11 @@ async function errorCodeOf(res: Response): Promise<{ code?: string; message?: st
   }
 }
 
+/** A refusal nobody expects (its English text is for the log, never for the page). */
+async function failureOf(res: Response): Promise<Error> {
+  return new Error(`better-auth ${res.status}: ${(await errorCodeOf(res)).message ?? res.statusText}`);
+}
+
 function mapSignInError(status: number, code?: string): string {
   if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "INVALID_PASSWORD" || status === 401)
     return AUTH_MESSAGES.invalidCredentials;
@@ -35,6 +43,16 @@ function mapSignInError(status: number, code?: string): string {
 
 const WINDOW = 60;
 
+/** better-auth's answer, or null when the call itself failed (logged; the caller answers generically). */
+async function answerOf(what: string, call: () => Promise<Response>): Promise<Response | null> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error(`[auth] ${what}:`, error);
+    return null;
+  }
+}
+
 export async function signIn(request: Request, ip: string, input: { email: string; password: string }): Promise<AuthOutcome> {
   const limit = getEnv().AUTH_RATE_LIMIT;
   const email = input.email.toLowerCase();
@@ -43,17 +61,14 @@ export async function signIn(request: Request, ip: string, input: { email: strin
   const blocked = states.find((s) => s.count >= limit);
   if (blocked) return { ok: false, status: 429, message: AUTH_MESSAGES.tooMany, retryAfter: blocked.retryAfterSeconds };
 
-  let res: Response;
-  try {
-    res = await getAuth().api.signInEmail({
+  const res = await answerOf("sign-in", () =>
+    getAuth().api.signInEmail({
       body: { email, password: input.password, rememberMe: true },
       headers: authHeaders(request),
       asResponse: true,
-    });
-  } catch (error) {
-    console.error("[auth] sign-in:", error);
-    return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
-  }
+    }),
+  );
+  if (!res) return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
   if (res.ok) {
     await clearHits(keys[0]!);
     return { ok: true, setCookies: res.headers.getSetCookie() };
@@ -83,20 +98,17 @@ export async function signUp(
       retryAfter: Math.max(ipState.retryAfterSeconds, emailState.retryAfterSeconds),
     };
   }
-  let res: Response;
-  try {
-    res = await getAuth().api.signUpEmail({
+  const res = await answerOf("sign-up", () =>
+    getAuth().api.signUpEmail({
       body: { email, password: input.password, name: input.full_name },
       headers: authHeaders(request),
       asResponse: true,
-    });
-  } catch (error) {
-    console.error("[auth] sign-up:", error);
-    return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
-  }
+    }),
+  );
+  if (!res) return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
   if (res.ok) {
     const setCookies = res.headers.getSetCookie();
-    const hasSession = setCookies.some((c) => c.includes("session_token="));
+    const hasSession = setCookies.some((c) => c.includes(`${SESSION_COOKIE}=`));
     return { ok: true, setCookies, needsVerification: !hasSession && env.REQUIRE_EMAIL_VERIFICATION };
   }
   await recordHit(`signup:email:${email}`, WINDOW);
@@ -105,16 +117,14 @@ export async function signUp(
   return { ok: false, status: 400, message: AUTH_MESSAGES.generic };
 }
 
+/** Signs out; `message` (Spanish) says why it could not, without better-auth's own text. */
 export async function signOut(request: Request): Promise<{ ok: true; setCookies: string[] } | { ok: false; message: string }> {
   try {
     const res = await getAuth().api.signOut({ headers: authHeaders(request), asResponse: true });
-    if (!res.ok) {
-      const { message } = await errorCodeOf(res);
-      return { ok: false, message: message || res.statusText || `HTTP ${res.status}` };
-    }
+    if (!res.ok) throw await failureOf(res);
     return { ok: true, setCookies: res.headers.getSetCookie() };
   } catch (error) {
-    return { ok: false, message: (error as Error).message };
+    return { ok: false, message: messageOf(error, "auth sign-out") };
   }
 }
 
@@ -141,10 +151,46 @@ export async function resetPassword(token: string, newPassword: string): Promise
   }
 }
 
-export async function sendVerification(email: string): Promise<void> {
-  try {
-    await getAuth().api.sendVerificationEmail({ body: { email, callbackURL: "/profile" } });
-  } catch (error) {
-    console.error("[auth] verification:", (error as Error).message);
+export const PROFILE_MESSAGES = {
+  emailTaken: "Este email ya está registrado",
+  confirmSent: (email: string) =>
+    `Te enviamos un enlace a ${email} para confirmar el cambio. Tu email seguirá siendo el actual hasta que lo abras.`,
+} as const;
+
+type AccountUpdate =
+  | { ok: true; setCookies: string[]; pendingEmail: string | null }
+  | { ok: false; status: 409; field: "email"; message: string };
+
+/**
+ * /profile's name and e-mail, through better-auth (its updateUser and change-email flow) rather
+ * than its tables. A new address waits for the link better-auth sends to it when verification is on
+ * or the current address is confirmed (`pendingEmail`); otherwise it changes at once. An address
+ * another account uses is refused here, in Spanish (better-auth would answer as if it had worked).
+ */
+export async function updateAccount(
+  request: Request,
+  current: { id: string; email: string; name: string },
+  input: { full_name: string; email: string },
+): Promise<AccountUpdate> {
+  const email = input.email.trim().toLowerCase();
+  const emailChanged = email !== current.email.toLowerCase();
+  if (emailChanged && (await emailTakenByOther(current.id, email))) {
+    return { ok: false, status: 409, field: "email", message: PROFILE_MESSAGES.emailTaken };
   }
+  const auth = getAuth().api;
+  const setCookies: string[] = [];
+  const collect = async (res: Response) => {
+    if (!res.ok) throw await failureOf(res);
+    setCookies.push(...res.headers.getSetCookie());
+  };
+  if (input.full_name !== current.name) {
+    await collect(await auth.updateUser({ body: { name: input.full_name }, headers: authHeaders(request), asResponse: true }));
+  }
+  await setFullName(current.id, input.full_name);
+  if (!emailChanged) return { ok: true, setCookies, pendingEmail: null };
+  await collect(
+    await auth.changeEmail({ body: { newEmail: email, callbackURL: "/profile" }, headers: authHeaders(request), asResponse: true }),
+  );
+  const now = await loginEmailOf(current.id);
+  return { ok: true, setCookies, pendingEmail: now?.toLowerCase() === email ? null : email };
 }

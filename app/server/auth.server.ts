@@ -8,9 +8,10 @@ import { accounts, sessions, users, verifications } from "~/db/schema";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
-import { ensureProfile, grantOwnerAdminIfVerified, isOwnerAddress } from "./models/profiles.server";
+import { ensureProfile, grantOwnerAdminIfVerified, isOwnerAddress, loginEmailOf, syncProfileEmail } from "./models/profiles.server";
 import { singleton } from "./singleton.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/auth";
+import { AUTH_COOKIE_PREFIX } from "~/lib/cookies";
 
 /** AUTH_SECRET, or one generated once into DATA_DIR for the embedded setup (DESIGN §3). */
 export function authSecret(): string {
@@ -63,6 +64,16 @@ function createAuth() {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
+        // A new address asked for on /profile (the login still has the old one) changes only
+        // through this link, so it always goes out.
+        if ((await loginEmailOf(user.id))?.toLowerCase() !== user.email.toLowerCase()) {
+          await sendMail({
+            to: user.email,
+            subject: "Confirma tu nuevo email - Panama VIP IA",
+            text: `Hola ${user.name || ""}:\n\nPara usar ${user.email} en tu cuenta de Panama VIP IA abre este enlace:\n${url}\n\nHasta entonces tu email sigue siendo el anterior. Si no lo pediste, ignora este mensaje.`,
+          });
+          return;
+        }
         // Without required verification, a link would only confuse anyone but the owner.
         if (!env.REQUIRE_EMAIL_VERIFICATION && !isOwnerAddress(user.email)) return;
         await sendMail({
@@ -75,6 +86,11 @@ function createAuth() {
         await grantOwnerAdminIfVerified(user);
       },
     },
+    user: {
+      // /profile changes the address through better-auth: with verification on (or for an address
+      // already confirmed) only once the link sent to the new address is opened; otherwise at once.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: !env.REQUIRE_EMAIL_VERIFICATION },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -82,6 +98,7 @@ function createAuth() {
     },
     rateLimit: { enabled: true, window: 60, max: 60 },
     advanced: {
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
@@ -90,6 +107,11 @@ function createAuth() {
         create: {
           after: async (user) => {
             await ensureProfile(user);
+          },
+        },
+        update: {
+          after: async (user) => {
+            await syncProfileEmail(user);
           },
         },
       },

@@ -16,7 +16,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import { getEnv, type Env } from "./env.server";
-import { singleton } from "./singleton.server";
+import { dropSingleton, singleton } from "./singleton.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -341,11 +341,7 @@ export async function pingDb(): Promise<void> {
 
 /** Closes the database. `force`: the shutdown is stuck; close the embedded files within 3 s anyway. */
 export async function closeDb(options: { force?: boolean } = {}): Promise<void> {
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  if (!store.__singletons?.has("db")) return;
-  const h = handle();
-  store.__singletons.delete("db");
-  await h.close(options);
+  await dropSingleton<Handle>("db")?.close(options);
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */

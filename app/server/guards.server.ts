@@ -4,11 +4,12 @@
  */
 import { type MiddlewareFunction, redirect } from "react-router";
 import type { Profile } from "~/db/schema";
+import { hasCookie, SESSION_COOKIE } from "~/lib/cookies";
 import { authHeaders, getAuth } from "./auth.server";
 import { ensureProfile } from "./models/profiles.server";
 import { redirectWithToast } from "./toast.server";
 
-export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 export type CurrentUser = { user: SessionUser; profile: Profile };
 
 export const ACCESS_DENIED = { title: "Acceso Denegado", description: "No tienes permisos de administrador." } as const;
@@ -37,7 +38,7 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
 }
 
 async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
-  if (!request.headers.get("cookie")?.includes("better-auth.session_token")) return null;
+  if (!hasCookie(request.headers.get("cookie"), SESSION_COOKIE)) return null;
   let session: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>> = null;
   try {
     session = await getAuth().api.getSession({ headers: authHeaders(request) });
@@ -51,15 +52,17 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
   return { user, profile };
 }
 
-function authRedirect(request: Request): never {
+/** To /auth, and back to this page once signed in; `toast` says why (some pages must, SPEC §8). */
+async function signInRedirect(request: Request, toast?: string): Promise<Response> {
   const url = pageUrls.get(request) ?? new URL(request.url);
   const back = url.pathname + url.search;
-  throw redirect(back && back !== "/" ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth");
+  const to = back && back !== "/" ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth";
+  return toast ? redirectWithToast(to, { type: "error", title: toast }) : redirect(to);
 }
 
-export async function requireUser(request: Request): Promise<CurrentUser> {
+export async function requireUser(request: Request, signedOutToast?: string): Promise<CurrentUser> {
   const current = await getCurrentUser(request);
-  if (!current) authRedirect(request);
+  if (!current) throw await signInRedirect(request, signedOutToast);
   return current;
 }
 

@@ -26,8 +26,9 @@ import {
 import { searchDirectoryRows, type DirectoryRow } from "./models/directory-search.server";
 import { DAY_NAMES, daysOf } from "~/lib/opening-hours";
 import { DEFAULT_RADIUS_KM } from "~/lib/geo";
+import { UserError } from "~/lib/user-error";
 
-export type Labelled = { slug: string; nombre: string };
+type Labelled = { slug: string; nombre: string };
 
 /** One search result: small enough that ten of them fit an assistant's answer. */
 export type ApiListing = {
@@ -186,7 +187,7 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string): ApiEntry {
 }
 
 /** Thrown for a cursor that this search did not hand out (the API answers 400, MCP a tool error). */
-export class BadCursorError extends Error {
+export class BadCursorError extends UserError {
   constructor() {
     super("El parámetro cursor no es válido: usa el siguiente_cursor de una respuesta anterior.");
   }

@@ -12,7 +12,7 @@ import { PROVINCES, provinceLabel, provincePath } from "~/catalog/provinces";
 import type { ListingCard } from "~/schemas/directory";
 import type { ApiEntry } from "./local-search.server";
 
-export const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
+const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
 
 /** Inline text: Markdown and HTML punctuation backslash-escaped, line breaks folded into spaces. */
 export function escapeMarkdown(text: string | null | undefined): string {
@@ -35,7 +35,7 @@ export function escapeMarkdownLine(text: string | null | undefined): string {
 }
 
 /** Free text of several paragraphs: each paragraph escaped as a line of its own. */
-export function escapeMarkdownBlock(text: string | null | undefined): string {
+function escapeMarkdownBlock(text: string | null | undefined): string {
   return (text ?? "")
     .split(/\r?\n\s*\r?\n/)
     .map(escapeMarkdownLine)
@@ -44,7 +44,7 @@ export function escapeMarkdownBlock(text: string | null | undefined): string {
 }
 
 /** A URL inside `(...)` of a link: only http(s), with the characters that would end it encoded. */
-export function markdownUrl(url: string): string | null {
+function markdownUrl(url: string): string | null {
   try {
     const u = new URL(url);
     if (u.protocol !== "https:" && u.protocol !== "http:") return null;
@@ -54,13 +54,13 @@ export function markdownUrl(url: string): string | null {
   }
 }
 
-export function markdownLink(text: string, url: string): string {
+function markdownLink(text: string, url: string): string {
   const href = markdownUrl(url);
   return href ? `[${escapeMarkdown(text)}](${href})` : escapeMarkdown(text);
 }
 
 /** A bare URL as an autolink (`<https://…>`), or nothing when it is not http(s). */
-export function autolink(url: string | null | undefined): string | null {
+function autolink(url: string | null | undefined): string | null {
   const href = url ? markdownUrl(url) : null;
   return href ? `<${href}>` : null;
 }

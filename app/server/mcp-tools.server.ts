@@ -35,7 +35,7 @@ import {
   type ApiListing,
 } from "./local-search.server";
 
-export const MCP_SERVER_NAME = "panama-vip-ia";
+const MCP_SERVER_NAME = "panama-vip-ia";
 const MCP_SERVER_VERSION = "1.0.0";
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;

@@ -26,6 +26,7 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { isPersonalCookie } from "~/lib/cache-headers";
+import { getEnv } from "./env.server";
 import { singleton } from "./singleton.server";
 
 type Listener = () => void;
@@ -61,8 +62,7 @@ const state = () =>
 
 export type PageCacheOptions = { ttlMs?: number; maxEntries?: number; maxBytes?: number; maxEntryBytes?: number };
 
-const DEFAULTS: Required<PageCacheOptions> = {
-  ttlMs: Number(process.env.PAGE_CACHE_TTL_MS ?? 30_000),
+const DEFAULTS: Omit<Required<PageCacheOptions>, "ttlMs"> = {
   maxEntries: 2_000,
   maxBytes: 64 * 1024 * 1024,
   maxEntryBytes: 1024 * 1024,
@@ -179,7 +179,7 @@ type Next = (err?: unknown) => void;
 type Req = IncomingMessage & { originalUrl?: string };
 
 export function publicPageCache(options: PageCacheOptions = {}) {
-  const opts = { ...DEFAULTS, ...options };
+  const opts: Required<PageCacheOptions> = { ...DEFAULTS, ttlMs: getEnv().PAGE_CACHE_TTL_MS, ...options };
 
   /** Mount first: answers a fresh hit with no other middleware in the way. */
   function serve(req: Req, res: Res, next: Next) {

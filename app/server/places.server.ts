@@ -4,8 +4,8 @@
  */
 import { getEnv } from "./env.server";
 
-export const PLACES_DEFAULT_BASE = "https://places.googleapis.com";
-export const PLACES_PAGE_SIZE = 10;
+const PLACES_DEFAULT_BASE = "https://places.googleapis.com";
+const PLACES_PAGE_SIZE = 10;
 export const PLACES_TIMEOUT_MS = 10_000;
 
 /** Only what the mapping reads: Google bills by the fields asked for. */
@@ -27,8 +27,8 @@ export const PLACES_FIELD_MASK = [
 ].join(",");
 
 /** A point of Google's `regularOpeningHours.periods`: day 0 is Sunday. */
-export type PlacePoint = { day: number; hour: number; minute: number };
-export type PlacePeriod = { open: PlacePoint; close?: PlacePoint };
+type PlacePoint = { day: number; hour: number; minute: number };
+type PlacePeriod = { open: PlacePoint; close?: PlacePoint };
 
 /** SPEC §3 'Business-profile search result', plus what the insert keeps (D17, D21). */
 export type PlaceResult = {

@@ -7,14 +7,14 @@ import { getEnv } from "./env.server";
 import { recordHit } from "./models/rate-limits.server";
 import { singleton } from "./singleton.server";
 
-export const API_RATE_WINDOW_SECONDS = 60;
+const API_RATE_WINDOW_SECONDS = 60;
 
 export type RateDecision =
   | { limited: false; limit: number; remaining: number }
   | { limited: true; limit: number; retryAfterSeconds: number };
 
 /** IPv6 clients are counted by their /64 network, which one household or server usually holds. */
-export function rateKeyOf(ip: string): string {
+function rateKeyOf(ip: string): string {
   const clean = ip.replace(/^::ffff:/i, "").toLowerCase();
   if (!clean.includes(":")) return clean;
   const [head = "", tail = ""] = clean.split("::");
@@ -102,7 +102,7 @@ export function rateLimitMessage(limit: number, retryAfterSeconds: number): stri
  * Like the directory pages: clients revalidate every time (an entry an admin deactivates disappears
  * at once), shared caches may keep an answer 30 s, and a revalidation with the ETag costs a 304.
  */
-export const API_CACHE_CONTROL = "public, max-age=0, s-maxage=30, must-revalidate";
+const API_CACHE_CONTROL = "public, max-age=0, s-maxage=30, must-revalidate";
 
 const CORS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",

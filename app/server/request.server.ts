@@ -1,7 +1,7 @@
 /** Reading request bodies safely: a malformed or oversized body is a 4xx, never a 500. */
 import { data } from "react-router";
 
-export const MAX_FORM_BYTES = 1_100_000;
+const MAX_FORM_BYTES = 1_100_000;
 
 /** The submitted form, or a thrown 400/413 response with a Spanish message. */
 export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {

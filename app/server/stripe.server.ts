@@ -34,7 +34,7 @@ function build(): Stripe | null {
 }
 
 /** The configured client, or null when STRIPE_SECRET_KEY is unset. */
-export function getStripe(): Stripe | null {
+function getStripe(): Stripe | null {
   return singleton("stripe", build);
 }
 

@@ -1,6 +1,7 @@
 /** Toasts that survive a redirect travel in a short-lived signed flash cookie (DESIGN §2). */
 import { createCookie, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
+import { hasCookie, TOAST_COOKIE } from "~/lib/cookies";
 import { authSecret } from "./auth.server";
 
 export const toastSchema = z.object({
@@ -11,7 +12,7 @@ export const toastSchema = z.object({
 export type Toast = z.input<typeof toastSchema>;
 
 const cookie = () =>
-  createCookie("pv_toast", {
+  createCookie(TOAST_COOKIE, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -27,7 +28,7 @@ export async function toastHeader(toast: Toast): Promise<string> {
 export async function readToast(request: Request): Promise<{ toast: z.output<typeof toastSchema> | null; headers: Headers }> {
   const headers = new Headers();
   const raw = request.headers.get("cookie");
-  if (!raw?.includes("pv_toast=")) return { toast: null, headers };
+  if (!hasCookie(raw, TOAST_COOKIE)) return { toast: null, headers };
   let value: unknown = null;
   try {
     value = await cookie().parse(raw);

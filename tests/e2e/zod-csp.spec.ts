@@ -1,6 +1,6 @@
 /**
- * Zod is not loaded on pages without a client-side schema; root.tsx still sets Zod's `jitless` before
- * any route module builds one, so the pages that validate in the browser never trip the CSP (no eval):
+ * Zod is not loaded on pages without a client-side schema; app/schemas/zod.ts sets Zod's `jitless` before
+ * any schema is built, so the pages that validate in the browser never trip the CSP (no eval):
  * an eval probe would be reported as a CSP violation in the console (docs/decisions/013, 015).
  */
 import { expect, test, type Page } from "@playwright/test";

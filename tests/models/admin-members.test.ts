@@ -18,6 +18,7 @@ import {
   OWNER_MESSAGES,
   OwnerAssignmentError,
   ROLE_MESSAGES,
+  setAdminByEmail,
   setMemberRole,
 } from "~/server/models/admin-members.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
@@ -72,6 +73,23 @@ describe("member roles", () => {
     await expect(setMemberRole(b, a.id, false)).rejects.toThrow(ROLE_MESSAGES.last);
     expect(await isAdmin(a.id)).toBe(true);
     await expect(setMemberRole(a, "nobody", true)).rejects.toThrow(ROLE_MESSAGES.notFound);
+  });
+
+  it("the operator's setAdminByEmail (scripts/admin-grant.ts) follows the same rules and is audited", async () => {
+    await db.update(profiles).set({ is_admin: false });
+    const a = await member({ admin: true, email: "Jefa.Grant@X.test" });
+    const b = await member();
+    expect(await setAdminByEmail(b.email.toUpperCase(), true)).toBe(true);
+    expect(await isAdmin(b.id)).toBe(true);
+    expect(await setAdminByEmail(b.email, false)).toBe(true);
+    await expect(setAdminByEmail("jefa.grant@x.test", false)).rejects.toThrow(ROLE_MESSAGES.last);
+    expect(await isAdmin(a.id)).toBe(true);
+    expect(await setAdminByEmail("nadie@x.test", true)).toBe(false);
+    const trail = await db.select().from(audit_log).where(eq(audit_log.entity_id, b.id));
+    expect(trail.map((t) => [t.action, t.actor_id])).toEqual([
+      ["role", null],
+      ["role", null],
+    ]);
   });
 
   it("serialises concurrent demotions so one admin always remains", async () => {

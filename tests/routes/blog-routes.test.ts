@@ -148,7 +148,7 @@ describe("/write-blog and /edit-blog/{id}", () => {
     const forged = await call(write.action, formRequest(path, fields({ title: "Hackeado" }), beto.cookie), { params: { id: row.id } });
     expect(forged.status).toBe(403);
     expect((await blogById(row.id))!.title).toBe("Mi borrador");
-    expect((await call(write.loader, getRequest(path, ana.cookie), { params: { id: row.id } })).data.blog.title).toBe("Mi borrador");
+    expect((await call(write.loader, getRequest(path, ana.cookie), { params: { id: row.id } })).data.blog.fields.title).toBe("Mi borrador");
     expect((await call(write.loader, getRequest(path, admin.cookie), { params: { id: row.id } })).status).toBe(200);
     expect((await call(write.loader, getRequest("/edit-blog/nope", ana.cookie), { params: { id: "nope" } })).status).toBe(404);
   });

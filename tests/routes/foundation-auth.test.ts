@@ -15,6 +15,7 @@ import { getProfile } from "~/server/models/profiles.server";
 import { getCurrentUser } from "~/server/guards.server";
 import { getAuth } from "~/server/auth.server";
 import { readToast } from "~/server/toast.server";
+import { UNEXPECTED_ERROR } from "~/lib/user-error";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
 
 let seq = 0;
@@ -137,7 +138,7 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
     expect(await getCurrentUser(getRequest("/", cookiesFrom(out.headers, cookie)))).toBeNull();
   });
 
-  it("shows the destructive 'Error al cerrar sesión: {message}' toast when signing out fails", async () => {
+  it("shows the destructive 'Error al cerrar sesión: …' toast, without the error's own text, when signing out fails", async () => {
     const { cookie } = await signUp();
     // The auth service failing (e.g. its database unreachable) is simulated at its API boundary.
     const spy = vi.spyOn(getAuth().api, "signOut").mockRejectedValueOnce(new Error("servicio no disponible"));
@@ -150,7 +151,7 @@ describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
       expect(await toastOf(out.headers)).toEqual({
         type: "error",
         title: "Error",
-        description: "Error al cerrar sesión: servicio no disponible",
+        description: `Error al cerrar sesión: ${UNEXPECTED_ERROR}`,
       });
       // Still signed in.
       expect(await getCurrentUser(getRequest("/", cookie))).not.toBeNull();
@@ -207,6 +208,8 @@ describe("profile (/profile)", () => {
     expect(await toastOf(r.headers)).toMatchObject({ title: "Perfil actualizado" });
     const p = (await getProfile(current.user.id))!;
     expect(p.full_name).toBe("José Ñúñez 😀");
+    // Verification off and the address not confirmed: better-auth changes it at once.
+    expect(p.email).toBe(`nuevo.${seq}@ejemplo.pa`);
     expect(p.is_admin).toBe(false);
     const view = await call(profileRoute.loader, getRequest("/profile", cookie));
     expect(view.data.profile.is_admin).toBe(false);
@@ -313,6 +316,54 @@ describe("e-mail verification and password reset (D13, D14)", () => {
       expect(current?.profile.is_admin).toBe(true);
     } finally {
       resetConfig({ REQUIRE_EMAIL_VERIFICATION: undefined, MAIL_LOG_FILE: undefined, OWNER_EMAIL: undefined });
+    }
+  });
+
+  it("with verification on, a new address on /profile changes only once the link sent to it is opened", async () => {
+    const mailLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mail-")), "mail.log");
+    resetConfig({ REQUIRE_EMAIL_VERIFICATION: "1", MAIL_LOG_FILE: mailLog });
+    const linkTo = (to: string) =>
+      fs
+        .readFileSync(mailLog, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
+        .reverse()
+        .find((m) => m.to === to)
+        ?.text.match(/https?:\/\/\S+/)?.[0] as string | undefined;
+    try {
+      const user = newUser();
+      await signUp(user);
+      await call(apiAuth.loader, new Request(linkTo(user.email)!));
+      const login = await call(authRoute.action, formRequest("/auth", { intent: "login", email: user.email, password: user.password }));
+      const cookie = cookiesFrom(login.headers);
+      const id = (await getCurrentUser(getRequest("/", cookie)))!.user.id;
+
+      const other = newUser();
+      await signUp(other);
+      const taken = await call(profileRoute.action, formRequest("/profile", { full_name: user.full_name, email: other.email }, cookie));
+      expect(taken.status).toBe(409);
+      expect(taken.data.result.error.email).toEqual(["Este email ya está registrado"]);
+
+      const wanted = `nueva.${seq}@ejemplo.pa`;
+      const asked = await call(profileRoute.action, formRequest("/profile", { full_name: "Ana Cambiada", email: wanted }, cookie));
+      expect(asked.status).toBe(302);
+      expect(await toastOf(asked.headers)).toMatchObject({
+        type: "info",
+        description: `Te enviamos un enlace a ${wanted} para confirmar el cambio. Tu email seguirá siendo el actual hasta que lo abras.`,
+      });
+      expect((await getProfile(id))!.full_name).toBe("Ana Cambiada");
+      expect((await getProfile(id))!.email).toBe(user.email);
+      expect((await getCurrentUser(getRequest("/", cookie)))!.user.email).toBe(user.email);
+
+      const opened = await call(apiAuth.loader, new Request(linkTo(wanted)!, { headers: { Cookie: cookie } }));
+      expect([200, 302]).toContain(opened.status);
+      expect((await getProfile(id))!.email).toBe(wanted);
+      const relogin = await call(authRoute.action, formRequest("/auth", { intent: "login", email: wanted, password: user.password }));
+      expect(relogin.status).toBe(302);
+      expect((await getCurrentUser(getRequest("/", cookiesFrom(relogin.headers))))!.user.emailVerified).toBe(true);
+    } finally {
+      resetConfig({ REQUIRE_EMAIL_VERIFICATION: undefined, MAIL_LOG_FILE: undefined });
     }
   });
 

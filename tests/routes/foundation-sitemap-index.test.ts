@@ -4,7 +4,7 @@ import * as sitemap from "~/routes/seo/sitemap";
 import * as part from "~/routes/seo/sitemap-part";
 import { queryRows } from "~/server/db.server";
 import { seedDemo } from "~/server/seed/seed.server";
-import { call, getRequest } from "../setup/route";
+import { call, getRequest, resetConfig } from "../setup/route";
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
 
@@ -21,7 +21,7 @@ describe("sitemap for a large directory", () => {
 
   it("becomes an index whose chunks list every active entry exactly once, and no inactive one", async () => {
     // Make the directory 'too large' for one file: the same code path as at 1M listings.
-    process.env.SITEMAP_CHUNK_SIZE = "7";
+    resetConfig({ SITEMAP_CHUNK_SIZE: "7" });
     try {
       const index = await call(sitemap.loader, getRequest("/sitemap.xml"));
       expect(index.data).toContain("<sitemapindex");
@@ -56,7 +56,7 @@ describe("sitemap for a large directory", () => {
       });
       expect(bad.status).toBe(400);
     } finally {
-      delete process.env.SITEMAP_CHUNK_SIZE;
+      resetConfig({ SITEMAP_CHUNK_SIZE: undefined });
     }
   });
 });

@@ -9,7 +9,7 @@ import type { LatLng } from "~/lib/geo";
 import { LIMITS } from "~/schemas/admin-fields";
 
 /** Google Maps with a pin on the point (no API key, nothing loaded on our page). */
-export const mapsSearchUrl = (p: LatLng) => `https://www.google.com/maps/search/?api=1&query=${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
+const mapsSearchUrl = (p: LatLng) => `https://www.google.com/maps/search/?api=1&query=${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
 
 export function LocationField({
   meta,

@@ -27,7 +27,7 @@ export type PremiumPageProps = {
 type SubscribeResult = { url?: string; error?: string; loginUrl?: string };
 
 /** The chat keeps scripts, forms and its own origin; it cannot navigate this page. */
-export const PREMIUM_CHAT_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox";
+const PREMIUM_CHAT_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox";
 
 export function PremiumPage(props: PremiumPageProps) {
   const { assistant, access } = props;

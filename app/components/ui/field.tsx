@@ -1,3 +1,4 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useId, type ReactNode } from "react";
 import { Input, Label, Select, Textarea } from "./input";
 import type { ComponentProps } from "react";
@@ -49,6 +50,16 @@ export function Field({ label, errors, hint, id: given, ...props }: Common & Com
       <FieldErrors id={errorId} errors={errors} />
     </div>
   );
+}
+
+/** A labelled input bound to a Conform field: its name, id, value and constraints, and its errors. */
+export function InputField({
+  meta,
+  type = "text",
+  ...props
+}: { meta: FieldMetadata<unknown>; type?: "text" | "email" | "password" | "url" | "tel" | "search" | "number" } & Common &
+  Omit<ComponentProps<"input">, "type" | "name">) {
+  return <Field {...getInputProps(meta, { type })} {...props} errors={meta.errors} />;
 }
 
 export function TextareaField({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"textarea">) {

@@ -1,3 +1,4 @@
+import type { Submission } from "@conform-to/react";
 import { lazy, Suspense } from "react";
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { clientIpOf } from "~/server/request-context.server";
@@ -9,7 +10,7 @@ import { loginSchema, signupSchema } from "~/schemas/auth";
 import { signIn, signUp } from "~/server/account.server";
 import { refused, submissionOf } from "~/server/forms.server";
 import { requireAnonymous } from "~/server/guards.server";
-import { toastHeader } from "~/server/toast.server";
+import { type Toast, toastHeader } from "~/server/toast.server";
 import { readForm } from "~/server/request.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,28 +34,42 @@ function safeRedirect(to: FormDataEntryValue | null): string {
   return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/";
 }
 
+type Refusal = Extract<Awaited<ReturnType<typeof signIn>>, { ok: false }>;
+
+/** The form again with better-auth's refusal (in Spanish) as its error and a toast; Retry-After on a 429. */
+function refusedBy(intent: "signup" | "login", submission: Submission<unknown>, outcome: Refusal) {
+  return data(
+    {
+      intent,
+      result: submission.reply({ formErrors: [outcome.message], hideFields: HIDDEN }),
+      toast: { type: "error" as const, title: outcome.message },
+    },
+    { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },
+  );
+}
+
+/** Signed in: the session cookies and the welcome toast, then where the visitor was going. */
+async function signedIn(form: FormData, setCookies: string[], toast: Toast): Promise<never> {
+  const headers = new Headers();
+  for (const c of setCookies) headers.append("Set-Cookie", c);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  throw redirect(safeRedirect(form.get("redirectTo")), { headers });
+}
+
+// Passwords are never sent back to the page; everything else that was typed is.
+const HIDDEN = ["password"];
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request);
   const form = await readForm(request);
   const intent = form.get("intent") === "signup" ? "signup" : "login";
   const ip = clientIpOf(context);
-  // Passwords are never sent back to the page; everything else that was typed is.
-  const hideFields = ["password"];
 
   if (intent === "signup") {
     const submission = submissionOf(form, signupSchema);
-    if (submission.status !== "success") return refused(submission, { intent, toast: null }, { hideFields });
+    if (submission.status !== "success") return refused(submission, { intent, toast: null }, { hideFields: HIDDEN });
     const outcome = await signUp(request, ip, submission.value);
-    if (!outcome.ok) {
-      return data(
-        {
-          intent,
-          result: submission.reply({ formErrors: [outcome.message], hideFields }),
-          toast: { type: "error" as const, title: outcome.message },
-        },
-        { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },
-      );
-    }
+    if (!outcome.ok) return refusedBy(intent, submission, outcome);
     if (outcome.needsVerification) {
       return data({
         intent,
@@ -63,32 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         toast: { type: "success" as const, title: "¡Cuenta creada!", description: "Revisa tu email para confirmar tu cuenta." },
       });
     }
-    const headers = new Headers();
-    for (const c of outcome.setCookies) headers.append("Set-Cookie", c);
-    headers.append("Set-Cookie", await toastHeader({ type: "success", title: "¡Cuenta creada!", description: "Tu cuenta está lista." }));
-    throw redirect(safeRedirect(form.get("redirectTo")), { headers });
+    return signedIn(form, outcome.setCookies, { type: "success", title: "¡Cuenta creada!", description: "Tu cuenta está lista." });
   }
 
   const submission = submissionOf(form, loginSchema);
-  if (submission.status !== "success") return refused(submission, { intent, toast: null }, { hideFields });
+  if (submission.status !== "success") return refused(submission, { intent, toast: null }, { hideFields: HIDDEN });
   const outcome = await signIn(request, ip, submission.value);
-  if (!outcome.ok) {
-    return data(
-      {
-        intent,
-        result: submission.reply({ formErrors: [outcome.message], hideFields }),
-        toast: { type: "error" as const, title: outcome.message },
-      },
-      { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },
-    );
-  }
-  const headers = new Headers();
-  for (const c of outcome.setCookies) headers.append("Set-Cookie", c);
-  headers.append(
-    "Set-Cookie",
-    await toastHeader({ type: "success", title: "¡Bienvenido!", description: "Has iniciado sesión correctamente." }),
-  );
-  throw redirect(safeRedirect(form.get("redirectTo")), { headers });
+  if (!outcome.ok) return refusedBy(intent, submission, outcome);
+  return signedIn(form, outcome.setCookies, { type: "success", title: "¡Bienvenido!", description: "Has iniciado sesión correctamente." });
 }
 
 export default function AuthPage({ actionData }: Route.ComponentProps) {
@@ -145,3 +142,5 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

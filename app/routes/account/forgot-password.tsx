@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { clientIpOf } from "~/server/request-context.server";
 import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { InputField } from "~/components/ui/field";
 import { seo } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/conform";
 import { forgotPasswordSchema } from "~/schemas/auth";
@@ -46,14 +46,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <Field
-            label="Email"
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            required
-            maxLength={254}
-            errors={fields.email.errors}
-          />
+          <InputField label="Email" meta={fields.email} type="email" autoComplete="email" required maxLength={254} />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? "Procesando..." : "Enviar enlace"}
           </Button>
@@ -67,3 +60,5 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

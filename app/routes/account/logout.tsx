@@ -23,3 +23,5 @@ export async function action({ request }: Route.ActionArgs) {
   );
   return redirect("/", { headers });
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
@@ -6,15 +6,15 @@ import { ApiTokensSection } from "~/components/blog/api-tokens-section";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { InputField } from "~/components/ui/field";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
+import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
 import { profileSchema } from "~/schemas/auth";
-import { sendVerification } from "~/server/account.server";
+import { PROFILE_MESSAGES, updateAccount } from "~/server/account.server";
 import { getEnv } from "~/server/env.server";
 import { requireUser } from "~/server/guards.server";
-import { EmailTakenError, updateProfile } from "~/server/models/profiles.server";
 import { apiTokenRevokeSchema, apiTokenSchema } from "~/schemas/blog";
 import { createApiToken, listApiTokens, revokeApiToken, TooManyTokensError } from "~/server/models/api-tokens.server";
 import { createPortalSession } from "~/server/checkout.server";
@@ -111,33 +111,38 @@ export async function action({ request }: Route.ActionArgs) {
   // Only full_name and email are read: a forged is_admin (or anything else) is ignored.
   const submission = submissionOf(form, profileSchema);
   if (submission.status !== "success") return refused(submission, { intent: "profile" as const, toast: null });
+  let outcome: Awaited<ReturnType<typeof updateAccount>>;
   try {
-    const updated = await updateProfile(user.id, submission.value);
-    if (getEnv().REQUIRE_EMAIL_VERIFICATION && updated.email !== user.email.toLowerCase()) {
-      await sendVerification(updated.email!);
-    }
+    outcome = await updateAccount(request, { id: user.id, email: user.email, name: user.name }, submission.value);
   } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data(
-        {
-          intent: "profile" as const,
-          result: submission.reply({ fieldErrors: { email: ["Este email ya está registrado"] } }),
-          toast: { type: "error" as const, title: `Error al actualizar el perfil: ${error.message}` },
-        },
-        { status: 409 },
-      );
-    }
-    console.error("[profile] update:", error);
     return data(
       {
         intent: "profile" as const,
         result: submission.reply(),
-        toast: { type: "error" as const, title: "Error inesperado al actualizar el perfil." },
+        toast: { type: "error" as const, title: "Error al actualizar el perfil", description: messageOf(error, "profile") },
       },
       { status: 500 },
     );
   }
-  return redirectWithToast("/profile", { type: "success", title: "Perfil actualizado" });
+  if (!outcome.ok) {
+    return data(
+      {
+        intent: "profile" as const,
+        result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }),
+        toast: { type: "error" as const, title: `Error al actualizar el perfil: ${outcome.message}` },
+      },
+      { status: outcome.status },
+    );
+  }
+  const headers = new Headers();
+  for (const c of outcome.setCookies) headers.append("Set-Cookie", c);
+  return redirectWithToast(
+    "/profile",
+    outcome.pendingEmail
+      ? { type: "info", title: "Perfil actualizado", description: PROFILE_MESSAGES.confirmSent(outcome.pendingEmail) }
+      : { type: "success", title: "Perfil actualizado" },
+    { headers },
+  );
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -163,22 +168,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <Icon name="user-round" aria-hidden className="size-5 text-ocean-600" /> Información personal
           </h2>
           <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
-            <Field
-              label="Nombre completo"
-              {...getInputProps(fields.full_name, { type: "text" })}
-              autoComplete="name"
-              maxLength={100}
-              required
-              errors={fields.full_name.errors}
-            />
-            <Field
-              label="Email"
-              {...getInputProps(fields.email, { type: "email" })}
-              autoComplete="email"
-              maxLength={254}
-              required
-              errors={fields.email.errors}
-            />
+            <InputField label="Nombre completo" meta={fields.full_name} type="text" autoComplete="name" maxLength={100} required />
+            <InputField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} required />
             <Button type="submit" disabled={busy}>
               {busy ? "Procesando..." : "Guardar cambios"}
             </Button>
@@ -264,3 +255,5 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { InputField } from "~/components/ui/field";
 import { seo } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/conform";
 import { PASSWORD_MAX, resetPasswordSchema } from "~/schemas/auth";
@@ -54,22 +54,22 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {dead ? null : (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <input type="hidden" name="token" value={loaderData.token} />
-            <Field
+            <InputField
               label="Nueva contraseña"
-              {...getInputProps(fields.password, { type: "password" })}
+              meta={fields.password}
+              type="password"
               autoComplete="new-password"
               required
               maxLength={PASSWORD_MAX}
-              errors={fields.password.errors}
               hint="Mínimo 8 caracteres."
             />
-            <Field
+            <InputField
               label="Repite la contraseña"
-              {...getInputProps(fields.confirm, { type: "password" })}
+              meta={fields.confirm}
+              type="password"
               autoComplete="new-password"
               required
               maxLength={PASSWORD_MAX}
-              errors={fields.confirm.errors}
             />
             <Button type="submit" size="lg" className="w-full" disabled={busy || !loaderData.token}>
               {busy ? "Procesando..." : "Guardar contraseña"}
@@ -80,3 +80,5 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { requireAdmin } from "~/server/guards.server";
 import { listAuditPage, listingNames } from "~/server/models/admin-audit.server";
-import { AUDIT_ENTITIES, auditFieldLabel } from "~/catalog/audit";
+import { AUDIT_ENTITIES, auditEntityLabel, auditFieldLabel } from "~/catalog/audit";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Auditoría", description: "Registro de cambios del área de administración.", path: "/admin/audit", noindex: true });
@@ -24,16 +24,6 @@ const ACTION_LABELS: Record<string, { label: string; tone: "ocean" | "sun" | "gr
   grant: { label: "Otorgó plan", tone: "green" },
   extend: { label: "Extendió plan", tone: "green" },
   handle: { label: "Atendió", tone: "slate" },
-};
-
-const ENTITY_LABELS: Record<string, string> = {
-  restaurant: "Restaurante",
-  business: "Negocio",
-  profile: "Miembro",
-  business_owner: "Propietario de negocio",
-  free_plan: "Plan gratuito",
-  contact_message: "Mensaje de contacto",
-  blog: "Artículo",
 };
 
 const IGNORED = new Set(["updated_at", "created_at"]);
@@ -130,7 +120,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                       <p className="flex flex-wrap items-center gap-2 text-sm">
                         <Icon name="clipboard-list" aria-hidden className="size-4 text-ocean-600" />
                         <Badge tone={action.tone}>{action.label}</Badge>
-                        <span className="font-semibold text-ocean-950">{ENTITY_LABELS[e.entity] ?? e.entity}</span>
+                        <span className="font-semibold text-ocean-950">{auditEntityLabel(e.entity)}</span>
                         {e.name && <span className="break-all text-ink">«{e.name}»</span>}
                       </p>
                       <time dateTime={e.at} className="shrink-0 text-sm text-muted">
@@ -199,3 +189,5 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -223,3 +223,5 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/free-plans";
@@ -7,10 +7,11 @@ import { ConfirmDeleteButton, ConfirmStep } from "~/components/confirm-delete";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { Field, SelectField } from "~/components/ui/field";
+import { InputField, SelectField } from "~/components/ui/field";
 import { DEFAULT_FREE_PLAN_DAYS, FREE_PLAN_DAYS } from "~/catalog/plans";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
+import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
 import { freePlanActionSchema, freePlanSchema } from "~/schemas/admin";
 import { refused, submissionOf } from "~/server/forms.server";
@@ -51,7 +52,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Confirm = { id: string; email: string } | null;
 /** The active plan that refused a second grant, offered for extension instead. */
 type Extend = { id: string; email: string; expires_at: string; days: number } | null;
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
+/** Back to the list with `what` failed and why (a UserError's own text; anything else is logged). */
+const failed = (what: string, e: unknown) =>
+  redirectWithToast("/admin/free-plans", { type: "error", title: `Error al ${what}: ${messageOf(e, "admin free plans")}` });
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
@@ -76,33 +79,26 @@ export async function action({ request }: Route.ActionArgs) {
           description: `El plan de ${plan.email} vence ahora el ${formatDate(plan.expires_at)}`,
         });
       } catch (e) {
-        if (!(e instanceof FreePlanNotFoundError)) console.error("[admin] free plan extend:", e);
-        return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al extender plan: ${messageOf(e)}` });
+        return failed("extender plan", e);
       }
     }
     if (input.intent === "toggle") {
       try {
         await setFreePlanActive(actor, input.id, input.active);
       } catch (e) {
-        if (!(e instanceof FreePlanNotFoundError)) console.error("[admin] free plan toggle:", e);
-        return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al actualizar estado: ${messageOf(e)}` });
+        return failed("actualizar estado", e);
       }
       return redirectWithToast("/admin/free-plans", { type: "success", title: "Estado Actualizado" });
     }
     if (input.confirm !== "1") {
       const plan = (await listFreePlans()).find((p) => p.id === input.id);
-      if (!plan)
-        return redirectWithToast("/admin/free-plans", {
-          type: "error",
-          title: `Error al eliminar plan: ${new FreePlanNotFoundError().message}`,
-        });
+      if (!plan) return failed("eliminar plan", new FreePlanNotFoundError());
       return data({ result: null, confirm: { id: plan.id, email: plan.email } as Confirm, extend: null as Extend, toast: null });
     }
     try {
       await deleteFreePlan(actor, input.id);
     } catch (e) {
-      if (!(e instanceof FreePlanNotFoundError)) console.error("[admin] free plan delete:", e);
-      return redirectWithToast("/admin/free-plans", { type: "error", title: `Error al eliminar plan: ${messageOf(e)}` });
+      return failed("eliminar plan", e);
     }
     return redirectWithToast("/admin/free-plans", { type: "success", title: "Plan Eliminado" });
   }
@@ -135,8 +131,7 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    console.error("[admin] free plan grant:", e);
-    const title = isMissingTable(e) ? MISSING_TABLE_MESSAGE : `Error al crear plan gratuito: ${messageOf(e)}`;
+    const title = isMissingTable(e) ? MISSING_TABLE_MESSAGE : `Error al crear plan gratuito: ${messageOf(e, "admin free plan grant")}`;
     return data(
       { result: submission.reply(), confirm: null as Confirm, extend: null as Extend, toast: { type: "error" as const, title } },
       { status: 500 },
@@ -169,14 +164,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="grant" />
-            <Field
-              label="Email"
-              {...getInputProps(fields.email, { type: "email" })}
-              autoComplete="off"
-              maxLength={254}
-              required
-              errors={fields.email.errors}
-            />
+            <InputField label="Email" meta={fields.email} type="email" autoComplete="off" maxLength={254} required />
             <SelectField label="Días" {...getSelectProps(fields.days_granted)} errors={fields.days_granted.errors}>
               {FREE_PLAN_DAYS.map((d) => (
                 <option key={d} value={d}>
@@ -288,3 +276,5 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -167,3 +167,5 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

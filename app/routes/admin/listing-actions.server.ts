@@ -6,9 +6,10 @@ import { data } from "react-router";
 import { listingActionSchema } from "~/schemas/admin";
 import { submissionOf } from "~/server/forms.server";
 import type { CurrentUser } from "~/server/guards.server";
-import { deleteListing, LISTING_GONE, ListingNotFoundError, setListingActive } from "~/server/models/listing-admin.server";
+import { deleteListing, LISTING_GONE, setListingActive } from "~/server/models/listing-admin.server";
 import { getListing } from "~/server/models/admin-listings.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { messageOf } from "~/lib/user-error";
 
 export type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombre: string };
 
@@ -26,11 +27,7 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
     try {
       await setListingActive(input.kind, input.id, input.active, actor);
     } catch (e) {
-      if (!(e instanceof ListingNotFoundError)) console.error("[admin] toggle:", e);
-      return redirectWithToast(back, {
-        type: "error",
-        title: `Error al actualizar estado: ${e instanceof ListingNotFoundError ? LISTING_GONE : "no se pudo guardar"}`,
-      });
+      return redirectWithToast(back, { type: "error", title: `Error al actualizar estado: ${messageOf(e, "admin toggle")}` });
     }
     return redirectWithToast(back, {
       type: "success",
@@ -46,11 +43,7 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
   try {
     await deleteListing(input.kind, input.id, actor);
   } catch (e) {
-    if (!(e instanceof ListingNotFoundError)) console.error("[admin] delete:", e);
-    return redirectWithToast(back, {
-      type: "error",
-      title: `Error al eliminar ${noun}: ${e instanceof ListingNotFoundError ? LISTING_GONE : "no se pudo eliminar"}`,
-    });
+    return redirectWithToast(back, { type: "error", title: `Error al eliminar ${noun}: ${messageOf(e, "admin delete")}` });
   }
   return redirectWithToast(back, { type: "success", title: input.kind === "restaurant" ? "Restaurante eliminado" : "Negocio eliminado" });
 }

@@ -298,3 +298,5 @@ function ListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
+import { getCollectionProps, getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/members";
@@ -7,13 +7,14 @@ import { RoleDialog, RoleForm } from "~/components/admin/role-dialog";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { Field, FieldErrors } from "~/components/ui/field";
+import { InputField, FieldErrors } from "~/components/ui/field";
 import { Input, Label } from "~/components/ui/input";
 import { industryLabel } from "~/catalog/industries";
 import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
+import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
 import { LIMITS, ownerSchema, roleSchema } from "~/schemas/admin";
 import { refused, submissionOf } from "~/server/forms.server";
@@ -26,7 +27,6 @@ import {
   listMembers,
   listOwnerLinks,
   OwnerAssignmentError,
-  RoleChangeError,
   setMemberRole,
 } from "~/server/models/admin-members.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
@@ -56,8 +56,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     plans = await freePlansOfMembers(page.items);
     premium = await premiumStatuses(page.items.map((m) => m.id));
   } catch (e) {
-    console.error("[admin] members:", e);
-    loadError = `Error al cargar miembros: ${e instanceof Error ? e.message : "error desconocido"}`;
+    loadError = `Error al cargar miembros: ${messageOf(e, "admin members")}`;
   }
   const [businessMatches, ownerLinks] = await Promise.all([findBusinessesForOwner(negocio), listOwnerLinks()]);
   const now = Date.now();
@@ -90,8 +89,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : "error desconocido");
-
 export async function action({ request, url: pageUrl }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "/admin");
   const actor = { id: user.id, email: user.email };
@@ -116,9 +113,11 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
         return data({ result: submission.reply({ fieldErrors: { email: [e.message] } }), toast: null }, { status: 400 });
       if (e instanceof ListingNotFoundError)
         return data({ result: submission.reply({ fieldErrors: { business_id: [e.message] } }), toast: null }, { status: 404 });
-      console.error("[admin] owner:", e);
       return data(
-        { result: submission.reply(), toast: { type: "error" as const, title: `Error al asignar propietario: ${messageOf(e)}` } },
+        {
+          result: submission.reply(),
+          toast: { type: "error" as const, title: `Error al asignar propietario: ${messageOf(e, "admin owner")}` },
+        },
         { status: 500 },
       );
     }
@@ -132,11 +131,7 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
   try {
     await setMemberRole(actor, submission.value.user_id, submission.value.role === "admin");
   } catch (e) {
-    if (!(e instanceof RoleChangeError)) console.error("[admin] role:", e);
-    return redirectWithToast(back, {
-      type: "error",
-      title: `Error al actualizar rol: ${e instanceof RoleChangeError ? e.message : "no se pudo guardar"}`,
-    });
+    return redirectWithToast(back, { type: "error", title: `Error al actualizar rol: ${messageOf(e, "admin role")}` });
   }
   return redirectWithToast(back, { type: "success", title: "Rol actualizado" });
 }
@@ -342,13 +337,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                     <FieldErrors id={fields.business_id.errorId} errors={fields.business_id.errors} />
                   </fieldset>
                 )}
-                <Field
-                  label="Email del propietario"
-                  {...getInputProps(fields.email, { type: "email" })}
-                  autoComplete="off"
-                  maxLength={254}
-                  errors={fields.email.errors}
-                />
+                <InputField label="Email del propietario" meta={fields.email} type="email" autoComplete="off" maxLength={254} />
                 <Button type="submit" className="w-full" disabled={assigning || businessMatches.length === 0}>
                   {assigning ? "Procesando..." : "Asignar propietario"}
                 </Button>
@@ -378,3 +367,5 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -82,3 +82,5 @@ export default function RestaurantSearch({ loaderData }: Route.ComponentProps) {
     </AdminShell>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,12 +1,11 @@
 import { isbot } from "isbot";
 import { Icon } from "~/components/icons/icon";
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/article";
 import { BlogCover } from "~/components/blog/blog-cover";
 import { ShareButton } from "~/components/blog/share-button";
-import { ErrorView } from "~/components/error-view";
-import { useShowToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/card";
+import { errorPage } from "~/lib/error-page";
 import { formatDate, formatInteger } from "~/lib/format";
 import { SITE_NAME, publicUrlFrom, seo } from "~/lib/meta";
 import { countBlogView, getPublishedBlogBySlug } from "~/server/models/blogs.server";
@@ -25,15 +24,27 @@ function isCountableOpening(request: Request): boolean {
   return !isbot(ua);
 }
 
+const TO_BLOG = { href: "/blog", label: "Volver al blog" };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   let article: Awaited<ReturnType<typeof getPublishedBlogBySlug>>;
   try {
     article = await getPublishedBlogBySlug(params.slug);
   } catch (error) {
     console.error("[blog] detail:", error);
-    throw data({ failed: true }, { status: 503 });
+    throw errorPage(503, {
+      title: "No se pudo cargar el artículo",
+      message: "Intenta de nuevo en unos minutos.",
+      action: TO_BLOG,
+    });
   }
-  if (!article) throw data(null, { status: 404 });
+  if (!article) {
+    throw errorPage(404, {
+      title: "Artículo no encontrado",
+      message: "El artículo que buscas no existe o ya no está publicado.",
+      action: TO_BLOG,
+    });
+  }
   let views = article.views;
   if (isCountableOpening(request)) {
     try {
@@ -164,17 +175,4 @@ export default function Article({ loaderData, matches }: Route.ComponentProps) {
   );
 }
 
-const LOAD_FAILED = { type: "error" as const, title: "No se pudo cargar el artículo" };
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const failed = !isRouteErrorResponse(error) || error.status !== 404;
-  useShowToast(failed ? LOAD_FAILED : null, error);
-  return (
-    <ErrorView
-      status={isRouteErrorResponse(error) ? error.status : 500}
-      title={failed ? "No se pudo cargar el artículo" : "Artículo no encontrado"}
-      message={failed ? "Intenta de nuevo en unos minutos." : "El artículo que buscas no existe o ya no está publicado."}
-      action={{ href: "/blog", label: "Volver al blog" }}
-    />
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -221,3 +221,5 @@ function EmptyState({ title, text, action }: { title: string; text: string; acti
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -12,30 +12,18 @@ import { formatDate, formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { blogDeleteSchema, myBlogsQuerySchema } from "~/schemas/blog";
 import { parseSubmission } from "~/server/forms.server";
-import { requireUser, type CurrentUser } from "~/server/guards.server";
+import { requireUser } from "~/server/guards.server";
 import { canManageBlog, deleteBlog, getBlogById, listOwnBlogs } from "~/server/models/blogs.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 const SIGN_IN_TO_LIST = "Debes iniciar sesión para ver tus blogs";
 const DELETE_FAILED = "No se pudo eliminar el artículo";
 
-/** requireUser, with the spec's toast when the visitor is signed out (SPEC §8). */
-async function requireAuthor(request: Request): Promise<CurrentUser> {
-  try {
-    return await requireUser(request);
-  } catch (error) {
-    if (error instanceof Response && error.headers.get("Location")) {
-      throw await redirectWithToast(error.headers.get("Location")!, { type: "error", title: SIGN_IN_TO_LIST });
-    }
-    throw error;
-  }
-}
-
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Mis artículos", description: "Tus artículos del blog.", path: "/my-blogs", noindex: true });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { user } = await requireAuthor(request);
+  const { user } = await requireUser(request, SIGN_IN_TO_LIST);
   const { q, estado } = myBlogsQuerySchema.parse({ q: url.searchParams.get("q"), estado: url.searchParams.get("estado") ?? undefined });
   try {
     const result = await listOwnBlogs(user.id, { q, estado });
@@ -47,7 +35,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const current = await requireAuthor(request);
+  const current = await requireUser(request, SIGN_IN_TO_LIST);
   const submission = await parseSubmission(request, blogDeleteSchema);
   const notFound = () =>
     data({ toast: { type: "error" as const, title: DELETE_FAILED, description: "El artículo no existe." } }, { status: 404 });
@@ -272,3 +260,5 @@ function Empty({ title, text, action }: { title: string; text: string; action?: 
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -2,7 +2,7 @@
  * The blog editor: /write-blog (route id "write-blog") and /edit-blog/{id} (route id "edit-blog", D7).
  * Guard -> Zod -> model. Only the author (or an admin) can open the edit page or save it (D1).
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { flushSync } from "react-dom";
@@ -14,7 +14,7 @@ import { TagInput } from "~/components/blog/tag-input";
 import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { Field, FieldErrors as FieldErrorList, SelectField, TextareaField } from "~/components/ui/field";
+import { InputField, FieldErrors as FieldErrorList, SelectField, TextareaField } from "~/components/ui/field";
 import { Label, Textarea } from "~/components/ui/input";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
 import { cn } from "~/lib/cn";
@@ -28,20 +28,9 @@ import { sanitizeBlogHtml } from "~/server/sanitize.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request.server";
 import { errorPage } from "~/lib/error-page";
+import { messageOf } from "~/lib/user-error";
 
-export const SIGN_IN_TO_WRITE = "Debes iniciar sesión para escribir un blog.";
-
-/** requireUser, with the spec's toast when the visitor is signed out (SPEC §8). */
-async function requireWriter(request: Request): Promise<CurrentUser> {
-  try {
-    return await requireUser(request);
-  } catch (error) {
-    if (error instanceof Response && error.headers.get("Location")) {
-      throw await redirectWithToast(error.headers.get("Location")!, { type: "error", title: SIGN_IN_TO_WRITE });
-    }
-    throw error;
-  }
-}
+const SIGN_IN_TO_WRITE = "Debes iniciar sesión para escribir un blog.";
 
 /** The article of /edit-blog/{id}, when the user may change it: 404 when missing, 403 when not theirs. */
 async function editableBlog(id: string | undefined, current: CurrentUser) {
@@ -73,20 +62,23 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const current = await requireWriter(request);
+  const current = await requireUser(request, SIGN_IN_TO_WRITE);
   const blog = await editableBlog(params.id, current);
   return {
     blog: blog
       ? {
           id: blog.id,
           slug: blog.slug,
-          title: blog.title,
-          excerpt: blog.excerpt,
-          content: blog.content,
-          category: blog.category,
-          tags: blog.tags,
-          image_url: blog.image_url,
           is_published: blog.is_published,
+          // The editor's fields as saved: the form's starting values.
+          fields: {
+            title: blog.title,
+            excerpt: blog.excerpt,
+            content: blog.content,
+            category: blog.category,
+            tags: blog.tags,
+            image_url: blog.image_url,
+          },
         }
       : null,
   };
@@ -95,7 +87,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type PreviewResult = { preview: string };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const current = await requireWriter(request);
+  const current = await requireUser(request, SIGN_IN_TO_WRITE);
   const existing = await editableBlog(params.id, current);
   const form = await readForm(request);
 
@@ -112,11 +104,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     saved = existing ? await updateBlog(existing, input) : await createBlog(current.user.id, input);
   } catch (error) {
-    console.error("[blog] save:", error);
-    const message = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 200) : "error desconocido";
     // The article as typed stays in the editor.
     return data(
-      { result: submission.reply(), toast: { type: "error" as const, title: `Error al guardar el blog: ${message}` } },
+      {
+        result: submission.reply(),
+        toast: { type: "error" as const, title: `Error al guardar el blog: ${messageOf(error, "blog save")}` },
+      },
       { status: 500 },
     );
   }
@@ -145,16 +138,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm(blogFormSchema, {
     id: "blog",
     lastResult: result,
-    defaultValue: blog
-      ? {
-          title: blog.title,
-          excerpt: blog.excerpt,
-          content: blog.content,
-          category: blog.category,
-          tags: blog.tags,
-          image_url: blog.image_url,
-        }
-      : undefined,
+    defaultValue: blog?.fields,
   });
   useShowToast(actionData && "toast" in actionData ? actionData.toast : null, actionData);
 
@@ -202,13 +186,7 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
               {/* Enter in a text field saves a draft, as «Guardar borrador»: the tag buttons below are submit
                   buttons too (Conform's list buttons), and the first one would otherwise be the default. */}
               <button type="submit" name="intent" value="draft" hidden tabIndex={-1} />
-              <Field
-                label="Título"
-                {...getInputProps(fields.title, { type: "text" })}
-                maxLength={TITLE_MAX}
-                required
-                errors={fields.title.errors}
-              />
+              <InputField label="Título" meta={fields.title} type="text" maxLength={TITLE_MAX} required />
               <TextareaField
                 label="Resumen"
                 {...getTextareaProps(fields.excerpt)}
@@ -301,13 +279,13 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
                     </option>
                   ))}
                 </SelectField>
-                <Field
+                <InputField
                   label="URL de la imagen (opcional)"
-                  {...getInputProps(fields.image_url, { type: "url" })}
+                  meta={fields.image_url}
+                  type="url"
                   inputMode="url"
                   maxLength={IMAGE_URL_MAX}
                   placeholder="https://…"
-                  errors={fields.image_url.errors}
                 />
               </div>
               <CoverPreview url={fields.image_url.value ?? ""} category={fields.category.value || null} />
@@ -360,3 +338,5 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -29,6 +29,7 @@ import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/catalog-options";
 import { errorPage, invalidLinkPage } from "~/lib/error-page";
+import { messageOf } from "~/lib/user-error";
 
 const INDUSTRY_NOT_FOUND = {
   title: "Industria no encontrada",
@@ -85,14 +86,14 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     try {
       await setListingActive("business", input.id, input.active, actor);
     } catch (error) {
-      return redirectWithToast(back, { type: "error", title: `Error al actualizar estado: ${(error as Error).message}` });
+      return redirectWithToast(back, { type: "error", title: `Error al actualizar estado: ${messageOf(error, "directory toggle")}` });
     }
     return redirectWithToast(back, { type: "success", title: "Estado actualizado" });
   }
   try {
     await deleteListing("business", input.id, actor);
   } catch (error) {
-    return redirectWithToast(back, { type: "error", title: `Error al eliminar negocio: ${(error as Error).message}` });
+    return redirectWithToast(back, { type: "error", title: `Error al eliminar negocio: ${messageOf(error, "directory delete")}` });
   }
   return redirectWithToast(back, { type: "success", title: "Negocio eliminado" });
 }
@@ -179,3 +180,5 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
     </>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -190,3 +190,5 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     </>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -11,3 +11,5 @@ export function loader() {
 export default function RogerChat() {
   return null;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

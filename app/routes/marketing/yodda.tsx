@@ -61,3 +61,5 @@ export default function Yodda({ loaderData }: Route.ComponentProps) {
     </Section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -23,3 +23,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function PremiumRoger({ loaderData, actionData }: Route.ComponentProps) {
   return <PremiumPage {...loaderData} actionResult={actionData} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -5,8 +5,6 @@ import { db } from "../db.server";
 import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
 import { AUDIT_ENTITIES } from "~/catalog/audit";
 
-export { AUDIT_ENTITIES };
-
 export async function listAuditPage(f: { entity?: string | null; cursor?: string | null; limit?: number } = {}) {
   const limit = pageLimit(f.limit, 50, 200);
   const conds: SQL[] = [];

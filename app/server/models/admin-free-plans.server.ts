@@ -9,17 +9,18 @@ import { db } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
 import { isUuid, type Actor } from "./listing-admin.server";
+import { UserError } from "~/lib/user-error";
 
 export const MISSING_TABLE_MESSAGE = "La tabla de planes gratuitos aún no existe. Necesita ejecutar las migraciones SQL primero.";
 
-export class FreePlanNotFoundError extends Error {
+export class FreePlanNotFoundError extends UserError {
   constructor() {
     super("El plan ya no existe (pudo ser eliminado).");
   }
 }
 
 /** The e-mail already has an active, unexpired plan: extend that one instead of granting a second. */
-export class FreePlanActiveError extends Error {
+export class FreePlanActiveError extends UserError {
   constructor(readonly plan: { id: string; email: string; expires_at: Date }) {
     super("Este email ya tiene un plan gratuito activo.");
   }

@@ -8,14 +8,15 @@ import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { business_owners_general, businesses, free_plan_subscriptions, profiles, users } from "~/db/schema";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
-import { recordAudit } from "./audit.server";
+import { type AuditInput, recordAudit } from "./audit.server";
 import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
 import { isUuid, ListingNotFoundError, type Actor } from "./listing-admin.server";
+import { UserError } from "~/lib/user-error";
 
-export const MEMBERS_PAGE_SIZE = 30;
+const MEMBERS_PAGE_SIZE = 30;
 
-export class RoleChangeError extends Error {}
-export class OwnerAssignmentError extends Error {}
+export class RoleChangeError extends UserError {}
+export class OwnerAssignmentError extends UserError {}
 
 export const ROLE_MESSAGES = {
   self: "No puedes quitarte tu propio rol de administrador.",
@@ -71,34 +72,49 @@ export async function listMembers(
   return keysetPage(rows, limit);
 }
 
-export async function countAdmins(): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.is_admin, true));
-  return Number(row?.n ?? 0);
-}
-
 /** Switches a member between regular user and admin (audited). Throws RoleChangeError with a Spanish message. */
 export async function setMemberRole(actor: Actor, userId: string, makeAdmin: boolean): Promise<void> {
+  await changeRole(actor, eq(profiles.id, userId), makeAdmin);
+}
+
+/**
+ * The operator's way (scripts/admin-grant.ts), under the same rules and audit trail as the members
+ * page, with no signed-in actor: the last admin cannot be revoked there either. False when no
+ * profile has that address; RoleChangeError as above.
+ */
+export async function setAdminByEmail(email: string, makeAdmin: boolean): Promise<boolean> {
+  try {
+    await changeRole({ id: null }, sql`lower(${profiles.email}) = ${email.trim().toLowerCase()}`, makeAdmin);
+    return true;
+  } catch (error) {
+    if (error instanceof RoleChangeError && error.message === ROLE_MESSAGES.notFound) return false;
+    throw error;
+  }
+}
+
+async function changeRole(actor: AuditInput["actor"], which: SQL, makeAdmin: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     // Lock every admin row (and the target) so concurrent demotions are serialised.
     const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.is_admin, true)).for("update");
     const [target] = await tx
       .select({ id: profiles.id, is_admin: profiles.is_admin, email: profiles.email })
       .from(profiles)
-      .where(eq(profiles.id, userId))
+      .where(which)
+      .limit(1)
       .for("update");
     if (!target) throw new RoleChangeError(ROLE_MESSAGES.notFound);
     if (target.is_admin === makeAdmin) return;
     if (!makeAdmin) {
-      if (userId === actor.id) throw new RoleChangeError(ROLE_MESSAGES.self);
+      if (target.id === actor.id) throw new RoleChangeError(ROLE_MESSAGES.self);
       if (admins.length <= 1) throw new RoleChangeError(ROLE_MESSAGES.last);
     }
-    await tx.update(profiles).set({ is_admin: makeAdmin, updated_at: new Date() }).where(eq(profiles.id, userId));
+    await tx.update(profiles).set({ is_admin: makeAdmin, updated_at: new Date() }).where(eq(profiles.id, target.id));
     await recordAudit(
       {
         actor,
         action: "role",
         entity: "profile",
-        entityId: userId,
+        entityId: target.id,
         before: { email: target.email, is_admin: target.is_admin },
         after: { email: target.email, is_admin: makeAdmin },
       },

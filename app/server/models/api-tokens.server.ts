@@ -7,9 +7,10 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { api_tokens, profiles } from "~/db/schema";
 import { db } from "../db.server";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
+import { UserError } from "~/lib/user-error";
 
-export const TOKEN_PREFIX = "pvb_";
-export const MAX_ACTIVE_TOKENS = 10;
+const TOKEN_PREFIX = "pvb_";
+const MAX_ACTIVE_TOKENS = 10;
 
 export type ApiTokenSummary = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
 
@@ -17,7 +18,7 @@ export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-export class TooManyTokensError extends Error {
+export class TooManyTokensError extends UserError {
   constructor() {
     super(`Puedes tener como máximo ${MAX_ACTIVE_TOKENS} tokens activos. Revoca uno antes de crear otro.`);
   }

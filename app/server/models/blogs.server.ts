@@ -14,14 +14,14 @@ import { sanitizeBlogHtml } from "../sanitize.server";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
 import type { BlogCardData } from "~/schemas/blog";
 
-export const BLOG_PAGE_SIZE = 6;
+const BLOG_PAGE_SIZE = 6;
 const SLUG_MAX = 80;
 
 export type BlogSummary = BlogCardData & { id: string; updated_at: string };
 
 export type BlogArticle = BlogSummary & { content: string; views: number; author_id: string | null };
 
-export type OwnBlog = {
+type OwnBlog = {
   id: string;
   slug: string;
   title: string;
@@ -170,7 +170,7 @@ export async function listOwnBlogs(authorId: string, opts: { q?: string; estado?
 }
 
 /** D6: the slug for `title`, unique among all articles (a numeric suffix when taken). */
-export async function uniqueBlogSlug(title: string, exceptId?: string): Promise<string> {
+async function uniqueBlogSlug(title: string, exceptId?: string): Promise<string> {
   const base = slugify(title, SLUG_MAX) || "articulo";
   const rows = await queryRows<{ slug: string }>(sql`
     select slug from blogs
@@ -236,7 +236,7 @@ export async function createBlog(authorId: string, input: BlogInput): Promise<Bl
 
 /**
  * Saves the editor's changes. The slug follows the title only while the article has never been
- * published; after that it stays, so shared links keep working (issue 5).
+ * published; after that it stays, so shared links keep working.
  */
 export async function updateBlog(existing: Blog, input: BlogInput): Promise<Blog> {
   const row = await withSlugRetry(async () => {

@@ -23,7 +23,7 @@ import { cardColumns, NEARBY_PAGE, nearSql, type Nearby, searchDoc, toCard, type
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
 
-export type Interpretation = {
+type Interpretation = {
   provincia: string | null;
   industria: string | null;
   categoria: string | null;

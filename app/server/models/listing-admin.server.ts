@@ -8,6 +8,7 @@ import { nextFreeSlug, slugify } from "~/lib/slugify";
 import { db, queryRows } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
+import { UserError } from "~/lib/user-error";
 
 export type ListingKind = "restaurant" | "business";
 export type Actor = { id: string; email?: string | null };
@@ -31,7 +32,7 @@ export async function uniqueListingSlug(kind: ListingKind, name: string): Promis
 /** What the admin is told when the entry they act on is gone: a fixed text, safe to show. */
 export const LISTING_GONE = "El registro ya no existe (pudo ser eliminado).";
 
-export class ListingNotFoundError extends Error {
+export class ListingNotFoundError extends UserError {
   constructor() {
     super(LISTING_GONE);
   }

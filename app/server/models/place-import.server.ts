@@ -14,11 +14,12 @@ import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
 import { type Actor, uniqueListingSlug } from "./listing-admin.server";
 import { placeTypeLabel } from "~/catalog/place-types";
+import { UserError } from "~/lib/user-error";
 
-export const IMPORT_LIMITS = { especialidades: 5, reviews: 2, reviewChars: 100 } as const;
+const IMPORT_LIMITS = { especialidades: 5, reviews: 2, reviewChars: 100 } as const;
 const NOT_SPECIALTIES = new Set(["establishment", "point_of_interest"]);
 
-export class DuplicatePlaceError extends Error {
+export class DuplicatePlaceError extends UserError {
   constructor(nombre: string) {
     super(`«${nombre}» ya fue importado desde Google; no se puede agregar dos veces.`);
   }
@@ -29,7 +30,7 @@ function cut(text: string, max: number) {
 }
 
 /** The columns shared by both tables, from the result and the admin's choices. */
-export function importedColumns(place: ApprovedPlace, choice: Approval) {
+function importedColumns(place: ApprovedPlace, choice: Approval) {
   // Public pages show specialties: Google's type names in Spanish (seafood_restaurant -> Mariscos).
   const especialidades = [...new Set(place.types.filter((t) => !NOT_SPECIALTIES.has(t)).map(placeTypeLabel))].slice(
     0,

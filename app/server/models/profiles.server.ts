@@ -1,5 +1,5 @@
 /** Profiles (SPEC §3): one per auth user, created by upsert on id. */
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { profiles, users, type Profile } from "~/db/schema";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
@@ -24,7 +24,7 @@ export function isOwnerAddress(email: string | null | undefined): boolean {
  * SPEC §3 + D13: only the owner address gets is_admin, and only once confirmed, whether or not
  * everyone must confirm: otherwise whoever signs up first with that address would be admin.
  */
-export function isOwnerEmail(user: AuthUserLike): boolean {
+function isOwnerEmail(user: AuthUserLike): boolean {
   return isOwnerAddress(user.email) && Boolean(user.emailVerified);
 }
 
@@ -66,63 +66,32 @@ export async function grantOwnerAdminIfVerified(user: AuthUserLike): Promise<voi
   }
 }
 
-export class EmailTakenError extends Error {
-  constructor() {
-    super("Este email ya está registrado");
-  }
+/** Whether another account already signs in with `email` (case-insensitive). */
+export async function emailTakenByOther(id: string, email: string): Promise<boolean> {
+  const [clash] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()} and ${users.id} <> ${id}`)
+    .limit(1);
+  return Boolean(clash);
 }
 
-/** Updates full_name and email (of the profile and of the login), then re-reads the row. */
-export async function updateProfile(id: string, input: { full_name: string; email: string }): Promise<Profile> {
-  const email = input.email.trim().toLowerCase();
-  return db.transaction(async (tx) => {
-    const [clash] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${id}`)
-      .limit(1);
-    if (clash) throw new EmailTakenError();
-    const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
-    const emailChanged = current && current.email.toLowerCase() !== email;
-    await tx
-      .update(users)
-      .set({
-        email,
-        name: input.full_name,
-        updatedAt: new Date(),
-        ...(emailChanged ? { emailVerified: false } : {}),
-      })
-      .where(eq(users.id, id));
-    const [row] = await tx
-      .update(profiles)
-      .set({ full_name: input.full_name, email, updated_at: new Date() })
-      .where(eq(profiles.id, id))
-      .returning();
-    if (!row) throw new Error("Perfil no encontrado");
-    return row;
-  });
+/** The address the account signs in with now (better-auth's table, read only). */
+export async function loginEmailOf(id: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.email ?? null;
 }
 
-export async function setAdmin(id: string, isAdmin: boolean): Promise<void> {
-  await db.update(profiles).set({ is_admin: isAdmin, updated_at: new Date() }).where(eq(profiles.id, id));
+export async function setFullName(id: string, fullName: string): Promise<void> {
+  await db.update(profiles).set({ full_name: fullName, updated_at: new Date() }).where(eq(profiles.id, id));
 }
 
-export async function setAdminByEmail(email: string, isAdmin: boolean): Promise<boolean> {
-  const rows = await db
+/** The profile keeps the login's address: better-auth calls this after it changes a user. */
+export async function syncProfileEmail(user: AuthUserLike): Promise<void> {
+  if (!user.email) return;
+  const email = user.email.toLowerCase();
+  await db
     .update(profiles)
-    .set({ is_admin: isAdmin, updated_at: new Date() })
-    .where(sql`lower(${profiles.email}) = ${email.trim().toLowerCase()}`)
-    .returning({ id: profiles.id });
-  return rows.length > 0;
-}
-
-export async function listProfiles() {
-  return db.select().from(profiles).orderBy(desc(profiles.created_at));
-}
-
-export async function listProfilesByName() {
-  return db
-    .select({ id: profiles.id, full_name: profiles.full_name, email: profiles.email })
-    .from(profiles)
-    .orderBy(asc(profiles.full_name));
+    .set({ email, updated_at: new Date() })
+    .where(sql`${profiles.id} = ${user.id} and ${profiles.email} is distinct from ${email}`);
 }

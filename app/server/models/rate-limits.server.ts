@@ -17,8 +17,13 @@ export async function recordHit(key: string, windowSeconds = 60, hits = 1): Prom
                    then now() else rate_limits.window_start end
     returning count, greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int as retry`);
   const row = rows[0]!;
+  // Every key ever seen keeps a row: about one hit in PRUNE_EVERY also drops the windows long over,
+  // so the table stays small on every process without a timer of its own.
+  if (Math.random() * PRUNE_EVERY < 1) await pruneHits();
   return { count: Number(row.count), retryAfterSeconds: Number(row.retry) };
 }
+
+const PRUNE_EVERY = 200;
 
 /** The count in the current window without adding to it. */
 export async function peekHits(key: string, windowSeconds = 60): Promise<LimitState> {
@@ -33,7 +38,7 @@ export async function clearHits(key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-/** Old windows are useless; drop them now and then. */
-export async function pruneHits(olderThanSeconds = 3600): Promise<void> {
+/** Drops the windows that started over an hour ago (the longest window is 10 minutes). */
+async function pruneHits(olderThanSeconds = 3600): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanSeconds})`);
 }

@@ -11,7 +11,7 @@ export type PremiumSource = "stripe" | "free_plan";
 export type PremiumStatus = { subscribed: boolean; source: PremiumSource | null; until: Date | null };
 
 /** Stripe statuses that give access while the paid period lasts. */
-export const ENTITLED_STATUSES = ["active", "trialing"] as const;
+const ENTITLED_STATUSES = ["active", "trialing"] as const;
 
 const NOT_SUBSCRIBED: PremiumStatus = { subscribed: false, source: null, until: null };
 

@@ -546,7 +546,7 @@ function placeIn(provincia: ProvinceSlug, town: string): readonly [string, strin
  * The most specific place of an address that the towns catalog knows in the listing's own province
  * ("Cerro Punta, Bugaba, Chiriquí" -> Cerro Punta; "Vía España, Ciudad de Panamá" -> the city).
  */
-export function demoTownOf(direccion: string, provincia: ProvinceSlug): string {
+function demoTownOf(direccion: string, provincia: ProvinceSlug): string {
   const town = direccion.split(", ").find((part) => TOWN_COORDINATES[part]?.provincia === provincia);
   if (!town) throw new Error(`Demo data: no coordinates for any town of «${direccion}» (${provincia})`);
   return town;

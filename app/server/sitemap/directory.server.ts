@@ -9,18 +9,18 @@ import {
   type ListingKind,
   type SitemapListing,
 } from "../models/listings.server";
+import { getEnv } from "../env.server";
 import type { SitemapEntry } from "./types";
 
 /**
  * A sitemap file holds at most 50,000 URLs (sitemaps.org). Up to this many entries /sitemap.xml is one
  * file; beyond it /sitemap.xml becomes a sitemap index of chunks (docs/decisions/005).
  */
-export const DIRECTORY_SITEMAP_LIMIT = 45_000;
+const DIRECTORY_SITEMAP_LIMIT = 45_000;
 
 /** Entries per chunk file when the sitemap is an index (SITEMAP_CHUNK_SIZE lets tests use small chunks). */
 export function sitemapChunkSize(): number {
-  const n = Number(process.env.SITEMAP_CHUNK_SIZE);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 45_000) : 40_000;
+  return getEnv().SITEMAP_CHUNK_SIZE;
 }
 
 const entryOf = (l: SitemapListing): SitemapEntry => ({

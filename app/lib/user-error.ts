@@ -1,0 +1,17 @@
+/**
+ * Errors and what a person is told about them. A UserError is thrown on purpose and its message is
+ * written for the visitor, in Spanish; any other error is a fault whose text (SQL, hosts, a library's
+ * English) never reaches a page or a toast: the visitor gets UNEXPECTED_ERROR and the log the original.
+ */
+export class UserError extends Error {
+  override name = "UserError";
+}
+
+export const UNEXPECTED_ERROR = "Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.";
+
+/** The visitor's message for `error`; `context` labels the log line of an unexpected one. */
+export function messageOf(error: unknown, context: string): string {
+  if (error instanceof UserError) return error.message;
+  console.error(`[${context}]`, error);
+  return UNEXPECTED_ERROR;
+}
