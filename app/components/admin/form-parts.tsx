@@ -4,7 +4,7 @@ import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/r
 import type { ComponentProps, ReactNode } from "react";
 import { PLAN_TYPES } from "~/catalog/plans";
 import { Card } from "~/components/ui/card";
-import { Field, SelectField } from "~/components/ui/field";
+import { InputField as BoundInput, SelectField } from "~/components/ui/field";
 import type { LatLng } from "~/lib/geo";
 import { periodsFromText, type WeeklyPeriod } from "~/lib/opening-hours";
 import { hoursRowsOf, LIMITS, locationText, type HoursRow } from "~/schemas/admin";
@@ -31,15 +31,10 @@ export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<unkno
   );
 }
 
-type InputFieldProps = Omit<ComponentProps<typeof Field>, "type" | "errors"> & {
-  meta: FieldMetadata<unknown>;
-  type?: "text" | "tel" | "url";
-};
-
-/** A labelled input bound to a Conform field; a web address gets the URL keyboard and length limit. */
-export function InputField({ meta, type = "text", ...props }: InputFieldProps) {
+/** The shared Conform-bound input; a web address also gets the URL keyboard and length limit. */
+export function InputField({ type, ...props }: ComponentProps<typeof BoundInput>) {
   const url = type === "url" ? { inputMode: "url" as const, maxLength: LIMITS.url } : null;
-  return <Field {...getInputProps(meta, { type })} {...url} {...props} errors={meta.errors} />;
+  return <BoundInput type={type} {...url} {...props} />;
 }
 
 export function FormError({ message }: { message?: string | null }) {
@@ -94,15 +89,15 @@ type ListingFields = Record<"rating" | "plan_type" | "is_active" | "is_verified"
 /** Rating 0-5 in steps of 0.1 (SPEC §5); empty means no rating. */
 export function RatingField({ fields }: { fields: ListingFields }) {
   return (
-    <Field
+    <BoundInput
       label="Calificación (0 a 5)"
-      {...getInputProps(fields.rating, { type: "number" })}
+      meta={fields.rating}
+      type="number"
       inputMode="decimal"
       min={0}
       max={5}
       step={0.1}
       hint="Déjala vacía si no tiene calificación."
-      errors={fields.rating.errors}
     />
   );
 }
