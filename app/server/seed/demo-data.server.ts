@@ -28,7 +28,8 @@ import {
   type Reviews,
 } from "./demo-tables.server";
 
-export type DemoRestaurant = {
+/** What every demo entry has, restaurant or business. */
+type DemoListing = {
   nombre: string;
   descripcion: string;
   direccion: string;
@@ -38,38 +39,29 @@ export type DemoRestaurant = {
   latitud: number;
   longitud: number;
   rating: number | null;
-  categoria: RestaurantCategory | null;
   provincia: ProvinceSlug;
   especialidades: string[];
-  special_dish: string | null;
   customer_reviews: string | null;
-  website_url: string | null;
-  instagram_url: string | null;
   plan_type: PlanType;
   is_verified: boolean;
   is_active: boolean;
 };
 
-export type DemoBusiness = {
-  nombre: string;
-  descripcion: string;
-  direccion: string;
-  telefono: string;
-  horario: string;
-  horario_semanal: WeeklyPeriod[];
-  latitud: number;
-  longitud: number;
-  rating: number | null;
-  industria: IndustrySlug;
-  provincia: ProvinceSlug;
-  especialidades: string[];
-  special_service: string | null;
-  customer_reviews: string | null;
-  website: string | null;
-  plan_type: PlanType;
-  is_verified: boolean;
-  is_active: boolean;
+export type DemoRestaurant = DemoListing & {
+  categoria: RestaurantCategory | null;
+  special_dish: string | null;
+  website_url: string | null;
+  instagram_url: string | null;
 };
+
+export type DemoBusiness = DemoListing & {
+  industria: IndustrySlug;
+  special_service: string | null;
+  website: string | null;
+};
+
+/** A few inactive entries for the admin views: two hand-written ones (`hidden`) and every twelfth generated one. */
+const demoActive = (fixedIdx: number | null, generated: number, hidden: boolean) => (fixedIdx === null ? generated % 12 !== 0 : !hidden);
 
 type R = [nombre: string, categoria: DemoCategory, especialidades: string[], lugar: string, plato: string];
 
@@ -668,11 +660,11 @@ export function demoRestaurants(): DemoRestaurant[] {
         instagram_url: i % 4 === 0 ? `https://example.com/instagram/${slug}` : null,
         plan_type: i % 5 === 0 ? "max_local" : i % 3 === 0 ? "starter_local" : "free_local",
         is_verified: i % 2 === 0,
-        // A few inactive entries for the admin views: two hand-written ones and every twelfth generated one.
-        is_active:
-          fixedIdx === null
-            ? generated % 12 !== 0
-            : !(provincia === "panama" && fixedIdx === 8) && !(provincia === "chiriqui" && fixedIdx === 2),
+        is_active: demoActive(
+          fixedIdx,
+          generated,
+          (provincia === "panama" && fixedIdx === 8) || (provincia === "chiriqui" && fixedIdx === 2),
+        ),
       });
     }
   }
@@ -722,10 +714,11 @@ export function demoBusinesses(): DemoBusiness[] {
         website: i % 2 === 0 ? `https://example.com/${slugify(nombre)}` : null,
         plan_type: i % 4 === 0 ? "max_local" : i % 3 === 0 ? "starter_local" : "free_local",
         is_verified: i % 3 !== 0,
-        is_active:
-          fixedIdx === null
-            ? generated % 12 !== 0
-            : !(industria === "construccion" && fixedIdx === 8) && !(industria === "belleza" && fixedIdx === 1),
+        is_active: demoActive(
+          fixedIdx,
+          generated,
+          (industria === "construccion" && fixedIdx === 8) || (industria === "belleza" && fixedIdx === 1),
+        ),
       });
     }
   }
