@@ -3,12 +3,12 @@
  * the browser after the page is shown and do not count against the public pages' budget (decision
  * 045); the server renders it whole, and it posts as a plain form until then.
  */
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { InputField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/conform";
 import { loginSchema, PASSWORD_MAX, signupSchema } from "~/schemas/auth";
 
@@ -37,30 +37,16 @@ export default function AuthForm({
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {mode === "signup" ? (
-          <Field
-            label="Nombre completo"
-            {...getInputProps(fields.full_name, { type: "text" })}
-            autoComplete="name"
-            required
-            maxLength={100}
-            errors={fields.full_name.errors}
-          />
+          <InputField label="Nombre completo" meta={fields.full_name} autoComplete="name" required maxLength={100} />
         ) : null}
-        <Field
-          label="Email"
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          required
-          maxLength={254}
-          errors={fields.email.errors}
-        />
-        <Field
+        <InputField label="Email" meta={fields.email} type="email" autoComplete="email" required maxLength={254} />
+        <InputField
           label="Contraseña"
-          {...getInputProps(fields.password, { type: "password" })}
+          meta={fields.password}
+          type="password"
           autoComplete={mode === "signup" ? "new-password" : "current-password"}
           required
           maxLength={PASSWORD_MAX}
-          errors={fields.password.errors}
           hint={mode === "signup" ? "Mínimo 8 caracteres." : undefined}
         />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>

@@ -4,12 +4,12 @@
  * whole, and until it is loaded it posts as a plain form.
  */
 import { CatalogOptions } from "~/components/catalog-options";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { CONTACT_SERVICES } from "~/catalog/plans";
 import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
-import { Field, SelectField, TextareaField } from "~/components/ui/field";
+import { InputField, SelectField, TextareaField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/conform";
 import { contactSchema } from "~/schemas/contact";
 import { CONTACT_HONEYPOT, CONTACT_LIMITS } from "~/schemas/contact-fields";
@@ -41,14 +41,14 @@ export default function ContactForm({
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         {INPUTS.map(({ name, label, type, autoComplete, required }) => (
-          <Field
-            label={label}
-            {...getInputProps(fields[name], { type })}
+          <InputField
             key={name}
+            label={label}
+            meta={fields[name]}
+            type={type}
             autoComplete={autoComplete}
             required={required}
             maxLength={CONTACT_LIMITS[name]}
-            errors={fields[name].errors}
           />
         ))}
       </div>
