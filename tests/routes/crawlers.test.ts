@@ -5,21 +5,20 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROVINCES } from "~/catalog/provinces";
-import { businesses, restaurants } from "~/db/schema";
 import * as business from "~/routes/directory/business";
 import * as province from "~/routes/directory/province";
 import * as restaurant from "~/routes/directory/restaurant";
 import * as robots from "~/routes/seo/robots";
 import * as sitemap from "~/routes/seo/sitemap";
 import * as sitemapPart from "~/routes/seo/sitemap-part";
-import { db } from "~/server/db.server";
 import { industryCrumbs } from "~/server/json-ld.server";
+import { makeBusiness, makeRestaurants } from "../setup/factories";
 import { call, getRequest, ORIGIN } from "../setup/route";
 
 type H = any;
 
 beforeAll(async () => {
-  await db.insert(restaurants).values([
+  await makeRestaurants([
     {
       slug: "fonda-vieja",
       nombre: "Fonda Vieja",
@@ -47,7 +46,7 @@ beforeAll(async () => {
       updated_at: new Date("2026-09-09T09:09:09Z"),
     },
   ]);
-  await db.insert(businesses).values({
+  await makeBusiness({
     slug: "academia-sol",
     nombre: "Academia Sol",
     descripcion: "Clases.",
