@@ -1,12 +1,13 @@
 /** Insert on approval of a Google result (SPEC §7, §9; D17, D21), on PGlite and on PostgreSQL. */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { audit_log, businesses, restaurants, users } from "~/db/schema";
+import { audit_log, businesses, restaurants } from "~/db/schema";
 import type { ApprovedPlace } from "~/schemas/place-import";
 import { db } from "~/server/db.server";
 import { DuplicatePlaceError, importPlace } from "~/server/models/place-import.server";
 import { mapPlace } from "~/server/places.server";
 import { makeGooglePlace } from "../fakes/places";
+import { makeUser } from "../setup/factories";
 
 let actor: { id: string; email: string };
 const tag = Math.random().toString(36).slice(2, 7);
@@ -16,9 +17,7 @@ function place(n: number, overrides: Record<string, unknown> = {}): ApprovedPlac
 }
 
 beforeAll(async () => {
-  const id = `import-admin-${tag}`;
-  await db.insert(users).values({ id, name: "Admin", email: `${id}@import.test` });
-  actor = { id, email: `${id}@import.test` };
+  actor = await makeUser();
 });
 
 describe("importPlace", () => {
