@@ -299,11 +299,15 @@ describe("content negotiation", () => {
   });
 
   it("escapes line starts only where a line starts", () => {
-    expect(escapeMarkdown("+507 6000-0000")).toBe("+507 6000-0000");
-    expect(escapeMarkdownLine("+507 6000-0000")).toBe("\\+507 6000-0000");
-    expect(escapeMarkdownLine("1. primero")).toBe("1\\. primero");
-    expect(escapeMarkdown("a &lt; b & c")).toBe("a \\&lt; b & c");
-    expect(escapeMarkdown("uno\n\n# dos")).toBe("uno \\# dos");
+    for (const [escaper, text, escaped] of [
+      [escapeMarkdown, "+507 6000-0000", "+507 6000-0000"],
+      [escapeMarkdownLine, "+507 6000-0000", "\\+507 6000-0000"],
+      [escapeMarkdownLine, "1. primero", "1\\. primero"],
+      [escapeMarkdown, "a &lt; b & c", "a \\&lt; b & c"],
+      [escapeMarkdown, "uno\n\n# dos", "uno \\# dos"],
+    ] as const) {
+      expect(escaper(text), `${escaper.name}(${JSON.stringify(text)})`).toBe(escaped);
+    }
   });
 });
 
