@@ -23,6 +23,13 @@ beforeAll(async () => {
 });
 
 const validRestaurant = { nombre: "Fonda Central", direccion: "Calle 10", provincia: "cocle", rating: "4.2", is_active: "on" };
+const validBusiness = {
+  nombre: "Taller Istmeño",
+  descripcion: "Mecánica",
+  direccion: "Vía Israel",
+  provincia: "panama",
+  industria: "servicios",
+};
 
 describe("guards on every admin loader and action", () => {
   const cases: [string, (a: any) => unknown, string, Record<string, string>?][] = [
@@ -151,16 +158,9 @@ describe("restaurant form validation", () => {
 
 describe("business form", () => {
   it("requires descripcion and a known industry; trims and de-duplicates specialties", async () => {
-    const base = {
-      nombre: "Taller Istmeño",
-      descripcion: "Mecánica",
-      direccion: "Vía Israel",
-      provincia: "panama",
-      industria: "servicios",
-    };
     const bad = await call(
       businessForm.action,
-      formRequest("/admin/business/new", { ...base, descripcion: "", industria: "magia" }, admin.cookie),
+      formRequest("/admin/business/new", { ...validBusiness, descripcion: "", industria: "magia" }, admin.cookie),
     );
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.descripcion[0]).toMatch(/obligatori/);
@@ -169,7 +169,7 @@ describe("business form", () => {
       businessForm.action,
       formRequest(
         "/admin/business/new",
-        { ...base, especialidades: [" Frenos ", "frenos", "Motor", " "], website: "https://taller.example" },
+        { ...validBusiness, especialidades: [" Frenos ", "frenos", "Motor", " "], website: "https://taller.example" },
         admin.cookie,
       ),
     );

@@ -15,7 +15,7 @@ import { db } from "~/server/db.server";
 import { pageCacheStats } from "~/server/page-cache.server";
 import { directoryEntries } from "~/server/sitemap/directory.server";
 import { readToast } from "~/server/toast.server";
-import { makeBusinesses, makeRestaurants, makeUser } from "../setup/factories";
+import { fondas, MARISQUERIA_AZUL, makeBusinesses, makeRestaurants, makeUser } from "../setup/factories";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN } from "../setup/route";
 
 type H = any;
@@ -28,26 +28,9 @@ let construccionIds: string[] = [];
 
 beforeAll(async () => {
   await makeRestaurants([
-    ...Array.from({ length: 8 }, (_, i) => ({
-      slug: `fonda-${i}`,
-      nombre: `Fonda ${i}`,
-      categoria: "comida-tradicional",
-      created_at: at(),
-    })),
+    ...fondas(8, () => ({ created_at: at() })),
     { slug: "fonda-oculta", nombre: "Fonda Oculta", is_active: false, created_at: at() },
-    {
-      slug: "marisqueria-azul",
-      nombre: "Marisquería Azul",
-      descripcion: "Ceviche <b>fresco</b>",
-      direccion: "Vía Argentina",
-      telefono: "6206-6274",
-      horario: "Lun-Sáb 11:00-22:00",
-      provincia: "colon",
-      categoria: "mariscos",
-      especialidades: ["Ceviche", "Pulpo"],
-      instagram_url: "https://instagram.com/azul",
-      created_at: at(),
-    },
+    { ...MARISQUERIA_AZUL, descripcion: "Ceviche <b>fresco</b>", instagram_url: "https://instagram.com/azul", created_at: at() },
   ]);
   const rows = await makeBusinesses(
     Array.from({ length: 9 }, (_, i) => ({

@@ -20,7 +20,7 @@ import { markdownNegotiation, markdownTwinPath, prefersMarkdown } from "~/server
 import { escapeMarkdown, escapeMarkdownLine } from "~/server/markdown.server";
 import { setListingActive } from "~/server/models/listing-admin.server";
 import { invalidatePublicPages, publicPageCache } from "~/server/page-cache.server";
-import { makeBusinesses, makeRestaurant, makeRestaurants, makeUser } from "../setup/factories";
+import { fondas, MARISQUERIA_AZUL, makeBusinesses, makeRestaurant, makeRestaurants, makeUser } from "../setup/factories";
 import { call, getRequest, ORIGIN, routeArgs } from "../setup/route";
 
 type H = any;
@@ -33,16 +33,9 @@ let azulId = "";
 
 beforeAll(async () => {
   const azul = await makeRestaurant({
-    slug: "marisqueria-azul",
-    nombre: "Marisquería Azul",
+    ...MARISQUERIA_AZUL,
     descripcion:
       "Ceviche fresco del día en Colón.\n\nTambién pulpo a la parrilla y patacones; abierto desde 1998 para toda la familia, con vista al mar y música en vivo los viernes por la noche.",
-    direccion: "Vía Argentina",
-    telefono: "6206-6274",
-    horario: "Lun-Sáb 11:00-22:00",
-    provincia: "colon",
-    categoria: "mariscos",
-    especialidades: ["Ceviche", "Pulpo"],
     special_dish: "Corvina al ajillo",
     rating: 4.5,
     website_url: "https://azul.example.pa",
@@ -56,13 +49,7 @@ beforeAll(async () => {
   });
   azulId = azul.id;
   await makeRestaurants([
-    ...Array.from({ length: 7 }, (_, i) => ({
-      slug: `fonda-${i}`,
-      nombre: `Fonda ${i}`,
-      provincia: "chiriqui",
-      categoria: "comida-tradicional",
-      created_at: at(),
-    })),
+    ...fondas(7, () => ({ provincia: "chiriqui", created_at: at() })),
     { slug: "fonda-hostil", nombre: HOSTILE, direccion: "Calle <1>", provincia: "chiriqui", created_at: at() },
     { slug: "fonda-oculta", nombre: "Fonda Oculta", direccion: "Calle 1", provincia: "chiriqui", is_active: false, created_at: at() },
     {

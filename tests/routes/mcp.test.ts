@@ -11,7 +11,7 @@ import { restaurants } from "~/db/schema";
 import * as mcp from "~/routes/api/mcp";
 import { db } from "~/server/db.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
-import { makeBusinesses, makeRestaurants } from "../setup/factories";
+import { fondas, MARISQUERIA_AZUL, makeBusinesses, makeRestaurants } from "../setup/factories";
 import { ORIGIN, resetConfig, routeArgs } from "../setup/route";
 
 type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
@@ -66,22 +66,10 @@ async function setActive(slug: string, active: boolean) {
 
 beforeAll(async () => {
   await makeRestaurants([
-    ...Array.from({ length: 12 }, (_, i) => ({
-      slug: `fonda-${i}`,
-      nombre: `Fonda ${i}`,
-      descripcion: "Comida casera panameña.",
-      categoria: "comida-tradicional",
-    })),
+    ...fondas(12, () => ({ descripcion: "Comida casera panameña." })),
     {
-      slug: "marisqueria-azul",
-      nombre: "Marisquería Azul",
+      ...MARISQUERIA_AZUL,
       descripcion: "Ceviche fresco frente al mar.",
-      direccion: "Vía Argentina",
-      telefono: "6206-6274",
-      horario: "Lun-Sáb 11:00-22:00",
-      provincia: "colon",
-      categoria: "mariscos",
-      especialidades: ["Ceviche", "Pulpo"],
       // In Colón city, open around the clock.
       latitud: 9.3592,
       longitud: -79.9014,

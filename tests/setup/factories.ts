@@ -136,6 +136,28 @@ export async function makeBusinesses(list: Partial<NewBusiness>[]): Promise<Busi
   return db.insert(businesses).values(list.map(businessRow)).returning();
 }
 
+/** The seafood restaurant in Colón that the directory, MCP and Markdown route tests show, search and link to. */
+export const MARISQUERIA_AZUL = {
+  slug: "marisqueria-azul",
+  nombre: "Marisquería Azul",
+  direccion: "Vía Argentina",
+  telefono: "6206-6274",
+  horario: "Lun-Sáb 11:00-22:00",
+  provincia: "colon",
+  categoria: "mariscos",
+  especialidades: ["Ceviche", "Pulpo"],
+} satisfies Partial<NewRestaurant>;
+
+/** `count` traditional-food restaurants fonda-0, fonda-1… to fill listing pages, each with `extra(i)`. */
+export function fondas(count: number, extra: (i: number) => Partial<NewRestaurant> = () => ({})): Partial<NewRestaurant>[] {
+  return Array.from({ length: count }, (_, i) => ({
+    slug: `fonda-${i}`,
+    nombre: `Fonda ${i}`,
+    categoria: "comida-tradicional",
+    ...extra(i),
+  }));
+}
+
 // ---------------------------------------------------------------- blog
 
 /** A draft article without author (a unique slug); a published one gets published_at as the app sets it. */
