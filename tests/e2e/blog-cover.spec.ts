@@ -4,7 +4,7 @@
  */
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp, uniqueUser } from "./fixtures";
+import { makeUser } from "./fixtures";
 
 // A loopback port where nothing listens: the browser's request fails at once.
 const BROKEN = "http://127.0.0.1:9/portada.jpg";
@@ -22,7 +22,7 @@ async function coverState(page: Page) {
 }
 
 test("a cover that cannot be loaded shows the placeholder, and the editor warns when it is saved", async ({ page, browser, baseURL }) => {
-  await signUp(page, uniqueUser("portada"));
+  await makeUser(page, "portada");
   const title = `Portada rota ${crypto.randomBytes(3).toString("hex")}`;
   await page.goto("/write-blog");
   await page.getByLabel("Título").fill(title);
