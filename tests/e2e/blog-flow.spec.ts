@@ -1,7 +1,7 @@
 /** The blog in a real browser: write, publish, search, read, drafts, editing, authorization, deleting. */
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { makeUser, trackPageErrors } from "./fixtures";
+import { fillArticle, makeUser, trackPageErrors } from "./fixtures";
 
 async function writeArticle(
   page: Page,
@@ -9,10 +9,7 @@ async function writeArticle(
   button: "Publicar" | "Guardar borrador",
 ) {
   await page.goto("/write-blog");
-  await page.getByLabel("Título").fill(a.title);
-  await page.getByLabel("Resumen").fill(a.excerpt);
-  await page.getByLabel("Contenido", { exact: true }).fill(a.content);
-  if (a.category) await page.getByLabel("Categoría").selectOption(a.category);
+  await fillArticle(page, a);
   for (const t of a.tags ?? []) {
     await page.getByLabel("Etiquetas").fill(t);
     await page.getByLabel("Etiquetas").press("Enter");
