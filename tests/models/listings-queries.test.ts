@@ -22,6 +22,8 @@ const base = Date.parse("2026-06-01T12:00:00Z");
 let seq = 0;
 /** Each entry a second newer than the one before, so that the expected order never depends on the clock. */
 const at = () => new Date(base + ++seq * 1000);
+/** `rows`, each given the next created_at unless it has its own. */
+const inOrder = <T extends object>(rows: T[]) => rows.map((row) => ({ created_at: at(), ...row }));
 
 async function allPages<T extends { nextCursor: string | null; items: { id: string }[] }>(
   fetch: (cursor?: ReturnType<typeof decodeCursor>) => Promise<T>,
@@ -42,11 +44,13 @@ async function allPages<T extends { nextCursor: string | null; items: { id: stri
 
 describe("province listings", () => {
   it("shows active entries of the province only, newest first, 6 at a time with a cursor", async () => {
-    const rows = await makeRestaurants([
-      ...Array.from({ length: 14 }, () => ({ provincia: "herrera", created_at: at() })),
-      { provincia: "herrera", is_active: false, nombre: "Oculto", created_at: at() },
-      { provincia: "colon", created_at: at() },
-    ]);
+    const rows = await makeRestaurants(
+      inOrder([
+        ...Array.from({ length: 14 }, () => ({ provincia: "herrera" })),
+        { provincia: "herrera", is_active: false, nombre: "Oculto" },
+        { provincia: "colon" },
+      ]),
+    );
     const expected = rows
       .filter((r) => r.provincia === "herrera" && r.is_active)
       .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
@@ -77,7 +81,7 @@ describe("province listings", () => {
   });
 
   it("pages without duplicates or gaps while newer rows are inserted", async () => {
-    const rows = await makeRestaurants(Array.from({ length: 20 }, () => ({ provincia: "veraguas", created_at: at() })));
+    const rows = await makeRestaurants(inOrder(Array.from({ length: 20 }, () => ({ provincia: "veraguas" }))));
     const ids = await allPages(
       (c) => listRestaurantsByProvince("veraguas", c ?? undefined),
       async () => {
@@ -96,12 +100,14 @@ describe("province listings", () => {
 
 describe("industry listings", () => {
   it("filters by province on the server and keeps paging with the filter", async () => {
-    const rows = await makeBusinesses([
-      ...Array.from({ length: 8 }, () => ({ industria: "salud", provincia: "chiriqui", created_at: at() })),
-      ...Array.from({ length: 5 }, () => ({ industria: "salud", provincia: "cocle", created_at: at() })),
-      { industria: "salud", provincia: "chiriqui", is_active: false, created_at: at() },
-      { industria: "turismo", provincia: "chiriqui", created_at: at() },
-    ]);
+    const rows = await makeBusinesses(
+      inOrder([
+        ...Array.from({ length: 8 }, () => ({ industria: "salud", provincia: "chiriqui" })),
+        ...Array.from({ length: 5 }, () => ({ industria: "salud", provincia: "cocle" })),
+        { industria: "salud", provincia: "chiriqui", is_active: false },
+        { industria: "turismo", provincia: "chiriqui" },
+      ]),
+    );
     const chiriqui = rows
       .filter((r) => r.industria === "salud" && r.provincia === "chiriqui" && r.is_active)
       .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
@@ -154,25 +160,20 @@ describe("entries by slug", () => {
 
 describe("search", () => {
   beforeAll(async () => {
-    await makeRestaurants([
-      {
-        slug: "cafe-geisha",
-        nombre: "Café Geisha Boquete",
-        categoria: "cafeteria",
-        provincia: "chiriqui",
-        especialidades: ["Café de altura"],
-        created_at: at(),
-      },
-      {
-        slug: "fonda-panamena",
-        nombre: "Fonda La Tinaja",
-        descripcion: "Comida panameña de siempre",
-        categoria: "comida-tradicional",
-        created_at: at(),
-      },
-      { slug: "marisqueria-azul", nombre: "Marisquería El Cangrejo Azul", categoria: "mariscos", provincia: "colon", created_at: at() },
-      { slug: "cafe-inactivo", nombre: "Café Cerrado", is_active: false, created_at: at() },
-    ]);
+    await makeRestaurants(
+      inOrder([
+        {
+          slug: "cafe-geisha",
+          nombre: "Café Geisha Boquete",
+          categoria: "cafeteria",
+          provincia: "chiriqui",
+          especialidades: ["Café de altura"],
+        },
+        { slug: "fonda-panamena", nombre: "Fonda La Tinaja", descripcion: "Comida panameña de siempre", categoria: "comida-tradicional" },
+        { slug: "marisqueria-azul", nombre: "Marisquería El Cangrejo Azul", categoria: "mariscos", provincia: "colon" },
+        { slug: "cafe-inactivo", nombre: "Café Cerrado", is_active: false },
+      ]),
+    );
     await makeBusiness({
       slug: "cafe-consultores",
       nombre: "Cafetal Consultores",
@@ -210,7 +211,7 @@ describe("search", () => {
       const r = await searchListings({ q });
       expect(Array.isArray(r.items)).toBe(true);
     }
-    await makeRestaurants(Array.from({ length: 9 }, (_, i) => ({ nombre: `Ceviche Bar ${i}`, categoria: "mariscos", created_at: at() })));
+    await makeRestaurants(inOrder(Array.from({ length: 9 }, (_, i) => ({ nombre: `Ceviche Bar ${i}`, categoria: "mariscos" }))));
     const first = await searchListings({ q: "ceviche" });
     expect(first.items).toHaveLength(6);
     const second = await searchListings({ q: "ceviche", cursor: decodeSearchCursor(first.nextCursor!)! });
