@@ -16,7 +16,7 @@ type Session = Awaited<ReturnType<APIRequestContext["storageState"]>>;
 
 const hex = () => crypto.randomBytes(4).toString("hex");
 
-export function uniqueUser(prefix = "user"): User {
+function uniqueUser(prefix = "user"): User {
   const id = hex();
   return { email: `${prefix}-${id}@e2e.test`, password: `clave-${id}-segura`, name: `Usuaria ${prefix} ${id}` };
 }
@@ -31,7 +31,7 @@ export async function submitSignUp(page: Page, user: User) {
 }
 
 /** Signs `user` up on `page` through the real form; the page ends signed in, at /. */
-export async function signUp(page: Page, user: User) {
+async function signUp(page: Page, user: User) {
   await submitSignUp(page, user);
   await expect(page).toHaveURL(/\/$/);
   // Signed in: the header's account menu (a button with JavaScript, a <summary> without).
