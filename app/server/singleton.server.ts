@@ -27,3 +27,8 @@ export function dropSingleton<T>(name: string): T | undefined {
 export function replaceSingleton<T>(name: string, value: T): void {
   store().set(name, value);
 }
+
+/** Forgets every value, as a restart would (tests that start over with new configuration). */
+export function clearSingletons(): void {
+  store().clear();
+}

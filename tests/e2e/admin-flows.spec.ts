@@ -1,6 +1,6 @@
 /** Admin flows in the browser: curate a restaurant, promote a member, grant a free plan, read the trail. */
 import { expect, test } from "@playwright/test";
-import { ADMIN_STATE, signUp, trackPageErrors, uniqueUser } from "./fixtures";
+import { ADMIN_STATE, makeUser, startNewRestaurant, trackPageErrors } from "./fixtures";
 
 test.use({ storageState: ADMIN_STATE });
 
@@ -9,10 +9,7 @@ test("create a restaurant, see it on its province page, deactivate it and it dis
   test.setTimeout(60_000);
   const errors = trackPageErrors(page);
   const nombre = `Fonda Prueba ${Date.now().toString(36)}`;
-  await page.goto("/admin/restaurant/new");
-  await page.getByLabel("Nombre *").fill(nombre);
-  await page.getByLabel("Provincia *").selectOption("darien");
-  await page.getByLabel("Dirección *").fill("Calle Principal, La Palma");
+  await startNewRestaurant(page, { nombre, provincia: "darien", direccion: "Calle Principal, La Palma" });
   await page.getByLabel("Calificación (0 a 5)").fill("7");
   const specialties = page.getByLabel("Especialidades", { exact: true });
   await specialties.fill("Sancocho");
@@ -76,10 +73,9 @@ test("create a restaurant, see it on its province page, deactivate it and it dis
 });
 
 test("promote a member, who can then open /admin; the trail shows the role change", async ({ page, browser }) => {
-  const member = uniqueUser("promo");
   const ctx = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const memberPage = await ctx.newPage();
-  await signUp(memberPage, member);
+  const member = await makeUser(memberPage, "promo");
   await memberPage.goto("/admin");
   await expect(memberPage).toHaveURL(/\/$/);
   await expect(memberPage.getByText("Acceso Denegado")).toBeVisible();

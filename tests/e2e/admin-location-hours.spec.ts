@@ -4,7 +4,7 @@
  * was typed, then saved; the edit form read again shows what was stored.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN_STATE, trackPageErrors } from "./fixtures";
+import { ADMIN_STATE, startNewRestaurant, trackPageErrors } from "./fixtures";
 
 test.use({ storageState: ADMIN_STATE, javaScriptEnabled: false });
 
@@ -127,10 +127,7 @@ test.describe("with JavaScript", () => {
   test("the browser checks the same rules before sending; a new restaurant is created with its location and hours", async ({ page }) => {
     const errors = trackPageErrors(page);
     const nombre = `Cantina Horario ${Date.now().toString(36)}`;
-    await page.goto("/admin/restaurant/new");
-    await page.getByLabel("Nombre *").fill(nombre);
-    await page.getByLabel("Provincia *").selectOption("los-santos");
-    await page.getByLabel("Dirección *").fill("Pedasí, Los Santos");
+    await startNewRestaurant(page, { nombre, provincia: "los-santos", direccion: "Pedasí, Los Santos" });
     // Hidden from the public lists that other tests count.
     await page.getByLabel("Activo").uncheck();
     const ubicacion = page.getByLabel("Ubicación (enlace de Google Maps o coordenadas)");

@@ -4,7 +4,7 @@
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { AUTHZ_MATRIX, type Role } from "../fixtures/authz-matrix";
-import { ADMIN_STATE, uniqueUser } from "./fixtures";
+import { ADMIN_STATE, makeUser } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -18,12 +18,8 @@ test.beforeAll(async ({ playwright }, info) => {
   contexts.visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
   contexts.admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers, storageState: ADMIN_STATE });
   contexts.user = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
-  const u = uniqueUser("matriz");
-  const signup = await contexts.user.post("/auth", {
-    form: { intent: "signup", full_name: u.name, email: u.email, password: u.password },
-    maxRedirects: 0,
-  });
-  expect(signup.status()).toBe(302);
+  // Signed up by posting the form; makeUser checks the 302.
+  await makeUser(contexts.user, "matriz");
   // Ids of seeded entries for the edit routes.
   const restaurants = await (await contexts.admin.get("/admin?tab=restaurantes")).text();
   const businesses = await (await contexts.admin.get("/admin?tab=negocios")).text();

@@ -4,7 +4,7 @@
  */
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp, uniqueUser } from "./fixtures";
+import { fillArticle, makeUser } from "./fixtures";
 
 // A loopback port where nothing listens: the browser's request fails at once.
 const BROKEN = "http://127.0.0.1:9/portada.jpg";
@@ -22,14 +22,10 @@ async function coverState(page: Page) {
 }
 
 test("a cover that cannot be loaded shows the placeholder, and the editor warns when it is saved", async ({ page, browser, baseURL }) => {
-  await signUp(page, uniqueUser("portada"));
+  await makeUser(page, "portada");
   const title = `Portada rota ${crypto.randomBytes(3).toString("hex")}`;
   await page.goto("/write-blog");
-  await page.getByLabel("Título").fill(title);
-  await page.getByLabel("Resumen").fill("Una imagen que no existe.");
-  await page.getByLabel("Contenido", { exact: true }).fill("<p>Texto.</p>");
-  await page.getByLabel("Categoría").selectOption("Turismo");
-  await page.getByLabel("URL de la imagen (opcional)").fill(BROKEN);
+  await fillArticle(page, { title, excerpt: "Una imagen que no existe.", content: "<p>Texto.</p>", category: "Turismo", image: BROKEN });
   await expect(page.getByRole("status").filter({ hasText: "No se pudo cargar una imagen desde esta dirección" })).toBeVisible();
   await page.getByRole("button", { name: "Guardar borrador" }).click();
   await expect(page).toHaveURL(/\/edit-blog\//);

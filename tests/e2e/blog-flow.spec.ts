@@ -1,7 +1,7 @@
 /** The blog in a real browser: write, publish, search, read, drafts, editing, authorization, deleting. */
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp, trackPageErrors, uniqueUser } from "./fixtures";
+import { fillArticle, makeUser, trackPageErrors } from "./fixtures";
 
 async function writeArticle(
   page: Page,
@@ -9,10 +9,7 @@ async function writeArticle(
   button: "Publicar" | "Guardar borrador",
 ) {
   await page.goto("/write-blog");
-  await page.getByLabel("Título").fill(a.title);
-  await page.getByLabel("Resumen").fill(a.excerpt);
-  await page.getByLabel("Contenido", { exact: true }).fill(a.content);
-  if (a.category) await page.getByLabel("Categoría").selectOption(a.category);
+  await fillArticle(page, a);
   for (const t of a.tags ?? []) {
     await page.getByLabel("Etiquetas").fill(t);
     await page.getByLabel("Etiquetas").press("Enter");
@@ -33,7 +30,7 @@ async function viewsInMyBlogs(page: Page, title: string): Promise<string> {
 
 test("write -> publish -> find it searching without accents -> open it -> views +1", async ({ page }) => {
   const errors = trackPageErrors(page);
-  await signUp(page, uniqueUser("autora"));
+  await makeUser(page, "autora");
   const id = crypto.randomBytes(3).toString("hex");
   const title = `Crónica panameña ${id}`;
   await writeArticle(
@@ -68,7 +65,7 @@ test("write -> publish -> find it searching without accents -> open it -> views 
 });
 
 test("a draft: saved, found under Borradores, edited and published", async ({ page }) => {
-  await signUp(page, uniqueUser("borrador"));
+  await makeUser(page, "borrador");
   const id = crypto.randomBytes(3).toString("hex");
   const title = `Borrador de café ${id}`;
   await writeArticle(page, { title, excerpt: "Aún sin terminar.", content: "<p>Primer párrafo.</p>" }, "Guardar borrador");
@@ -100,7 +97,7 @@ test("another user gets 403 on /edit-blog/{id} and cannot delete it by a forged 
   browser,
   baseURL,
 }) => {
-  await signUp(page, uniqueUser("duena"));
+  await makeUser(page, "duena");
   const id = crypto.randomBytes(3).toString("hex");
   const title = `Solo mío ${id}`;
   await writeArticle(page, { title, excerpt: "Privado.", content: "<p>Texto.</p>" }, "Guardar borrador");
@@ -109,7 +106,7 @@ test("another user gets 403 on /edit-blog/{id} and cannot delete it by a forged 
 
   const other = await browser.newContext({ baseURL });
   const intruder = await other.newPage();
-  await signUp(intruder, uniqueUser("intrusa"));
+  await makeUser(intruder, "intrusa");
   const res = await intruder.goto(`/edit-blog/${blogId}`);
   expect(res?.status()).toBe(403);
   await expect(intruder.getByRole("heading", { name: "No tienes acceso a este artículo" })).toBeVisible();
@@ -145,7 +142,7 @@ test("an unknown article is a 404 with a way back; signed-out writers are sent t
 });
 
 test("/my-blogs: a search with no match under one filter names that filter and points to the other", async ({ page }) => {
-  await signUp(page, uniqueUser("filtros"));
+  await makeUser(page, "filtros");
   const id = crypto.randomBytes(3).toString("hex");
   await writeArticle(
     page,

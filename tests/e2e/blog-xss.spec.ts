@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { forbiddenIn, loadXssCorpus } from "../fixtures/xss/corpus";
-import { signUp, uniqueUser } from "./fixtures";
+import { makeUser } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
@@ -62,7 +62,7 @@ async function renderAndCheck(page: Page, path: string, origin: string) {
 }
 
 test("hostile HTML never runs: editor action and API", async ({ page, baseURL }) => {
-  await signUp(page, uniqueUser("xss"));
+  await makeUser(page, "xss");
   await page.goto("/profile");
   await page.getByLabel("Nombre del token").fill("xss");
   await page.getByRole("button", { name: "Crear token" }).click();

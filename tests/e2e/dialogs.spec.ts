@@ -5,8 +5,8 @@
  * and a free plan are deleted through the server-rendered confirmation step, and never by one click.
  */
 import crypto from "node:crypto";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { ADMIN_STATE, signUp, trackPageErrors, uniqueUser } from "./fixtures";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { ADMIN_STATE, makeBlog, makeFreePlan, makeUser, trackPageErrors } from "./fixtures";
 
 // Each test signs up and writes through the real forms before it opens a dialog: several page loads.
 test.describe.configure({ timeout: 90_000 });
@@ -46,37 +46,15 @@ async function checkDialog(page: Page, trigger: Locator, role: "dialog" | "alert
   await expect(trigger).toBeFocused();
 }
 
-/** A draft through the real editor; returns its id. */
-async function saveDraft(page: Page, title: string): Promise<string> {
-  await page.goto("/write-blog");
-  await page.getByLabel("Título").fill(title);
-  await page.getByLabel("Resumen").fill("Un resumen.");
-  await page.getByLabel("Contenido", { exact: true }).fill("<p>Texto.</p>");
-  await page.getByRole("button", { name: "Guardar borrador" }).click();
-  await expect(page).toHaveURL(/\/edit-blog\/[0-9a-f-]{36}$/);
-  return page.url().split("/").pop()!;
-}
-
 /** The article's card in /my-blogs. */
 const blogCard = (page: Page, title: string) => page.locator("article", { has: page.getByRole("heading", { name: title, exact: true }) });
-
-/** A signed-up user whose session cookies can be handed to a context without JavaScript. */
-async function signedUpCookies(browser: Browser, baseURL: string, prefix: string, setup?: (page: Page) => Promise<void>) {
-  const ctx = await browser.newContext({ baseURL });
-  const page = await ctx.newPage();
-  await signUp(page, uniqueUser(prefix));
-  await setup?.(page);
-  const cookies = await ctx.cookies();
-  await ctx.close();
-  return cookies;
-}
 
 test.describe("with JavaScript", () => {
   test("blog: the delete AlertDialog is labelled, traps focus, Escape keeps the article, 'Sí, eliminar' deletes it", async ({ page }) => {
     const errors = trackPageErrors(page);
-    await signUp(page, uniqueUser("dialogo"));
+    await makeUser(page, "dialogo");
     const title = `Para el diálogo ${tag()}`;
-    await saveDraft(page, title);
+    await makeBlog(page, { title });
     await page.goto("/my-blogs");
     const card = blogCard(page, title);
     const trigger = card.getByRole("button", { name: `Eliminar «${title}»` });
@@ -104,7 +82,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("profile: the revoke AlertDialog; 'Sí, revocar' revokes the token", async ({ page }) => {
-    await signUp(page, uniqueUser("token"));
+    await makeUser(page, "token");
     const name = `Asistente ${tag()}`;
     await page.goto("/profile");
     await page.getByLabel("Nombre del token").fill(name);
@@ -124,12 +102,8 @@ test.describe("with JavaScript", () => {
     test.use({ storageState: ADMIN_STATE });
 
     test("free plans: the delete AlertDialog; 'Sí, eliminar' deletes the plan", async ({ page }) => {
-      const email = `dialogo-${tag()}@e2e.test`;
-      await page.goto("/admin/free-plans");
-      await page.getByLabel("Email").fill(email);
-      await page.getByRole("button", { name: "Otorgar plan gratuito" }).click();
+      const { email, row } = await makeFreePlan(page, `dialogo-${tag()}@e2e.test`);
       await expect(page.getByText("Plan Gratuito Creado")).toBeVisible();
-      const row = page.getByTestId("free-plan").filter({ hasText: email });
       const trigger = row.getByRole("button", { name: "Eliminar" });
       await checkDialog(
         page,
@@ -149,10 +123,7 @@ test.describe("with JavaScript", () => {
       page,
       browser,
     }) => {
-      const member = uniqueUser("rol");
-      const ctx = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-      await signUp(await ctx.newPage(), member);
-      await ctx.close();
+      const member = await makeUser(browser, "rol");
       await page.goto(`/admin-members?q=${encodeURIComponent(member.email)}`);
       const row = page.getByTestId("member").filter({ hasText: member.email });
       const trigger = row.getByRole("link", { name: /Editar rol/ });
@@ -175,11 +146,11 @@ test.describe("with JavaScript", () => {
   });
 
   test("at 390px the dialog fits the screen: no horizontal scroll, 44px tap targets, a long title wraps", async ({ page }) => {
-    await signUp(page, uniqueUser("movil"));
+    await makeUser(page, "movil");
     await page.setViewportSize({ width: 390, height: 844 });
     // A long unbroken title must wrap inside the dialog, not widen it.
     const title = `Un-título-muy-largo-sin-espacios-para-el-diálogo-${"x".repeat(80)}-${tag()}`;
-    await saveDraft(page, title);
+    await makeBlog(page, { title });
     await page.goto("/my-blogs");
     const trigger = blogCard(page, title).getByRole("button", { name: `Eliminar «${title}»` });
     await hydrated(trigger);
@@ -203,9 +174,11 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a blog article is deleted through the confirmation step, and Cancelar keeps it", async ({ page, browser, baseURL }) => {
+  test("a blog article is deleted through the confirmation step, and Cancelar keeps it", async ({ page, browser }) => {
     const title = `Sin JavaScript ${tag()}`;
-    await page.context().addCookies(await signedUpCookies(browser, baseURL!, "sinjs", (p) => saveDraft(p, title).then(() => undefined)));
+    // Signed up and written with JavaScript; the session handed to this page without it.
+    const { session } = await makeUser(browser, "sinjs", (p) => makeBlog(p, { title }));
+    await page.context().addCookies(session.cookies);
     await page.goto("/my-blogs?estado=borradores");
     const card = blogCard(page, title);
     await expect(card).toBeVisible();
@@ -232,8 +205,8 @@ test.describe("without JavaScript", () => {
     await expect(card).toHaveCount(0);
   });
 
-  test("a token is revoked through the confirmation step, which opens at the tokens section", async ({ page, browser, baseURL }) => {
-    await page.context().addCookies(await signedUpCookies(browser, baseURL!, "sinjs-token"));
+  test("a token is revoked through the confirmation step, which opens at the tokens section", async ({ page, browser }) => {
+    await page.context().addCookies((await makeUser(browser, "sinjs-token")).session.cookies);
     const name = `Sin JS ${tag()}`;
     await page.goto("/profile");
     await page.getByLabel("Nombre del token").fill(name);
@@ -253,12 +226,7 @@ test.describe("without JavaScript", () => {
     test.use({ storageState: ADMIN_STATE });
 
     test("a free plan is deleted through the confirmation step", async ({ page }) => {
-      const email = `sinjs-${tag()}@e2e.test`;
-      await page.goto("/admin/free-plans");
-      await page.getByLabel("Email").fill(email);
-      await page.getByRole("button", { name: "Otorgar plan gratuito" }).click();
-      const row = page.getByTestId("free-plan").filter({ hasText: email });
-      await expect(row).toHaveCount(1);
+      const { email, row } = await makeFreePlan(page, `sinjs-${tag()}@e2e.test`);
       await row.getByRole("button", { name: "Eliminar" }).click();
       const step = page.getByRole("region", { name: "¿Eliminar plan gratuito?" });
       await expect(step).toContainText(email);

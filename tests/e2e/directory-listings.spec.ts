@@ -5,7 +5,7 @@
  * servicios has 8 active businesses in Panamá.
  */
 import { expect, test } from "@playwright/test";
-import { ADMIN_STATE, signUp, trackPageErrors, uniqueUser } from "./fixtures";
+import { ADMIN_STATE, makeUser, trackPageErrors } from "./fixtures";
 
 test.describe("listing pages", () => {
   test("a province page shows 6 cards; 'Cargar más' adds the rest and disappears at the end", async ({ page }) => {
@@ -109,7 +109,7 @@ test.describe("admin controls", () => {
     expect(forged.status()).toBe(302);
     expect(forged.headers().location).toMatch(/^\/auth/);
 
-    await signUp(page, uniqueUser("dir"));
+    await makeUser(page, "dir");
     const asUser = await page.request.post("/negocios/turismo", { form: { intent: "delete", id, confirm: "si" }, maxRedirects: 0 });
     expect(asUser.status()).toBe(302);
     expect(asUser.headers().location).toBe("/");

@@ -3,8 +3,18 @@
  * shows what was typed (passwords excepted) beside each error, lists work as field lists, and the
  * error messages are tied to their fields.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN_STATE, signUp, trackPageErrors, uniqueUser } from "./fixtures";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  ADMIN_STATE,
+  expectArticle,
+  fillArticle,
+  makeBlog,
+  makeUser,
+  signedInPage,
+  submitSignIn,
+  submitSignUp,
+  trackPageErrors,
+} from "./fixtures";
 
 /** The field is marked invalid and its first described-by element holds exactly `message`. */
 async function expectFieldError(page: Page, label: string, message: string) {
@@ -14,57 +24,32 @@ async function expectFieldError(page: Page, label: string, message: string) {
   await expect(page.locator(`[id="${errorId}"]`)).toHaveText(message);
 }
 
-/** A signed-in page without JavaScript: the account is made through the real form first. */
-async function signedInWithoutJs(browser: Browser, prefix: string): Promise<{ page: Page; user: ReturnType<typeof uniqueUser> }> {
-  const user = uniqueUser(prefix);
-  const withJs = await browser.newContext();
-  await signUp(await withJs.newPage(), user);
-  const storageState = await withJs.storageState();
-  await withJs.close();
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState });
-  return { page: await context.newPage(), user };
-}
+const BAD_IMAGE = "La URL de la imagen debe empezar con http:// o https://";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
     test("/auth keeps the e-mail (not the password) after a wrong password", async ({ browser }) => {
-      const user = uniqueUser("clave");
-      const setup = await browser.newContext();
-      await signUp(await setup.newPage(), user);
-      await setup.close();
+      const user = await makeUser(browser, "clave");
       const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
-      await page.goto("/auth");
-      await page.getByLabel("Email").fill(user.email);
-      await page.getByLabel("Contraseña").fill("no-es-la-clave");
-      await page.getByRole("button", { name: "Iniciar Sesión" }).last().click();
+      await submitSignIn(page, { email: user.email, password: "no-es-la-clave" });
       await expect(page.getByRole("alert").filter({ hasText: "Credenciales inválidas. Verifica tu email y contraseña." })).toBeVisible();
       await expect(page.getByLabel("Email")).toHaveValue(user.email);
       if (!javaScriptEnabled) await expect(page.getByLabel("Contraseña")).toHaveValue("");
     });
 
     test("/auth keeps the e-mail beside its error when the server refuses the address", async ({ page }) => {
-      await page.goto("/auth");
       // The browser accepts it as an e-mail; the schema (in the browser or on the server) does not.
-      await page.getByLabel("Email").fill("ana@localhost");
-      await page.getByLabel("Contraseña").fill("una-clave-cualquiera");
-      await page.getByRole("button", { name: "Iniciar Sesión" }).last().click();
+      await submitSignIn(page, { email: "ana@localhost", password: "una-clave-cualquiera" });
       await expectFieldError(page, "Email", "Ingresa un email válido");
       await expect(page.getByLabel("Email")).toHaveValue("ana@localhost");
     });
 
     test("/auth's sign-up keeps the name and e-mail (not the password) when the address is taken", async ({ browser }) => {
-      const taken = uniqueUser("tomado");
-      const setup = await browser.newContext();
-      await signUp(await setup.newPage(), taken);
-      await setup.close();
+      const taken = await makeUser(browser, "tomado");
       const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
-      await page.goto("/auth?modo=registro");
-      await page.getByLabel("Nombre completo").fill("Otra Persona Ñáñez");
-      await page.getByLabel("Email").fill(taken.email);
-      await page.getByLabel("Contraseña").fill("otra-clave-segura");
-      await page.getByRole("button", { name: "Crear Cuenta" }).click();
+      await submitSignUp(page, { name: "Otra Persona Ñáñez", email: taken.email, password: "otra-clave-segura" });
       await expect(page.getByRole("alert").filter({ hasText: "Este email ya está registrado. Intenta iniciar sesión." })).toBeVisible();
       await expect(page.getByLabel("Nombre completo")).toHaveValue("Otra Persona Ñáñez");
       await expect(page.getByLabel("Email")).toHaveValue(taken.email);
@@ -73,11 +58,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("/auth's sign-up keeps every field but the password beside a field error", async ({ page }) => {
-      await page.goto("/auth?modo=registro");
-      await page.getByLabel("Nombre completo").fill("Ana <b>");
-      await page.getByLabel("Email").fill("ana@localhost");
-      await page.getByLabel("Contraseña").fill("clave-segura-123");
-      await page.getByRole("button", { name: "Crear Cuenta" }).click();
+      await submitSignUp(page, { name: "Ana <b>", email: "ana@localhost", password: "clave-segura-123" });
       await expectFieldError(page, "Nombre completo", "El nombre contiene caracteres no permitidos");
       await expectFieldError(page, "Email", "Ingresa un email válido");
       await expect(page.getByLabel("Nombre completo")).toHaveValue("Ana <b>");
@@ -116,10 +97,7 @@ for (const javaScriptEnabled of [true, false]) {
         ["Teléfono", "Ingresa un teléfono válido (solo números, espacios, +, - y paréntesis)"],
         ["Mensaje *", "El mensaje es obligatorio"],
       ]) {
-        const field = page.getByLabel(label, { exact: true });
-        await expect(field).toHaveAttribute("aria-invalid", "true");
-        const errorId = (await field.getAttribute("aria-describedby"))!.split(" ")[0]!;
-        await expect(page.locator(`[id="${errorId}"]`)).toHaveText(message);
+        await expectFieldError(page, label, message);
       }
       await expect(page.getByLabel("Teléfono")).toHaveValue("abc");
       await expect(page.getByLabel("Negocio")).toHaveValue("Panadería Ñandú");
@@ -129,31 +107,33 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe("without JavaScript, the server answers with what was typed", () => {
+  // Each account signs up with JavaScript first (signedInPage), then works on a page without it.
   test("/write-blog keeps every field after a bad image URL", async ({ browser }) => {
-    const { page } = await signedInWithoutJs(browser, "sinjs-blog");
+    const { page } = await signedInPage(browser, "sinjs-blog", { javaScriptEnabled: false });
+    const typed = {
+      title: "Crónica con imagen mala",
+      excerpt: "Un resumen escrito a mano",
+      content: "<p>Texto</p>",
+      category: "Turismo",
+      image: "no es una url",
+    };
     await page.goto("/write-blog");
-    await page.getByLabel("Título").fill("Crónica con imagen mala");
-    await page.getByLabel("Resumen").fill("Un resumen escrito a mano");
-    await page.getByLabel("Contenido", { exact: true }).fill("<p>Texto</p>");
-    await page.getByLabel("Categoría").selectOption("Turismo");
-    await page.getByLabel("URL de la imagen (opcional)").fill("no es una url");
+    await fillArticle(page, typed);
     await page.getByRole("button", { name: "Publicar" }).click();
 
-    await expect(page.getByText("La URL de la imagen debe empezar con http:// o https://")).toBeVisible();
-    await expect(page.getByLabel("Título")).toHaveValue("Crónica con imagen mala");
-    await expect(page.getByLabel("Resumen")).toHaveValue("Un resumen escrito a mano");
-    await expect(page.getByLabel("Contenido", { exact: true })).toHaveValue("<p>Texto</p>");
-    await expect(page.getByLabel("Categoría")).toHaveValue("Turismo");
-    await expect(page.getByLabel("URL de la imagen (opcional)")).toHaveValue("no es una url");
+    await expect(page.getByText(BAD_IMAGE)).toBeVisible();
+    await expectArticle(page, typed);
   });
 
   test("/write-blog's tags are a field list: added and removed by the server, kept with the rest", async ({ browser }) => {
-    const { page } = await signedInWithoutJs(browser, "sinjs-tags");
+    const { page } = await signedInPage(browser, "sinjs-tags", { javaScriptEnabled: false });
     await page.goto("/write-blog");
-    await page.getByLabel("Título").fill("Crónica sin JavaScript");
-    await page.getByLabel("Resumen").fill("Un resumen escrito a mano");
-    await page.getByLabel("Contenido", { exact: true }).fill("<p>Texto</p>");
-    await page.getByLabel("Categoría").selectOption("Turismo");
+    await fillArticle(page, {
+      title: "Crónica sin JavaScript",
+      excerpt: "Un resumen escrito a mano",
+      content: "<p>Texto</p>",
+      category: "Turismo",
+    });
     // «Añadir» asks the server for an empty tag box; what was typed comes back with it.
     await page.getByRole("button", { name: "Añadir" }).click();
     await expect(page.getByLabel("Título")).toHaveValue("Crónica sin JavaScript");
@@ -170,47 +150,35 @@ test.describe("without JavaScript, the server answers with what was typed", () =
   });
 
   test("/edit-blog shows what was typed, not the saved article", async ({ browser }) => {
-    const { page } = await signedInWithoutJs(browser, "sinjs-edit");
-    await page.goto("/write-blog");
-    await page.getByLabel("Título").fill("Borrador guardado");
-    await page.getByLabel("Resumen").fill("Resumen guardado");
-    await page.getByLabel("Contenido", { exact: true }).fill("<p>Guardado</p>");
-    await page.getByRole("button", { name: "Guardar borrador" }).click();
-    await expect(page).toHaveURL(/\/edit-blog\//);
+    const { page } = await signedInPage(browser, "sinjs-edit", { javaScriptEnabled: false });
+    await makeBlog(page, { title: "Borrador guardado", excerpt: "Resumen guardado", content: "<p>Guardado</p>" });
 
-    await page.getByLabel("Título").fill("Título nuevo");
-    await page.getByLabel("Resumen").fill("");
+    const typed = { title: "Título nuevo", excerpt: "" };
+    await fillArticle(page, typed);
     await page.getByRole("button", { name: "Guardar borrador" }).click();
     await expect(page.getByText("El resumen es obligatorio")).toBeVisible();
-    await expect(page.getByLabel("Título")).toHaveValue("Título nuevo");
-    await expect(page.getByLabel("Resumen")).toHaveValue("");
+    await expectArticle(page, typed);
   });
 
   test("/edit-blog keeps every field after a bad image URL", async ({ browser }) => {
-    const { page } = await signedInWithoutJs(browser, "sinjs-edit-img");
-    await page.goto("/write-blog");
-    await page.getByLabel("Título").fill("Borrador con imagen");
-    await page.getByLabel("Resumen").fill("Resumen guardado");
-    await page.getByLabel("Contenido", { exact: true }).fill("<p>Guardado</p>");
-    await page.getByRole("button", { name: "Guardar borrador" }).click();
-    await expect(page).toHaveURL(/\/edit-blog\//);
+    const { page } = await signedInPage(browser, "sinjs-edit-img", { javaScriptEnabled: false });
+    await makeBlog(page, { title: "Borrador con imagen", excerpt: "Resumen guardado", content: "<p>Guardado</p>" });
 
-    await page.getByLabel("Título").fill("Título cambiado");
-    await page.getByLabel("Resumen").fill("Resumen cambiado");
-    await page.getByLabel("Contenido", { exact: true }).fill("<p>Cambiado</p>");
-    await page.getByLabel("Categoría").selectOption("Turismo");
-    await page.getByLabel("URL de la imagen (opcional)").fill("no es una url");
+    const typed = {
+      title: "Título cambiado",
+      excerpt: "Resumen cambiado",
+      content: "<p>Cambiado</p>",
+      category: "Turismo",
+      image: "no es una url",
+    };
+    await fillArticle(page, typed);
     await page.getByRole("button", { name: "Guardar borrador" }).click();
-    await expect(page.getByText("La URL de la imagen debe empezar con http:// o https://")).toBeVisible();
-    await expect(page.getByLabel("Título")).toHaveValue("Título cambiado");
-    await expect(page.getByLabel("Resumen")).toHaveValue("Resumen cambiado");
-    await expect(page.getByLabel("Contenido", { exact: true })).toHaveValue("<p>Cambiado</p>");
-    await expect(page.getByLabel("Categoría")).toHaveValue("Turismo");
-    await expect(page.getByLabel("URL de la imagen (opcional)")).toHaveValue("no es una url");
+    await expect(page.getByText(BAD_IMAGE)).toBeVisible();
+    await expectArticle(page, typed);
   });
 
   test("/profile shows what was typed, not the stored values", async ({ browser }) => {
-    const { page, user } = await signedInWithoutJs(browser, "sinjs-perfil");
+    const { page, user } = await signedInPage(browser, "sinjs-perfil", { javaScriptEnabled: false });
     await page.goto("/profile");
     await page.getByLabel("Nombre completo").fill("Nombre <con> signos");
     await page.getByLabel("Email").fill(`otro.${user.email}`);
@@ -245,11 +213,8 @@ test.describe("without JavaScript, the server answers with what was typed", () =
 
 test("with JavaScript, /profile keeps a refused e-mail as typed beside the server's error", async ({ page, browser }) => {
   const errors = trackPageErrors(page);
-  const taken = uniqueUser("ocupado");
-  const other = await browser.newContext();
-  await signUp(await other.newPage(), taken);
-  await other.close();
-  await signUp(page, uniqueUser("perfil-js"));
+  const taken = await makeUser(browser, "ocupado");
+  await makeUser(page, "perfil-js");
   await page.goto("/profile");
   await page.getByLabel("Email").fill(taken.email);
   await page.getByRole("button", { name: "Guardar cambios" }).click();

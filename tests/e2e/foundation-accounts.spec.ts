@@ -1,10 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_STATE, signIn, signUp, trackPageErrors, uniqueUser } from "./fixtures";
+import { ADMIN_STATE, makeUser, signIn, submitSignIn, submitSignUp, trackPageErrors } from "./fixtures";
 
 test("sign up, the menu becomes 'Mi Cuenta', edit the profile, sign out", async ({ page }) => {
   const errors = trackPageErrors(page);
-  const user = uniqueUser("cuenta");
-  await signUp(page, user);
+  await makeUser(page, "cuenta");
   await expect(page.getByText("¡Cuenta creada!")).toBeVisible();
   await expect(page.getByRole("link", { name: "Iniciar Sesión / App" })).toHaveCount(0);
 
@@ -38,20 +37,12 @@ test("sign up, the menu becomes 'Mi Cuenta', edit the profile, sign out", async 
 });
 
 test("wrong password and an e-mail already registered show the spec's texts", async ({ page }) => {
-  const user = uniqueUser("dup");
-  await signUp(page, user);
+  const user = await makeUser(page, "dup");
   await page.context().clearCookies();
-  await page.goto("/auth?modo=registro");
-  await page.getByLabel("Nombre completo").fill("Otra Persona");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Contraseña").fill("otra-clave-123");
-  await page.getByRole("button", { name: "Crear Cuenta" }).click();
+  await submitSignUp(page, { name: "Otra Persona", email: user.email, password: "otra-clave-123" });
   await expect(page.getByRole("alert").filter({ hasText: "Este email ya está registrado. Intenta iniciar sesión." })).toBeVisible();
 
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Contraseña").fill("no-es-la-clave");
-  await page.getByRole("button", { name: "Iniciar Sesión" }).last().click();
+  await submitSignIn(page, { email: user.email, password: "no-es-la-clave" });
   await expect(page.getByRole("alert").filter({ hasText: "Credenciales inválidas. Verifica tu email y contraseña." })).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 });
@@ -64,8 +55,7 @@ test("the login form checks required fields in the browser, in Spanish", async (
 });
 
 test("a signed-in user visiting /auth is sent to /, and a regular user at /admin sees 'Acceso Denegado'", async ({ page }) => {
-  const user = uniqueUser("normal");
-  await signUp(page, user);
+  await makeUser(page, "normal");
   await page.goto("/auth");
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/admin");
@@ -90,8 +80,7 @@ test.describe("the owner account", () => {
 });
 
 test("signing in again after signing out works and greets with '¡Bienvenido!'", async ({ page }) => {
-  const user = uniqueUser("vuelve");
-  await signUp(page, user);
+  const user = await makeUser(page, "vuelve");
   await page.context().clearCookies();
   await signIn(page, user);
   await expect(page.getByText("¡Bienvenido!")).toBeVisible();
@@ -99,8 +88,7 @@ test("signing in again after signing out works and greets with '¡Bienvenido!'",
 });
 
 test("a session that ended sends a client-side navigation to sign in, and back to the page afterwards", async ({ page, context }) => {
-  const user = uniqueUser("caducada");
-  await signUp(page, user);
+  const user = await makeUser(page, "caducada");
   await page.getByRole("button", { name: /Mi Cuenta/ }).click();
   // The session ends while the page is open: the next navigation is a data request (`.data`).
   await context.clearCookies();

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type FullConfig } from "@playwright/test";
-import { ADMIN_STATE, OWNER } from "./fixtures";
+import { ADMIN_STATE, OWNER, submitSignUp } from "./fixtures";
 
 export default async function globalSetup(config: FullConfig) {
   const use = config.projects[0]!.use;
@@ -14,11 +14,7 @@ export default async function globalSetup(config: FullConfig) {
   if (!mailLog) throw new Error("The e2e server needs MAIL_LOG_FILE to confirm the owner's address.");
   const browser = await chromium.launch(use.launchOptions);
   const page = await browser.newPage({ baseURL: use.baseURL });
-  await page.goto("/auth?modo=registro");
-  await page.getByLabel("Nombre completo").fill(OWNER.name);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Contraseña").fill(OWNER.password);
-  await page.getByRole("button", { name: "Crear Cuenta" }).click();
+  await submitSignUp(page, OWNER);
   await page.waitForURL((u) => u.pathname === "/");
 
   const mail = fs

@@ -3,7 +3,7 @@
  * above the app's, as playwright.config.ts tells the server): validation, search, search more,
  * approve one as a restaurant (unverified in the admin list, on its province page), skip one.
  */
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { type FakePlaces, makeGooglePlace, startFakePlaces } from "../fakes/places";
 import { ADMIN_STATE, trackPageErrors } from "./fixtures";
@@ -26,6 +26,13 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
+/** The result cards of the Google tab. */
+const resultCards = (page: Page) =>
+  page
+    .getByRole("region", { name: "Resultados de Google" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading") });
+
 test("search, search more, approve one as a restaurant, skip one", async ({ page, browser }) => {
   test.setTimeout(60_000);
   const errors = trackPageErrors(page);
@@ -37,10 +44,8 @@ test("search, search more, approve one as a restaurant, skip one", async ({ page
   await page.getByLabel("Provincia").selectOption("chiriqui");
   await page.getByRole("button", { name: "Buscar en Google" }).click();
   await expect(page.getByText("Búsqueda completada")).toBeVisible();
-  const cards = page
-    .getByRole("region", { name: "Resultados de Google" })
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading") });
+  const cards = resultCards(page);
+  const result = (name: string) => cards.filter({ has: page.getByRole("heading", { name, exact: true }) });
   await expect(cards).toHaveCount(10);
   expect(fake.requests.at(-1)?.body).toMatchObject({ textQuery: "restaurantes de mariscos, Chiriquí, Panamá", pageSize: 10 });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -50,10 +55,7 @@ test("search, search more, approve one as a restaurant, skip one", async ({ page
   await expect(cards).toHaveCount(12);
 
   const first = `Marisquería ${run} 1`;
-  await cards
-    .filter({ has: page.getByRole("heading", { name: first, exact: true }) })
-    .getByRole("button", { name: "Aprobar" })
-    .click();
+  await result(first).getByRole("button", { name: "Aprobar" }).click();
   const dialog = page.getByRole("dialog", { name: `Aprobar «${first}»` });
   await expect(dialog.getByLabel("Tipo")).toHaveValue("restaurant");
   await expect(dialog.getByLabel("Provincia")).toHaveValue("chiriqui");
@@ -64,10 +66,7 @@ test("search, search more, approve one as a restaurant, skip one", async ({ page
   await expect(cards).toHaveCount(11);
 
   const second = `Marisquería ${run} 2`;
-  await cards
-    .filter({ has: page.getByRole("heading", { name: second, exact: true }) })
-    .getByRole("button", { name: "Omitir" })
-    .click();
+  await result(second).getByRole("button", { name: "Omitir" }).click();
   await expect(page.getByText("Omitido")).toBeVisible();
   await expect(cards).toHaveCount(10);
   await page.screenshot({ path: "test-results/google-import-390.png", fullPage: false });
@@ -95,11 +94,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Término de búsqueda").fill("mariscos");
     await page.getByLabel("Provincia").selectOption("veraguas");
     await page.getByRole("button", { name: "Buscar en Google" }).click();
-    const cards = page
-      .getByRole("region", { name: "Resultados de Google" })
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading") });
-    await expect(cards.first()).toBeVisible();
+    await expect(resultCards(page).first()).toBeVisible();
     expect(fake.requests.at(-1)?.body).toMatchObject({ textQuery: "mariscos, Veraguas, Panamá" });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: "test-results/google-import-nojs-390.png" });

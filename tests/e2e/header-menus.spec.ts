@@ -7,24 +7,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { signIn, signUp, trackPageErrors, uniqueUser } from "./fixtures";
-
-/** A signed-in context: the account is made through the real form (with JavaScript) first. */
-async function signedIn(browser: Browser, prefix: string, options: { javaScriptEnabled: boolean; width: number; bypassCSP?: boolean }) {
-  const user = uniqueUser(prefix);
-  const setup = await browser.newContext();
-  await signUp(await setup.newPage(), user);
-  const storageState = await setup.storageState();
-  await setup.close();
-  const context = await browser.newContext({
-    javaScriptEnabled: options.javaScriptEnabled,
-    bypassCSP: options.bypassCSP,
-    storageState,
-    viewport: { width: options.width, height: 844 },
-  });
-  return { page: await context.newPage(), user };
-}
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { makeUser, signedInPage, signIn, trackPageErrors } from "./fixtures";
 
 /** Clicks 'Cerrar Sesión' and checks that it was a POST that signed the visitor out. */
 async function signOutWith(page: Page, button: Locator) {
@@ -41,7 +25,7 @@ async function signOutWith(page: Page, button: Locator) {
 
 test.describe("without JavaScript", () => {
   test("at 1280px the dropdowns open, their links work, and 'Mi Cuenta' signs out by POST", async ({ browser }) => {
-    const { page, user } = await signedIn(browser, "menu-sinjs", { javaScriptEnabled: false, width: 1280 });
+    const { page, user } = await signedInPage(browser, "menu-sinjs", { javaScriptEnabled: false, viewport: { width: 1280, height: 844 } });
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Principal" });
 
@@ -78,7 +62,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("at 390px the menu button opens the same links and 'Cerrar Sesión'", async ({ browser }) => {
-    const { page } = await signedIn(browser, "movil-sinjs", { javaScriptEnabled: false, width: 390 });
+    const { page } = await signedInPage(browser, "movil-sinjs", { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     await page.goto("/");
     const toggle = page.getByRole("banner").getByLabel("Menú", { exact: true });
     const menu = page.locator("#mobile-menu");
@@ -119,7 +103,7 @@ test.describe("without JavaScript", () => {
 
 test.describe("with JavaScript", () => {
   test("'Mi Cuenta' works with the keyboard and closes on Escape, on Tab away and on navigation", async ({ browser }) => {
-    const { page } = await signedIn(browser, "menu-teclado", { javaScriptEnabled: true, width: 1280 });
+    const { page } = await signedInPage(browser, "menu-teclado", { javaScriptEnabled: true, viewport: { width: 1280, height: 844 } });
     const errors = trackPageErrors(page);
     await page.goto("/blog");
     const trigger = page.getByRole("button", { name: /Mi Cuenta/ });
@@ -187,7 +171,11 @@ test.describe("the server's menus, open", () => {
   for (const width of [1280, 390]) {
     test(`at ${width}px have no axe violations`, async ({ browser }) => {
       // The production CSP (rightly) refuses inline scripts; axe is injected as one.
-      const { page } = await signedIn(browser, "menu-axe", { javaScriptEnabled: true, width, bypassCSP: true });
+      const { page } = await signedInPage(browser, "menu-axe", {
+        javaScriptEnabled: true,
+        bypassCSP: true,
+        viewport: { width, height: 844 },
+      });
       // The page's own scripts never load (what a visitor without JavaScript gets); axe runs all the same.
       await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
       await page.goto("/about");
@@ -224,10 +212,7 @@ async function settledBox(toast: Locator) {
 
 for (const width of [1280, 390]) {
   test(`at ${width}px a toast appears below the header, not over it`, async ({ browser }) => {
-    const user = uniqueUser("aviso");
-    const setup = await browser.newContext();
-    await signUp(await setup.newPage(), user);
-    await setup.close();
+    const user = await makeUser(browser, "aviso");
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     await signIn(page, user);

@@ -1,6 +1,6 @@
 /** The contact form stores a lead (D9) that admins read at /admin/leads; visitors and members cannot. */
 import { expect, test } from "@playwright/test";
-import { ADMIN_STATE, signUp, trackPageErrors, uniqueUser } from "./fixtures";
+import { ADMIN_STATE, makeUser, trackPageErrors } from "./fixtures";
 
 const stamp = () => Math.random().toString(36).slice(2, 8);
 
@@ -89,7 +89,7 @@ test("visitors and members cannot open /admin/leads", async ({ page }) => {
   await expect(page).toHaveURL(/\/auth/);
   await expect(page.getByText("Mensajes de contacto")).toHaveCount(0);
 
-  await signUp(page, uniqueUser("lead-visitor"));
+  await makeUser(page, "lead-visitor");
   await page.goto("/admin/leads");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Acceso Denegado")).toBeVisible();

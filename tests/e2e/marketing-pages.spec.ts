@@ -57,52 +57,73 @@ test("every link of the home page leads where the spec says", async ({ page, req
 });
 
 test("prices on home, /services, /local-ai-pricing and /ai-solutions match SPEC §9", async ({ page }) => {
-  await page.goto("/");
-  await expect(page.getByTestId("home-plan-starter-price")).toHaveText("Desde $299/mes");
-  await expect(page.getByTestId("home-plan-starter")).toContainText("4 publicaciones por semana");
-  await expect(page.getByTestId("home-plan-professional-price")).toHaveText("Desde $599/mes");
-  await expect(page.getByTestId("home-plan-professional")).toContainText("Más Popular");
-  await expect(page.getByTestId("home-plan-vip-premium-price")).toHaveText("Desde $1,299/mes");
-  await expect(page.getByTestId("home-plan-enterprise-price")).toHaveText("Personalizado");
+  /** Each test id's element reads exactly its text. */
+  const expectTexts = async (texts: Record<string, string>) => {
+    for (const [id, text] of Object.entries(texts)) await expect(page.getByTestId(id), id).toHaveText(text);
+  };
   const main = page.locator("main");
-  await expect(main).toContainText("Solo aceptamos 5 nuevos clientes VIP por mes");
-  await expect(main).toContainText("después de 90 días");
-  await expect(main).toContainText("Más de 50 empresas");
-  await expect(main).toContainText("Consulta inicial gratuita");
-  await expect(main).toContainText("Respuesta en 48h");
-  await expect(main).toContainText("Garantía de satisfacción 100%");
+
+  await page.goto("/");
+  await expectTexts({
+    "home-plan-starter-price": "Desde $299/mes",
+    "home-plan-professional-price": "Desde $599/mes",
+    "home-plan-vip-premium-price": "Desde $1,299/mes",
+    "home-plan-enterprise-price": "Personalizado",
+  });
+  await expect(page.getByTestId("home-plan-starter")).toContainText("4 publicaciones por semana");
+  await expect(page.getByTestId("home-plan-professional")).toContainText("Más Popular");
+  for (const text of [
+    "Solo aceptamos 5 nuevos clientes VIP por mes",
+    "después de 90 días",
+    "Más de 50 empresas",
+    "Consulta inicial gratuita",
+    "Respuesta en 48h",
+    "Garantía de satisfacción 100%",
+  ]) {
+    await expect(main).toContainText(text);
+  }
 
   await page.goto("/services");
-  for (const key of ["storytelling", "purpose", "local"]) {
-    await expect(page.getByTestId(`service-${key}-price`)).toHaveText("Desde $300/mes");
-  }
-  await expect(page.getByTestId("vip-price")).toHaveText("$750/mes");
-  await expect(page.getByTestId("vip-regular")).toHaveText("$900/mes");
+  await expectTexts({
+    "service-storytelling-price": "Desde $300/mes",
+    "service-purpose-price": "Desde $300/mes",
+    "service-local-price": "Desde $300/mes",
+    "vip-price": "$750/mes",
+    "vip-regular": "$900/mes",
+  });
   await expect(page.getByTestId("vip-saving")).toContainText("Ahorras $150");
-  const extras = page.locator("main");
-  await expect(extras).toContainText(/Generación de contenido con IA[\s\S]*\$200\/mes/);
-  await expect(extras).toContainText(/Soporte multilingüe[\s\S]*\$150\/mes/);
-  await expect(extras).toContainText(/Gestión de crisis[\s\S]*Desde \$300\/mes/);
-  await expect(extras).toContainText(/IA personalizada[\s\S]*Por cotización/);
-  await expect(page.getByTestId("services-local-starter_local")).toContainText("$750/año");
-  await expect(page.getByTestId("services-local-starter_local")).toContainText("$450/6 meses");
+  for (const extra of [
+    /Generación de contenido con IA[\s\S]*\$200\/mes/,
+    /Soporte multilingüe[\s\S]*\$150\/mes/,
+    /Gestión de crisis[\s\S]*Desde \$300\/mes/,
+    /IA personalizada[\s\S]*Por cotización/,
+  ]) {
+    await expect(main).toContainText(extra);
+  }
+  for (const price of ["$750/año", "$450/6 meses"]) await expect(page.getByTestId("services-local-starter_local")).toContainText(price);
   await expect(page.getByRole("link", { name: /Ver planes Local AI/ })).toHaveAttribute("href", "/local-ai-pricing");
   await expect(page.getByRole("link", { name: "Conoce al equipo" })).toHaveAttribute("href", "/about");
 
   await page.goto("/local-ai-pricing");
-  await expect(page.getByTestId("local-plan-free_local-price")).toHaveText("Gratis");
-  await expect(page.getByTestId("local-plan-starter_local-price")).toHaveText("$750/año");
-  await expect(page.getByTestId("local-plan-starter_local-half")).toHaveText("o $450/6 meses");
+  await expectTexts({
+    "local-plan-free_local-price": "Gratis",
+    "local-plan-starter_local-price": "$750/año",
+    "local-plan-starter_local-half": "o $450/6 meses",
+    "local-plan-max_local-price": "$900/año",
+    "local-plan-max_local-half": "o $600/6 meses",
+  });
   await expect(page.getByTestId("local-plan-starter_local")).toContainText("Más Popular");
-  await expect(page.getByTestId("local-plan-max_local-price")).toHaveText("$900/año");
-  await expect(page.getByTestId("local-plan-max_local-half")).toHaveText("o $600/6 meses");
   await expect(page.getByTestId("local-plan-max_local")).not.toContainText("Más Popular");
 
   await page.goto("/ai-solutions");
-  await expect(page.getByTestId("assistant-price-roger")).toHaveText("$9.99/mes");
-  await expect(page.getByTestId("assistant-roger")).toContainText("Ley 384");
-  await expect(page.getByTestId("assistant-roger")).toContainText("derecho de la construcción");
-  await expect(page.getByTestId("assistant-yodda")).toContainText("Yodda & Sophia");
+  await expectTexts({ "assistant-price-roger": "$9.99/mes" });
+  for (const [id, text] of [
+    ["assistant-roger", "Ley 384"],
+    ["assistant-roger", "derecho de la construcción"],
+    ["assistant-yodda", "Yodda & Sophia"],
+  ]) {
+    await expect(page.getByTestId(id)).toContainText(text);
+  }
   for (const slug of ["roger", "yodda", "amy"]) {
     await expect(page.getByTestId(`assistant-${slug}`).getByRole("link")).toHaveAttribute("href", `/ai-solutions/${slug}`);
   }

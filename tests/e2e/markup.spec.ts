@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
-import { ADMIN_STATE, uniqueUser } from "./fixtures";
+import { ADMIN_STATE, makeUser } from "./fixtures";
 
 type Role = "visitor" | "user" | "admin";
 type Sessions = Record<Role, APIRequestContext>;
@@ -71,12 +71,7 @@ test.beforeAll(async ({ playwright }, info) => {
   sessions.visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
   sessions.admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders, storageState: ADMIN_STATE });
   sessions.user = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
-  const u = uniqueUser("marcado");
-  const signup = await sessions.user.post("/auth", {
-    form: { intent: "signup", full_name: u.name, email: u.email, password: u.password },
-    maxRedirects: 0,
-  });
-  expect(signup.status()).toBe(302);
+  await makeUser(sessions.user, "marcado");
   // A draft of the user's own, for /edit-blog/:id and a non-empty /my-blogs.
   const draft = await sessions.user.post("/write-blog", {
     form: { intent: "draft", title: "Borrador de prueba", excerpt: "Resumen.", content: "<p>Contenido del borrador.</p>" },

@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
-import { signUp, trackPageErrors, uniqueUser } from "./fixtures";
+import { makeUser, signedInPage, trackPageErrors } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -42,8 +42,7 @@ test("purchase: paywall, subscribe in a new tab, pay on Stripe's page, back to t
   context,
 }) => {
   const errors = trackPageErrors(page);
-  const user = uniqueUser("premium");
-  await signUp(page, user);
+  const user = await makeUser(page, "premium");
   await page.goto("/ai-solutions/amy");
   await expect(page.getByText("$9.99/mes")).toBeVisible();
   await page.screenshot({ path: "test-results/premium-paywall-1280.png", fullPage: true });
@@ -79,22 +78,15 @@ test("purchase: paywall, subscribe in a new tab, pay on Stripe's page, back to t
 });
 
 test("the paywall at 390 px wide, without JavaScript the form goes to checkout in the same tab", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
-  const page = await context.newPage();
-  const user = uniqueUser("sinjs");
-  // Sign up with JavaScript, then look at the page without it.
-  const jsContext = await browser.newContext();
-  const jsPage = await jsContext.newPage();
-  await signUp(jsPage, user);
-  await context.addCookies(await jsContext.cookies());
-  await jsContext.close();
+  // Signed up with JavaScript, then the page is looked at without it.
+  const { page } = await signedInPage(browser, "sinjs", { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
   await page.goto("/ai-solutions/roger");
   await expect(page.getByRole("button", { name: "Suscribirme" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: "test-results/premium-paywall-390.png", fullPage: true });
   await page.getByRole("button", { name: "Suscribirme" }).click();
   await page.waitForURL(/\/checkout\/cs_test_/);
-  await context.close();
+  await page.context().close();
 });
 
 test("going to a premium page in the browser, a waiting state shows while the server checks the subscription", async ({ page }) => {

@@ -1,27 +1,22 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { audit_log, businesses, listing_slug_history, restaurants, users } from "~/db/schema";
+import { audit_log, businesses, listing_slug_history } from "~/db/schema";
 import { businessSchema, restaurantSchema } from "~/schemas/admin";
 import { db } from "~/server/db.server";
 import { onInvalidate } from "~/server/page-cache.server";
 import { createListing, listAdminListings, searchRestaurants, updateListing } from "~/server/models/admin-listings.server";
 import { deleteListing, ListingNotFoundError } from "~/server/models/listing-admin.server";
 import { parseKeysetCursor } from "~/server/models/keyset.server";
+import { makeRestaurants, makeUser } from "../setup/factories";
 
 let invalidations = 0;
-
-async function makeAdmin() {
-  const id = `adm-${Math.random().toString(36).slice(2)}`;
-  await db.insert(users).values({ id, name: "Admin", email: `${id}@x.test` });
-  return { id, email: `${id}@x.test` };
-}
 
 const restaurant = (over: Record<string, unknown> = {}) =>
   restaurantSchema.parse({ nombre: "Fonda Doña Chela", direccion: "Calle 50, Bella Vista", provincia: "panama", is_active: "on", ...over });
 
 describe("admin restaurants", () => {
   it("creates with a unique slug, audits the new row and invalidates public pages", async () => {
-    const actor = await makeAdmin();
+    const actor = await makeUser();
     onInvalidate(() => invalidations++);
     const before = invalidations;
     const a = await createListing("restaurant", restaurant({ rating: "4.5", especialidades: ["Sancocho", "Patacones"] }), actor);
@@ -38,7 +33,7 @@ describe("admin restaurants", () => {
   });
 
   it("updates with before/after in the trail, keeps old slugs on rename, and refuses a deleted entry", async () => {
-    const actor = await makeAdmin();
+    const actor = await makeUser();
     const r = await createListing("restaurant", restaurant({ nombre: "Mariscos del Pacífico" }), actor);
     const updated = await updateListing(
       "restaurant",
@@ -65,7 +60,7 @@ describe("admin restaurants", () => {
 
   it("lists newest first with keyset paging, accent-insensitive text and province filters", async () => {
     const t0 = Date.UTC(2026, 0, 1);
-    await db.insert(restaurants).values(
+    await makeRestaurants(
       Array.from({ length: 7 }, (_, i) => ({
         slug: `pg-${i}`,
         nombre: i === 3 ? "Café Ñandú" : `Paginado ${i}`,
@@ -101,10 +96,10 @@ describe("admin restaurants", () => {
   });
 
   it("searches by name or address, case- and accent-insensitively, with a province filter", async () => {
-    await db.insert(restaurants).values([
-      { slug: "s-1", nombre: "La Fonda de Boquete", direccion: "Bajo Boquete", provincia: "chiriqui" },
-      { slug: "s-2", nombre: "El Rancho", direccion: "Vía Boquete km 3", provincia: "chiriqui" },
-      { slug: "s-3", nombre: "Boquete Grill", direccion: "Calle 50", provincia: "panama" },
+    await makeRestaurants([
+      { nombre: "La Fonda de Boquete", direccion: "Bajo Boquete", provincia: "chiriqui" },
+      { nombre: "El Rancho", direccion: "Vía Boquete km 3", provincia: "chiriqui" },
+      { nombre: "Boquete Grill", direccion: "Calle 50" },
     ]);
     const all = await searchRestaurants({ q: "BOQUETE" });
     expect(all.map((r) => r.nombre)).toEqual(["Boquete Grill", "El Rancho", "La Fonda de Boquete"]);
@@ -116,7 +111,7 @@ describe("admin restaurants", () => {
 
 describe("admin businesses", () => {
   it("creates, updates and lists businesses with the trail", async () => {
-    const actor = await makeAdmin();
+    const actor = await makeUser();
     const input = businessSchema.parse({
       nombre: "Constructora Istmo",
       descripcion: "Obras civiles",

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { audit_log, business_owners_general, businesses, free_plan_subscriptions, profiles, users } from "~/db/schema";
+import { audit_log, business_owners_general, free_plan_subscriptions, profiles } from "~/db/schema";
 import { db } from "~/server/db.server";
+import { dropSingleton } from "~/server/singleton.server";
 import {
   grantFreePlan,
   deleteFreePlan,
@@ -22,33 +23,19 @@ import {
   setMemberRole,
 } from "~/server/models/admin-members.server";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
-
-let n = 0;
-async function member(opts: { admin?: boolean; verified?: boolean; name?: string; email?: string; createdAt?: Date } = {}) {
-  const id = `m${++n}-${Math.random().toString(36).slice(2, 8)}`;
-  const email = opts.email ?? `${id}@x.test`;
-  await db.insert(users).values({ id, name: opts.name ?? id, email, emailVerified: opts.verified ?? false });
-  await db.insert(profiles).values({
-    id,
-    email: email.toLowerCase(),
-    full_name: opts.name ?? id,
-    is_admin: opts.admin ?? false,
-    ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
-  });
-  return { id, email };
-}
+import { makeBusiness, makeUser } from "../setup/factories";
 
 const isAdmin = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)))[0]!.is_admin;
 
 afterEach(() => {
   delete process.env.REQUIRE_EMAIL_VERIFICATION;
-  (globalThis as { __singletons?: Map<string, unknown> }).__singletons?.delete("env");
+  dropSingleton("env");
 });
 
 describe("member roles", () => {
   it("promotes and demotes with an audit entry", async () => {
-    const admin = await member({ admin: true });
-    const user = await member();
+    const admin = await makeUser({ admin: true });
+    const user = await makeUser({ profile: true });
     await setMemberRole(admin, user.id, true);
     expect(await isAdmin(user.id)).toBe(true);
     await setMemberRole(admin, user.id, false);
@@ -64,8 +51,8 @@ describe("member roles", () => {
 
   it("never lets an admin remove their own role, nor demote the last admin", async () => {
     await db.update(profiles).set({ is_admin: false });
-    const a = await member({ admin: true });
-    const b = await member({ admin: true });
+    const a = await makeUser({ admin: true });
+    const b = await makeUser({ admin: true });
     await expect(setMemberRole(a, a.id, false)).rejects.toThrow(ROLE_MESSAGES.self);
     await setMemberRole(a, b.id, false);
     // a is now the last admin: b (no longer admin) acting is prevented by the route guard; the model
@@ -77,8 +64,8 @@ describe("member roles", () => {
 
   it("the operator's setAdminByEmail (scripts/admin-grant.ts) follows the same rules and is audited", async () => {
     await db.update(profiles).set({ is_admin: false });
-    const a = await member({ admin: true, email: "Jefa.Grant@X.test" });
-    const b = await member();
+    const a = await makeUser({ admin: true, email: "Jefa.Grant@X.test" });
+    const b = await makeUser({ profile: true });
     expect(await setAdminByEmail(b.email.toUpperCase(), true)).toBe(true);
     expect(await isAdmin(b.id)).toBe(true);
     expect(await setAdminByEmail(b.email, false)).toBe(true);
@@ -94,8 +81,8 @@ describe("member roles", () => {
 
   it("serialises concurrent demotions so one admin always remains", async () => {
     await db.update(profiles).set({ is_admin: false });
-    const a = await member({ admin: true });
-    const b = await member({ admin: true });
+    const a = await makeUser({ admin: true });
+    const b = await makeUser({ admin: true });
     const results = await Promise.allSettled([setMemberRole(a, b.id, false), setMemberRole(b, a.id, false)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const admins = await db.select().from(profiles).where(eq(profiles.is_admin, true));
@@ -104,8 +91,8 @@ describe("member roles", () => {
 
   it("lists members newest first with search and keyset paging, and their free plans", async () => {
     const base = Date.UTC(2025, 5, 1);
-    const ana = await member({ name: "Ána Pérez", email: "ANA@Example.test", createdAt: new Date(base) });
-    await member({ name: "Luis", createdAt: new Date(base + 1000) });
+    const ana = await makeUser({ name: "Ána Pérez", email: "ANA@Example.test", profile: { created_at: new Date(base) } });
+    await makeUser({ name: "Luis", profile: { created_at: new Date(base + 1000) } });
     const found = await listMembers({ q: "ana perez" });
     expect(found.items.map((m) => m.id)).toEqual([ana.id]);
     expect((await listMembers({ q: "example.test" })).items.map((m) => m.id)).toEqual([ana.id]);
@@ -119,7 +106,7 @@ describe("member roles", () => {
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBe((await db.select().from(profiles)).length);
 
-    const admin = await member({ admin: true });
+    const admin = await makeUser({ admin: true });
     await grantFreePlan(admin, { email: "ana@example.test", days_granted: 60 });
     const plans = await freePlansOfMembers([{ id: ana.id, email: "ana@example.test" }]);
     expect(plans.get(ana.id)!.map((p) => p.days_granted)).toEqual([60]);
@@ -127,30 +114,14 @@ describe("member roles", () => {
 });
 
 describe("owner assignment", () => {
-  async function business(plan: "free_local" | "max_local" = "max_local") {
-    const [b] = await db
-      .insert(businesses)
-      .values({
-        slug: `b-${Math.random().toString(36).slice(2)}`,
-        nombre: "Clínica Sol",
-        descripcion: "x",
-        direccion: "y",
-        provincia: "panama",
-        industria: "salud",
-        plan_type: plan,
-      })
-      .returning();
-    return b!;
-  }
-
   it("links a verified owner with the business plan, replacing the previous owner", async () => {
     process.env.REQUIRE_EMAIL_VERIFICATION = "1";
-    (globalThis as { __singletons?: Map<string, unknown> }).__singletons?.delete("env");
-    const admin = await member({ admin: true });
-    const first = await member({ verified: true });
-    const second = await member({ verified: true, email: "Dueno@Example.test" });
-    const unverified = await member({ verified: false });
-    const b = await business();
+    dropSingleton("env");
+    const admin = await makeUser({ admin: true });
+    const first = await makeUser({ emailVerified: true, profile: true });
+    const second = await makeUser({ emailVerified: true, email: "Dueno@Example.test", profile: true });
+    const unverified = await makeUser({ profile: true });
+    const b = await makeBusiness({ nombre: "Clínica Sol", industria: "salud", plan_type: "max_local" });
     await assignOwner(admin, b.id, first.email);
     await assignOwner(admin, b.id, "  DUENO@example.test ");
     const links = await db.select().from(business_owners_general).where(eq(business_owners_general.business_id, b.id));
@@ -166,9 +137,9 @@ describe("owner assignment", () => {
   });
 
   it("accepts any account when e-mail verification is off (accounts cannot be confirmed then)", async () => {
-    const admin = await member({ admin: true });
-    const owner = await member({ verified: false });
-    const b = await business("free_local");
+    const admin = await makeUser({ admin: true });
+    const owner = await makeUser({ profile: true });
+    const b = await makeBusiness({ nombre: "Clínica Sol", industria: "salud", plan_type: "free_local" });
     await assignOwner(admin, b.id, owner.email);
     const [link] = await db.select().from(business_owners_general).where(eq(business_owners_general.business_id, b.id));
     expect(link).toMatchObject({ user_id: owner.id, plan_type: "free_local" });
@@ -177,8 +148,8 @@ describe("owner assignment", () => {
 
 describe("free plans", () => {
   it("grants by lower-cased e-mail, links an existing account, expires after the days, and audits", async () => {
-    const admin = await member({ admin: true });
-    const user = await member({ email: "Cliente@Example.test" });
+    const admin = await makeUser({ admin: true });
+    const user = await makeUser({ email: "Cliente@Example.test", profile: true });
     const now = new Date("2026-11-21T12:00:00Z");
     const plan = await grantFreePlan(admin, { email: " CLIENTE@example.test", days_granted: 30 }, now);
     expect(plan).toMatchObject({
@@ -204,7 +175,7 @@ describe("free plans", () => {
   });
 
   it("refuses a second active grant for the same address, even two at once, and extends the existing one instead", async () => {
-    const admin = await member({ admin: true });
+    const admin = await makeUser({ admin: true });
     const now = new Date("2026-11-21T12:00:00Z");
     // Several clicks at once (on PostgreSQL, several connections).
     const results = await Promise.allSettled(

@@ -1,8 +1,7 @@
 /** The blog model on PGlite and on real PostgreSQL: slugs, draft/publish, search, views, own list, tokens. */
-import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api_tokens, blogs, profiles, users } from "~/db/schema";
+import { api_tokens, blogs } from "~/db/schema";
 import { db, queryRows } from "~/server/db.server";
 import { authenticateApiToken, createApiToken, hashToken, listApiTokens, revokeApiToken } from "~/server/models/api-tokens.server";
 import {
@@ -18,14 +17,7 @@ import {
   updateBlog,
 } from "~/server/models/blogs.server";
 import type { BlogInput } from "~/schemas/blog";
-
-async function makeUser(name: string | null): Promise<string> {
-  const id = crypto.randomUUID();
-  const email = `${id.slice(0, 8)}@blog.test`;
-  await db.insert(users).values({ id, name: name ?? "x", email });
-  if (name !== null) await db.insert(profiles).values({ id, email, full_name: name });
-  return id;
-}
+import { makeUser } from "../setup/factories";
 
 const input = (o: Partial<BlogInput> = {}): BlogInput => ({
   title: "Título de prueba",
@@ -42,8 +34,8 @@ let ana: string;
 let beto: string;
 
 beforeAll(async () => {
-  ana = await makeUser("Ana Autora");
-  beto = await makeUser("Beto");
+  ana = (await makeUser({ name: "Ana Autora", profile: true })).id;
+  beto = (await makeUser({ name: "Beto", profile: true })).id;
 });
 
 describe("slugs", () => {
@@ -90,7 +82,7 @@ describe("draft and publish", () => {
     expect(pub?.author_name).toBe("Ana Autora");
   });
   it("falls back to 'Panama VIP IA' as author", async () => {
-    const ghost = await makeUser(null);
+    const { id: ghost } = await makeUser(); // no profile
     const b = await createBlog(ghost, input({ title: "Sin perfil" }));
     expect((await getPublishedBlogBySlug(b.slug))?.author_name).toBe("Panama VIP IA");
   });
@@ -110,7 +102,7 @@ describe("draft and publish", () => {
 
 describe("public list and search", () => {
   it("pages 6 at a time, newest first, only published, accent- and case-insensitive", async () => {
-    const mine = await makeUser("Lista");
+    const { id: mine } = await makeUser({ name: "Lista", profile: true });
     for (let i = 1; i <= 8; i++) {
       const b = await createBlog(mine, input({ title: `Café de Boquete número ${i}`, category: "Gastronomía" }));
       // Distinct publication times, so that the order does not depend on the clock's resolution.
@@ -154,7 +146,7 @@ describe("views (D5)", () => {
 
 describe("own list (/my-blogs)", () => {
   it("newest update first, filters and counts, search", async () => {
-    const me = await makeUser("Mía");
+    const { id: me } = await makeUser({ name: "Mía", profile: true });
     const a = await createBlog(me, input({ title: "Publicado sobre turismo" }));
     const d = await createBlog(me, input({ title: "Borrador sobre marketing", is_published: false, category: null }));
     await createBlog(beto, input({ title: "De otra persona" }));
@@ -190,7 +182,7 @@ describe("API tokens (D15)", () => {
     expect(await listApiTokens(ana)).toEqual([]);
   });
   it("limits active tokens per user", async () => {
-    const u = await makeUser("Muchos tokens");
+    const { id: u } = await makeUser({ name: "Muchos tokens", profile: true });
     for (let i = 0; i < 10; i++) await createApiToken(u, `t${i}`);
     await expect(createApiToken(u, "uno más")).rejects.toThrow(/como máximo 10/);
     const [{ n }] = (await queryRows<{ n: number }>(sql`select count(*)::int as n from api_tokens where user_id = ${u}`)) as [

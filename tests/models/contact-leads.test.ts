@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { audit_log, contact_messages, users } from "~/db/schema";
+import { audit_log, contact_messages } from "~/db/schema";
 import { contactSchema } from "~/schemas/contact";
 import { db } from "~/server/db.server";
 import {
@@ -10,12 +10,7 @@ import {
   listContactMessages,
   markContactMessageHandled,
 } from "~/server/models/contact.server";
-
-async function admin() {
-  const id = `admin-${Math.random().toString(36).slice(2)}`;
-  await db.insert(users).values({ id, name: "Admin", email: `${id}@x.test` });
-  return { id, email: `${id}@x.test` };
-}
+import { makeUser } from "../setup/factories";
 
 const lead = (over: Record<string, string> = {}) =>
   contactSchema.parse({ name: "Ana", email: "ana@example.com", message: "Hola", ...over });
@@ -50,7 +45,7 @@ describe("contact leads", () => {
     expect(names.indexOf("Segundo")).toBeLessThan(names.indexOf("Primero"));
     const pendingBefore = await countPendingContactMessages();
 
-    const actor = await admin();
+    const actor = await makeUser();
     const handled = await markContactMessageHandled(a.id, actor);
     expect(handled.handled_at).toBeInstanceOf(Date);
     expect(handled.handled_by).toBe(actor.id);
@@ -68,7 +63,7 @@ describe("contact leads", () => {
   });
 
   it("refuses unknown leads", async () => {
-    const actor = await admin();
+    const actor = await makeUser();
     await expect(markContactMessageHandled("00000000-0000-4000-8000-000000000000", actor)).rejects.toBeInstanceOf(LeadNotFoundError);
   });
 

@@ -3,20 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { profiles, users } from "~/db/schema";
 import { db } from "~/server/db.server";
 import { emailTakenByOther, ensureProfile, getProfile, grantOwnerAdminIfVerified, syncProfileEmail } from "~/server/models/profiles.server";
+import { makeUser } from "../setup/factories";
 import { resetConfig } from "../setup/route";
-
-let n = 0;
-async function makeUser(overrides: Partial<typeof users.$inferInsert> = {}) {
-  n++;
-  const row = {
-    id: `u-${n}-${Math.random().toString(36).slice(2)}`,
-    name: `Persona ${n}`,
-    email: `p${n}-${Math.random().toString(36).slice(2)}@ejemplo.pa`,
-    ...overrides,
-  };
-  await db.insert(users).values(row);
-  return row;
-}
 
 afterEach(() => resetConfig({ OWNER_EMAIL: undefined, REQUIRE_EMAIL_VERIFICATION: undefined }));
 

@@ -3,10 +3,9 @@
  * or gaps while rows are inserted, inactive entries hidden, the province filter, old slugs, and
  * accent-insensitive Spanish search.
  */
-import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { businesses, listing_slug_history, restaurants } from "~/db/schema";
+import { listing_slug_history } from "~/db/schema";
 import { decodeCursor, decodeSearchCursor, PAGE_SIZE } from "~/schemas/directory";
 import { db } from "~/server/db.server";
 import {
@@ -17,35 +16,14 @@ import {
   listRestaurantsByProvince,
   searchListings,
 } from "~/server/models/listings.server";
+import { makeBusiness, makeBusinesses, makeRestaurant, makeRestaurants } from "../setup/factories";
 
 const base = Date.parse("2026-06-01T12:00:00Z");
 let seq = 0;
-
-function makeRestaurant(over: Partial<typeof restaurants.$inferInsert> = {}) {
-  seq++;
-  return {
-    slug: `r-${seq}-${crypto.randomBytes(3).toString("hex")}`,
-    nombre: `Restaurante ${seq}`,
-    direccion: "Calle 50, Ciudad de Panamá",
-    provincia: "panama",
-    created_at: new Date(base + seq * 1000),
-    ...over,
-  } satisfies typeof restaurants.$inferInsert;
-}
-
-function makeBusiness(over: Partial<typeof businesses.$inferInsert> = {}) {
-  seq++;
-  return {
-    slug: `b-${seq}-${crypto.randomBytes(3).toString("hex")}`,
-    nombre: `Negocio ${seq}`,
-    descripcion: "Servicios profesionales",
-    direccion: "Vía España",
-    industria: "construccion",
-    provincia: "panama",
-    created_at: new Date(base + seq * 1000),
-    ...over,
-  } satisfies typeof businesses.$inferInsert;
-}
+/** Each entry a second newer than the one before, so that the expected order never depends on the clock. */
+const at = () => new Date(base + ++seq * 1000);
+/** `rows`, each given the next created_at unless it has its own. */
+const inOrder = <T extends object>(rows: T[]) => rows.map((row) => ({ created_at: at(), ...row }));
 
 async function allPages<T extends { nextCursor: string | null; items: { id: string }[] }>(
   fetch: (cursor?: ReturnType<typeof decodeCursor>) => Promise<T>,
@@ -66,14 +44,13 @@ async function allPages<T extends { nextCursor: string | null; items: { id: stri
 
 describe("province listings", () => {
   it("shows active entries of the province only, newest first, 6 at a time with a cursor", async () => {
-    const rows = await db
-      .insert(restaurants)
-      .values([
-        ...Array.from({ length: 14 }, () => makeRestaurant({ provincia: "herrera" })),
-        makeRestaurant({ provincia: "herrera", is_active: false, nombre: "Oculto" }),
-        makeRestaurant({ provincia: "colon" }),
-      ])
-      .returning();
+    const rows = await makeRestaurants(
+      inOrder([
+        ...Array.from({ length: 14 }, () => ({ provincia: "herrera" })),
+        { provincia: "herrera", is_active: false, nombre: "Oculto" },
+        { provincia: "colon" },
+      ]),
+    );
     const expected = rows
       .filter((r) => r.provincia === "herrera" && r.is_active)
       .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
@@ -89,10 +66,7 @@ describe("province listings", () => {
 
   it("breaks created_at ties by id (microsecond timestamps, identical instants)", async () => {
     const same = new Date("2026-03-03T03:03:03.123Z");
-    const rows = await db
-      .insert(restaurants)
-      .values(Array.from({ length: 9 }, () => makeRestaurant({ provincia: "darien", created_at: same })))
-      .returning();
+    const rows = await makeRestaurants(Array.from({ length: 9 }, () => ({ provincia: "darien", created_at: same })));
     // Microseconds that a JS Date cannot hold must survive the cursor.
     await db.execute(sql`update restaurants set created_at = created_at + interval '7 microseconds' where id = ${rows[0]!.id}`);
     const ids = await allPages((c) => listRestaurantsByProvince("darien", c ?? undefined));
@@ -107,15 +81,12 @@ describe("province listings", () => {
   });
 
   it("pages without duplicates or gaps while newer rows are inserted", async () => {
-    const rows = await db
-      .insert(restaurants)
-      .values(Array.from({ length: 20 }, () => makeRestaurant({ provincia: "veraguas" })))
-      .returning();
+    const rows = await makeRestaurants(inOrder(Array.from({ length: 20 }, () => ({ provincia: "veraguas" }))));
     const ids = await allPages(
       (c) => listRestaurantsByProvince("veraguas", c ?? undefined),
       async () => {
         // A new entry arrives between page loads: it belongs at the top, not in the pages being read.
-        await db.insert(restaurants).values(makeRestaurant({ provincia: "veraguas", created_at: new Date(base + 10_000_000 + seq) }));
+        await makeRestaurant({ provincia: "veraguas", created_at: new Date(base + 10_000_000 + seq) });
       },
     );
     const original = rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map((r) => r.id);
@@ -129,15 +100,14 @@ describe("province listings", () => {
 
 describe("industry listings", () => {
   it("filters by province on the server and keeps paging with the filter", async () => {
-    const rows = await db
-      .insert(businesses)
-      .values([
-        ...Array.from({ length: 8 }, () => makeBusiness({ industria: "salud", provincia: "chiriqui" })),
-        ...Array.from({ length: 5 }, () => makeBusiness({ industria: "salud", provincia: "cocle" })),
-        makeBusiness({ industria: "salud", provincia: "chiriqui", is_active: false }),
-        makeBusiness({ industria: "turismo", provincia: "chiriqui" }),
-      ])
-      .returning();
+    const rows = await makeBusinesses(
+      inOrder([
+        ...Array.from({ length: 8 }, () => ({ industria: "salud", provincia: "chiriqui" })),
+        ...Array.from({ length: 5 }, () => ({ industria: "salud", provincia: "cocle" })),
+        { industria: "salud", provincia: "chiriqui", is_active: false },
+        { industria: "turismo", provincia: "chiriqui" },
+      ]),
+    );
     const chiriqui = rows
       .filter((r) => r.industria === "salud" && r.provincia === "chiriqui" && r.is_active)
       .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
@@ -153,12 +123,9 @@ describe("industry listings", () => {
 
 describe("entries by slug", () => {
   it("finds active entries, hides inactive ones and redirects old slugs", async () => {
-    const [r] = await db
-      .insert(restaurants)
-      .values(makeRestaurant({ slug: "fonda-nueva", nombre: "Fonda Nueva", maps_url: "https://maps.example/x" }))
-      .returning();
-    await db.insert(restaurants).values(makeRestaurant({ slug: "fonda-cerrada", is_active: false }));
-    await db.insert(listing_slug_history).values({ kind: "restaurant", old_slug: "fonda-vieja", listing_id: r!.id });
+    const r = await makeRestaurant({ slug: "fonda-nueva", nombre: "Fonda Nueva", maps_url: "https://maps.example/x", created_at: at() });
+    await makeRestaurant({ slug: "fonda-cerrada", is_active: false, created_at: at() });
+    await db.insert(listing_slug_history).values({ kind: "restaurant", old_slug: "fonda-vieja", listing_id: r.id });
 
     const found = await getRestaurantBySlug("fonda-nueva");
     expect(found && "entry" in found && found.entry.maps_url).toBe("https://maps.example/x");
@@ -170,9 +137,13 @@ describe("entries by slug", () => {
   });
 
   it("hides Google ratings and reviews of imported entries (D17)", async () => {
-    await db
-      .insert(businesses)
-      .values(makeBusiness({ slug: "importado", rating: 4.7, customer_reviews: "Texto de Google", google_place_id: "ChIJ-test" }));
+    await makeBusiness({
+      slug: "importado",
+      rating: 4.7,
+      customer_reviews: "Texto de Google",
+      google_place_id: "ChIJ-test",
+      created_at: at(),
+    });
     const found = await getBusinessBySlug("importado");
     expect(found && "entry" in found && found.entry.rating).toBeNull();
     expect(found && "entry" in found && found.entry.customer_reviews).toBeNull();
@@ -189,31 +160,27 @@ describe("entries by slug", () => {
 
 describe("search", () => {
   beforeAll(async () => {
-    await db.insert(restaurants).values([
-      makeRestaurant({
-        slug: "cafe-geisha",
-        nombre: "Café Geisha Boquete",
-        categoria: "cafeteria",
-        provincia: "chiriqui",
-        especialidades: ["Café de altura"],
-      }),
-      makeRestaurant({
-        slug: "fonda-panamena",
-        nombre: "Fonda La Tinaja",
-        descripcion: "Comida panameña de siempre",
-        categoria: "comida-tradicional",
-      }),
-      makeRestaurant({ slug: "marisqueria-azul", nombre: "Marisquería El Cangrejo Azul", categoria: "mariscos", provincia: "colon" }),
-      makeRestaurant({ slug: "cafe-inactivo", nombre: "Café Cerrado", is_active: false }),
-    ]);
-    await db.insert(businesses).values(
-      makeBusiness({
-        slug: "cafe-consultores",
-        nombre: "Cafetal Consultores",
-        descripcion: "Asesoría para productores de café",
-        industria: "servicios",
-      }),
+    await makeRestaurants(
+      inOrder([
+        {
+          slug: "cafe-geisha",
+          nombre: "Café Geisha Boquete",
+          categoria: "cafeteria",
+          provincia: "chiriqui",
+          especialidades: ["Café de altura"],
+        },
+        { slug: "fonda-panamena", nombre: "Fonda La Tinaja", descripcion: "Comida panameña de siempre", categoria: "comida-tradicional" },
+        { slug: "marisqueria-azul", nombre: "Marisquería El Cangrejo Azul", categoria: "mariscos", provincia: "colon" },
+        { slug: "cafe-inactivo", nombre: "Café Cerrado", is_active: false },
+      ]),
     );
+    await makeBusiness({
+      slug: "cafe-consultores",
+      nombre: "Cafetal Consultores",
+      descripcion: "Asesoría para productores de café",
+      industria: "servicios",
+      created_at: at(),
+    });
   });
 
   it("is accent- and case-insensitive and hides inactive entries", async () => {
@@ -244,9 +211,7 @@ describe("search", () => {
       const r = await searchListings({ q });
       expect(Array.isArray(r.items)).toBe(true);
     }
-    await db
-      .insert(restaurants)
-      .values(Array.from({ length: 9 }, (_, i) => makeRestaurant({ nombre: `Ceviche Bar ${i}`, categoria: "mariscos" })));
+    await makeRestaurants(inOrder(Array.from({ length: 9 }, (_, i) => ({ nombre: `Ceviche Bar ${i}`, categoria: "mariscos" }))));
     const first = await searchListings({ q: "ceviche" });
     expect(first.items).toHaveLength(6);
     const second = await searchListings({ q: "ceviche", cursor: decodeSearchCursor(first.nextCursor!)! });

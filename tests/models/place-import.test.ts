@@ -1,12 +1,13 @@
 /** Insert on approval of a Google result (SPEC §7, §9; D17, D21), on PGlite and on PostgreSQL. */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { audit_log, businesses, restaurants, users } from "~/db/schema";
-import type { ApprovedPlace } from "~/schemas/place-import";
+import { audit_log, type Business, businesses, type Restaurant, restaurants } from "~/db/schema";
+import type { Approval, ApprovedPlace } from "~/schemas/place-import";
 import { db } from "~/server/db.server";
 import { DuplicatePlaceError, importPlace } from "~/server/models/place-import.server";
 import { mapPlace } from "~/server/places.server";
 import { makeGooglePlace } from "../fakes/places";
+import { makeUser } from "../setup/factories";
 
 let actor: { id: string; email: string };
 const tag = Math.random().toString(36).slice(2, 7);
@@ -16,10 +17,20 @@ function place(n: number, overrides: Record<string, unknown> = {}): ApprovedPlac
 }
 
 beforeAll(async () => {
-  const id = `import-admin-${tag}`;
-  await db.insert(users).values({ id, name: "Admin", email: `${id}@import.test` });
-  actor = { id, email: `${id}@import.test` };
+  actor = await makeUser();
 });
+
+/** Imports `p` as `choice` and reads back the row that it wrote. */
+async function imported(p: ApprovedPlace, choice: Approval & { kind: "restaurant" }): Promise<Restaurant>;
+async function imported(p: ApprovedPlace, choice: Approval & { kind: "business" }): Promise<Business>;
+async function imported(p: ApprovedPlace, choice: Approval): Promise<Restaurant | Business> {
+  const { id } = await importPlace(p, choice, actor);
+  const [row] =
+    choice.kind === "restaurant"
+      ? await db.select().from(restaurants).where(eq(restaurants.id, id))
+      : await db.select().from(businesses).where(eq(businesses.id, id));
+  return row!;
+}
 
 describe("importPlace", () => {
   it("inserts a restaurant with SPEC §9's limits, the place id, coordinates and weekly periods, audited", async () => {
@@ -27,8 +38,7 @@ describe("importPlace", () => {
       types: ["seafood_restaurant", "restaurant", "point_of_interest", "food", "bar", "establishment", "cafe", "meal_takeaway"],
       rating: 4.46,
     });
-    const made = await importPlace(p, { kind: "restaurant", provincia: "chiriqui", industria: "construccion" }, actor);
-    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, made.id));
+    const row = await imported(p, { kind: "restaurant", provincia: "chiriqui", industria: "construccion" });
     expect(row).toMatchObject({
       nombre: "Marisquería El Puerto 1",
       direccion: "Av. 3a Este, David, Provincia de Chiriquí, Panamá",
@@ -53,14 +63,13 @@ describe("importPlace", () => {
     expect(reviews).toHaveLength(2);
     expect(reviews[0]).toMatch(/^María G\. \(5\/5\): Excelente pescado frito/);
     expect(reviews[0]!.split(": ").slice(1).join(": ").length).toBeLessThanOrEqual(101);
-    const [entry] = await db.select().from(audit_log).where(eq(audit_log.entity_id, made.id));
+    const [entry] = await db.select().from(audit_log).where(eq(audit_log.entity_id, row.id));
     expect(entry).toMatchObject({ action: "create", entity: "restaurant", actor_id: actor.id });
   });
 
   it("inserts a business with its industry; missing coordinates and periods stay null", async () => {
     const p = place(2, { types: ["lawyer"], location: undefined, regularOpeningHours: undefined, reviews: undefined, rating: undefined });
-    const made = await importPlace(p, { kind: "business", provincia: "veraguas", industria: "abogados" }, actor);
-    const [row] = await db.select().from(businesses).where(eq(businesses.id, made.id));
+    const row = await imported(p, { kind: "business", provincia: "veraguas", industria: "abogados" });
     expect(row).toMatchObject({
       industria: "abogados",
       provincia: "veraguas",
@@ -73,19 +82,18 @@ describe("importPlace", () => {
       horario_semanal: null,
       is_verified: false,
     });
-    expect(row?.descripcion).toBe("Negocio de abogados en Veraguas.");
+    expect(row.descripcion).toBe("Negocio de abogados en Veraguas.");
   });
 
   it("keeps no coordinates outside Panama, and the database refuses them", async () => {
-    const made = await importPlace(
-      place(3, { location: { latitude: 40.4, longitude: -3.7 } }),
-      { kind: "restaurant", provincia: "panama", industria: "construccion" },
-      actor,
-    );
-    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, made.id));
+    const row = await imported(place(3, { location: { latitude: 40.4, longitude: -3.7 } }), {
+      kind: "restaurant",
+      provincia: "panama",
+      industria: "construccion",
+    });
     expect(row).toMatchObject({ latitud: null, longitud: null });
-    await expect(db.update(restaurants).set({ latitud: 40.4, longitud: -3.7 }).where(eq(restaurants.id, made.id))).rejects.toThrow();
-    await expect(db.update(restaurants).set({ latitud: 9, longitud: null }).where(eq(restaurants.id, made.id))).rejects.toThrow();
+    await expect(db.update(restaurants).set({ latitud: 40.4, longitud: -3.7 }).where(eq(restaurants.id, row.id))).rejects.toThrow();
+    await expect(db.update(restaurants).set({ latitud: 9, longitud: null }).where(eq(restaurants.id, row.id))).rejects.toThrow();
   });
 
   it("refuses a second import of the same place, as the other kind too, with a Spanish message", async () => {

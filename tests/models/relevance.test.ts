@@ -13,6 +13,7 @@ import { invalidatePublicPages } from "~/server/page-cache.server";
 import { type ApiListing, type ApiSearchAnswer, searchDirectory } from "~/server/local-search.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { RELEVANCE_QUERIES, type RelevanceQuery } from "../fixtures/relevance-queries";
+import { makeRestaurants } from "../setup/factories";
 
 const TOP = 5;
 
@@ -132,7 +133,7 @@ describe("ranking rules", () => {
       descripcion: "Dulces típicos de coco hechos en casa: cocadas y bienmesabe.",
     };
     const now = Date.now();
-    await db.insert(restaurants).values([
+    await makeRestaurants([
       {
         ...base,
         slug: "dulces-tuira-norte",

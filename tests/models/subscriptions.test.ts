@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stripe_customers, subscriptions, users } from "~/db/schema";
 import { db } from "~/server/db.server";
-import { grantFreePlan, setFreePlanActive } from "~/server/models/admin-free-plans.server";
+import { setFreePlanActive } from "~/server/models/admin-free-plans.server";
 import {
   checkSubscription,
   premiumStatuses,
@@ -12,18 +12,9 @@ import {
   type SubscriptionState,
   userOfStripeCustomer,
 } from "~/server/models/subscriptions.server";
+import { makeFreePlan, makeUser } from "../setup/factories";
 
 const DAY = 24 * 60 * 60 * 1000;
-let n = 0;
-async function account(email?: string) {
-  const id = `s${++n}-${Math.random().toString(36).slice(2, 8)}`;
-  await db.insert(users).values({ id, name: id, email: email ?? `${id}@x.test` });
-  return { id, email: email ?? `${id}@x.test` };
-}
-async function adminActor() {
-  const a = await account();
-  return { id: a.id, email: a.email };
-}
 function state(userId: string, overrides: Partial<SubscriptionState> = {}): SubscriptionState {
   return {
     userId,
@@ -39,13 +30,13 @@ function state(userId: string, overrides: Partial<SubscriptionState> = {}): Subs
 
 describe("checkSubscription", () => {
   it("is not subscribed without a plan or a subscription", async () => {
-    const a = await account();
+    const a = await makeUser();
     expect(await checkSubscription(a.id)).toEqual({ subscribed: false, source: null, until: null });
   });
 
   it("counts active and trialing subscriptions until the paid period ends", async () => {
     for (const status of ["active", "trialing"]) {
-      const a = await account();
+      const a = await makeUser();
       const end = new Date(Date.now() + 10 * DAY);
       await recordStripeEvent({ id: `evt_${a.id}`, type: "customer.subscription.updated" }, state(a.id, { status, currentPeriodEnd: end }));
       expect(await checkSubscription(a.id)).toEqual({ subscribed: true, source: "stripe", until: end });
@@ -55,25 +46,23 @@ describe("checkSubscription", () => {
 
   it("does not count canceled, past_due, incomplete or unpaid subscriptions", async () => {
     for (const status of ["canceled", "past_due", "incomplete", "unpaid", "incomplete_expired", "paused"]) {
-      const a = await account();
+      const a = await makeUser();
       await recordStripeEvent({ id: `evt_${a.id}`, type: "customer.subscription.updated" }, state(a.id, { status }));
       expect(await checkSubscription(a.id), status).toMatchObject({ subscribed: false, source: null });
     }
   });
 
   it("honours a free plan granted by e-mail before the account existed, whatever the case of the address", async () => {
-    const admin = await adminActor();
-    const plan = await grantFreePlan(admin, { email: "Futura.Socia@Ejemplo.test", days_granted: 30 });
+    const plan = await makeFreePlan({ email: "Futura.Socia@Ejemplo.test", days_granted: 30 });
     expect(plan.user_id).toBeNull();
-    const a = await account("FUTURA.socia@ejemplo.test");
+    const a = await makeUser({ email: "FUTURA.socia@ejemplo.test" });
     const status = await checkSubscription(a.id);
     expect(status).toEqual({ subscribed: true, source: "free_plan", until: plan.expires_at });
   });
 
   it("honours a free plan linked by user id even after the account's e-mail changed", async () => {
-    const admin = await adminActor();
-    const a = await account();
-    const plan = await grantFreePlan(admin, { email: a.email, days_granted: 60 });
+    const a = await makeUser();
+    const plan = await makeFreePlan({ email: a.email, days_granted: 60 });
     expect(plan.user_id).toBe(a.id);
     await db
       .update(users)
@@ -83,23 +72,22 @@ describe("checkSubscription", () => {
   });
 
   it("ignores an expired or a deactivated free plan", async () => {
-    const admin = await adminActor();
-    const expired = await account();
-    await grantFreePlan(admin, { email: expired.email, days_granted: 30 }, new Date(Date.now() - 31 * DAY));
+    const admin = await makeUser();
+    const expired = await makeUser();
+    await makeFreePlan({ email: expired.email, days_granted: 30, grantedAt: new Date(Date.now() - 31 * DAY) });
     expect(await checkSubscription(expired.id)).toMatchObject({ subscribed: false });
 
-    const off = await account();
-    const plan = await grantFreePlan(admin, { email: off.email, days_granted: 30 });
+    const off = await makeUser();
+    const plan = await makeFreePlan({ email: off.email, days_granted: 30, grantedBy: admin });
     expect(await checkSubscription(off.id)).toMatchObject({ subscribed: true });
     await setFreePlanActive(admin, plan.id, false);
     expect(await checkSubscription(off.id)).toMatchObject({ subscribed: false });
   });
 
   it("prefers the paid subscription when both apply, and answers many accounts at once", async () => {
-    const admin = await adminActor();
-    const both = await account();
-    const none = await account();
-    await grantFreePlan(admin, { email: both.email, days_granted: 90 });
+    const both = await makeUser();
+    const none = await makeUser();
+    await makeFreePlan({ email: both.email, days_granted: 90 });
     await recordStripeEvent({ id: `evt_${both.id}`, type: "checkout.session.completed" }, state(both.id));
     const map = await premiumStatuses([both.id, none.id]);
     expect(map.get(both.id)).toMatchObject({ subscribed: true, source: "stripe" });
@@ -109,7 +97,7 @@ describe("checkSubscription", () => {
 
 describe("recordStripeEvent", () => {
   it("stores each event id once: a replay changes nothing", async () => {
-    const a = await account();
+    const a = await makeUser();
     expect(await recordStripeEvent({ id: "evt_once", type: "customer.subscription.updated" }, state(a.id))).toBe(true);
     expect(await recordStripeEvent({ id: "evt_once", type: "customer.subscription.updated" }, state(a.id, { status: "canceled" }))).toBe(
       false,
@@ -119,7 +107,7 @@ describe("recordStripeEvent", () => {
   });
 
   it("keeps one row per Stripe subscription, updated to the newest state, and links the customer", async () => {
-    const a = await account();
+    const a = await makeUser();
     await recordStripeEvent({ id: "evt_a1", type: "customer.subscription.created" }, state(a.id));
     await recordStripeEvent({ id: "evt_a2", type: "customer.subscription.deleted" }, state(a.id, { status: "canceled" }));
     const rows = await db.select().from(subscriptions).where(eq(subscriptions.user_id, a.id));
@@ -133,7 +121,7 @@ describe("recordStripeEvent", () => {
     const bad = state("no-such-user");
     await expect(recordStripeEvent({ id: "evt_orphan", type: "customer.subscription.updated" }, bad)).rejects.toThrow();
     // The same event, once the account exists, is processed: the failed attempt left no event id behind.
-    await db.insert(users).values({ id: "no-such-user", name: "x", email: "no-such-user@x.test" });
+    await makeUser({ id: "no-such-user" });
     expect(await recordStripeEvent({ id: "evt_orphan", type: "customer.subscription.updated" }, bad)).toBe(true);
   });
 });

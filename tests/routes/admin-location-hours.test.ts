@@ -4,14 +4,14 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { audit_log, businesses, profiles, restaurants } from "~/db/schema";
+import { audit_log, businesses, restaurants } from "~/db/schema";
 import * as audit from "~/routes/admin/audit";
 import * as businessForm from "~/routes/admin/listing-form";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as restaurantForm from "~/routes/admin/listing-form";
 import { LOCATION_OUTSIDE_PANAMA, LOCATION_UNREADABLE } from "~/schemas/admin";
-import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
+import { makeRestaurant, makeUser } from "../setup/factories";
 import { call, formRequest, getRequest } from "../setup/route";
 
 const MAPS_LINK = "https://www.google.com/maps/place/X/@8.9936,-79.5197,17z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d8.9935!4d-79.5198";
@@ -19,17 +19,7 @@ const MAPS_LINK = "https://www.google.com/maps/place/X/@8.9936,-79.5197,17z/data
 let admin: string;
 
 beforeAll(async () => {
-  const res = (await getAuth().api.signUpEmail({
-    body: { email: "horarios@admin.test", password: "clave-segura-123", name: "Horarios" },
-    asResponse: true,
-  })) as Response;
-  admin = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const { user } = (await res.json()) as { user: { id: string } };
-  await call(dashboard.loader, getRequest("/admin", admin));
-  await db.update(profiles).set({ is_admin: true }).where(eq(profiles.id, user.id));
+  admin = (await makeUser({ signedIn: true, email: "horarios@admin.test", name: "Horarios", admin: true })).cookie;
 });
 
 /** Monday first, as the editor's rows: index 0 = lunes ... 6 = domingo. */
@@ -365,22 +355,19 @@ describe("weekly hours editor", () => {
   });
 
   it("a listing without a schedule whose text reads as one gets the editor filled in, with a note", async () => {
-    const [row] = await db
-      .insert(restaurants)
-      .values({ slug: "fonda-texto", nombre: "Fonda texto", direccion: "x", provincia: "panama", horario: "Lun-Sáb 11:00-22:00" })
-      .returning();
-    const form = await loadRestaurant(row!.id);
+    const row = await makeRestaurant({ nombre: "Fonda texto", horario: "Lun-Sáb 11:00-22:00" });
+    const form = await loadRestaurant(row.id);
     const rows = form.data.horario_semanal;
     expect(rows[LUNES].rangos[0]).toEqual({ abre: "11:00", cierra: "22:00" });
     expect(rows[SABADO].rangos[0]).toEqual({ abre: "11:00", cierra: "22:00" });
     expect(rows[DOMINGO].cerrado).toBe("on");
     expect(form.data.hoursNote).toMatch(/a partir del texto «Lun-Sáb 11:00-22:00»/);
     // Nothing is stored until the admin saves.
-    expect((await restaurantRow(row!.id)).horario_semanal).toBeNull();
+    expect((await restaurantRow(row.id)).horario_semanal).toBeNull();
 
     // Text that does not read as hours: empty editor, no note.
-    await db.update(restaurants).set({ horario: "Con cita previa" }).where(eq(restaurants.id, row!.id));
-    const other = await loadRestaurant(row!.id);
+    await db.update(restaurants).set({ horario: "Con cita previa" }).where(eq(restaurants.id, row.id));
+    const other = await loadRestaurant(row.id);
     expect(other.data.hoursNote).toBeNull();
     expect(other.data.horario_semanal[LUNES].rangos[0]).toEqual({ abre: "", cierra: "" });
 
@@ -388,8 +375,8 @@ describe("weekly hours editor", () => {
     await db
       .update(restaurants)
       .set({ horario: "Lun-Sáb 11:00-22:00", horario_semanal: [{ open: p(3, 7), close: p(3, 9) }] })
-      .where(eq(restaurants.id, row!.id));
-    const stored = await loadRestaurant(row!.id);
+      .where(eq(restaurants.id, row.id));
+    const stored = await loadRestaurant(row.id);
     expect(stored.data.hoursNote).toBeNull();
     expect(stored.data.horario_semanal[LUNES].cerrado).toBe("on");
     expect(stored.data.horario_semanal[2].rangos[0]).toEqual({ abre: "07:00", cierra: "09:00" });
@@ -401,33 +388,21 @@ describe("weekly hours editor", () => {
       { open: p(1, 12), close: p(1, 14) },
       { open: p(1, 19), close: p(1, 22) },
     ];
-    const [row] = await db
-      .insert(restaurants)
-      .values({ slug: "tres-turnos", nombre: "Tres turnos", direccion: "x", provincia: "panama", horario_semanal: three })
-      .returning();
-    const rows = (await loadRestaurant(row!.id)).data.horario_semanal;
+    const row = await makeRestaurant({ nombre: "Tres turnos", horario_semanal: three });
+    const rows = (await loadRestaurant(row.id)).data.horario_semanal;
     expect(rows[LUNES].rangos).toHaveLength(3);
     const fields: Record<string, string> = { ...hours() };
     rows[LUNES].rangos.forEach((r: { abre: string; cierra: string }, j: number) => {
       fields[`horario_semanal[0].rangos[${j}].abre`] = r.abre;
       fields[`horario_semanal[0].rangos[${j}].cierra`] = r.cierra;
     });
-    expect((await editRestaurant(row!.id, "Tres turnos", fields)).status).toBe(302);
-    expect((await restaurantRow(row!.id)).horario_semanal).toEqual(three);
+    expect((await editRestaurant(row.id, "Tres turnos", fields)).status).toBe(302);
+    expect((await restaurantRow(row.id)).horario_semanal).toEqual(three);
   });
 
   it("a schedule open around the clock (a period without close) reads as 00:00-00:00 every day and saves the same", async () => {
-    const [row] = await db
-      .insert(restaurants)
-      .values({
-        slug: "siempre-abierto",
-        nombre: "Siempre abierto",
-        direccion: "x",
-        provincia: "panama",
-        horario_semanal: [{ open: p(0, 0) }],
-      })
-      .returning();
-    const rows = (await loadRestaurant(row!.id)).data.horario_semanal;
+    const row = await makeRestaurant({ nombre: "Siempre abierto", horario_semanal: [{ open: p(0, 0) }] });
+    const rows = (await loadRestaurant(row.id)).data.horario_semanal;
     expect(rows.map((r: { rangos: { abre: string; cierra: string }[] }) => r.rangos[0])).toEqual(
       Array(7).fill({ abre: "00:00", cierra: "00:00" }),
     );

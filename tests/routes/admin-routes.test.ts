@@ -2,9 +2,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, businesses, free_plan_subscriptions, profiles, restaurants } from "~/db/schema";
-import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
-import { requestContext } from "~/server/request-context.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as restaurantForm from "~/routes/admin/listing-form";
 import { readToast } from "~/server/toast.server";
@@ -13,61 +11,25 @@ import * as freePlans from "~/routes/admin/free-plans";
 import * as members from "~/routes/admin/members";
 import * as audit from "~/routes/admin/audit";
 import * as search from "~/routes/admin/restaurant-search";
+import { makeRestaurant, makeUser, type SignedInUser } from "../setup/factories";
+import { call, formRequest, getRequest } from "../setup/route";
 
-const ORIGIN = "http://localhost:3000";
-type Result = { status: number; location: string | null; data: any; headers: Headers };
-
-async function call(fn: (args: any) => unknown, request: Request, params: Record<string, string> = {}): Promise<Result> {
-  let value: unknown;
-  try {
-    value = await fn({ request, params, url: new URL(request.url), context: requestContext({ cspNonce: "", clientIp: "203.0.113.9" }) });
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response)
-    return { status: value.status, location: value.headers.get("location"), data: null, headers: value.headers };
-  const v = value as { type?: string; data?: unknown; init?: ResponseInit };
-  if (v && v.type === "DataWithResponseInit")
-    return { status: v.init?.status ?? 200, location: null, data: v.data, headers: new Headers(v.init?.headers) };
-  return { status: 200, location: null, data: value, headers: new Headers() };
-}
-
-const get = (path: string, cookie?: string) => new Request(ORIGIN + path, { headers: cookie ? { Cookie: cookie } : {} });
-function post(path: string, fields: Record<string, string | string[]>, cookie?: string) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
-  return new Request(ORIGIN + path, {
-    method: "POST",
-    body,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
-  });
-}
-
-async function signUp(email: string): Promise<{ cookie: string; id: string }> {
-  const res = (await getAuth().api.signUpEmail({
-    body: { email, password: "clave-segura-123", name: email.split("@")[0]! },
-    asResponse: true,
-  })) as Response;
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const body = (await res.json()) as { user: { id: string } };
-  // The guard creates the profile on first use; do it now so it can be promoted.
-  await call(dashboard.loader, get("/admin", cookie));
-  return { cookie, id: body.user.id };
-}
-
-let admin: { cookie: string; id: string };
-let user: { cookie: string; id: string };
+let admin: SignedInUser;
+let user: SignedInUser;
 
 beforeAll(async () => {
-  admin = await signUp("jefa@admin.test");
-  user = await signUp("cliente@user.test");
-  await db.update(profiles).set({ is_admin: true }).where(eq(profiles.id, admin.id));
+  admin = await makeUser({ signedIn: true, email: "jefa@admin.test", admin: true });
+  user = await makeUser({ signedIn: true, email: "cliente@user.test" });
 });
 
 const validRestaurant = { nombre: "Fonda Central", direccion: "Calle 10", provincia: "cocle", rating: "4.2", is_active: "on" };
+const validBusiness = {
+  nombre: "Taller Istmeño",
+  descripcion: "Mecánica",
+  direccion: "Vía Israel",
+  provincia: "panama",
+  industria: "servicios",
+};
 
 describe("guards on every admin loader and action", () => {
   const cases: [string, (a: any) => unknown, string, Record<string, string>?][] = [
@@ -83,7 +45,8 @@ describe("guards on every admin loader and action", () => {
   for (const [name, fn, path] of cases) {
     it(`${name}: visitor -> /auth, user -> Acceso Denegado at /`, async () => {
       const isAction = name.endsWith("action");
-      const req = (cookie?: string) => (isAction ? post(path, { ...validRestaurant, email: "x@y.test" }, cookie) : get(path, cookie));
+      const req = (cookie?: string) =>
+        isAction ? formRequest(path, { ...validRestaurant, email: "x@y.test" }, cookie) : getRequest(path, cookie);
       const anon = await call(fn, req());
       expect(anon.status).toBe(302);
       expect(anon.location).toMatch(/^\/auth/);
@@ -94,14 +57,15 @@ describe("guards on every admin loader and action", () => {
     });
   }
   it("members: a non-admin goes back to /admin", async () => {
-    expect((await call(members.loader, get("/admin-members", user.cookie))).location).toBe("/admin");
+    expect((await call(members.loader, getRequest("/admin-members", user.cookie))).location).toBe("/admin");
     expect(
-      (await call(members.action, post("/admin-members", { intent: "role", user_id: user.id, role: "admin" }, user.cookie))).location,
+      (await call(members.action, formRequest("/admin-members", { intent: "role", user_id: user.id, role: "admin" }, user.cookie)))
+        .location,
     ).toBe("/admin");
     expect((await db.select().from(profiles).where(eq(profiles.id, user.id)))[0]!.is_admin).toBe(false);
   });
   it("nothing is written by a refused request", async () => {
-    await call(restaurantForm.action, post("/admin/restaurant/new", { ...validRestaurant, nombre: "Intruso" }, user.cookie));
+    await call(restaurantForm.action, formRequest("/admin/restaurant/new", { ...validRestaurant, nombre: "Intruso" }, user.cookie));
     expect(await db.select().from(restaurants).where(eq(restaurants.nombre, "Intruso"))).toHaveLength(0);
   });
 });
@@ -127,7 +91,10 @@ describe("restaurant form validation", () => {
   for (const [name, over, field, message] of bad) {
     it(`refuses ${name} with a Spanish field error, keeps the input and saves nothing`, async () => {
       const nombre = `Validación ${name}`;
-      const res = await call(restaurantForm.action, post("/admin/restaurant/new", { ...validRestaurant, nombre, ...over }, admin.cookie));
+      const res = await call(
+        restaurantForm.action,
+        formRequest("/admin/restaurant/new", { ...validRestaurant, nombre, ...over }, admin.cookie),
+      );
       expect(res.status).toBe(400);
       expect(res.data.result.error[field].join(" ")).toMatch(message);
       if (!("nombre" in over)) expect(res.data.result.initialValue.nombre).toBe(nombre);
@@ -138,7 +105,7 @@ describe("restaurant form validation", () => {
   it("creates a valid restaurant (empty rating and categoria -> null) and says 'Éxito'", async () => {
     const res = await call(
       restaurantForm.action,
-      post(
+      formRequest(
         "/admin/restaurant/new",
         {
           ...validRestaurant,
@@ -164,25 +131,26 @@ describe("restaurant form validation", () => {
   });
 
   it("editing an entry deleted meanwhile answers with a Spanish message, not a failure", async () => {
-    const [row] = await db
-      .insert(restaurants)
-      .values({ slug: "borrado-pronto", nombre: "Borrado", direccion: "x", provincia: "panama" })
-      .returning();
-    const loaded = await call(restaurantForm.loader, get(`/admin/restaurant/edit/${row!.id}`, admin.cookie), { id: row!.id });
+    const row = await makeRestaurant({ nombre: "Borrado" });
+    const loaded = await call(restaurantForm.loader, getRequest(`/admin/restaurant/edit/${row.id}`, admin.cookie), {
+      params: { id: row.id },
+    });
     expect(loaded.data.values.nombre).toBe("Borrado");
-    await db.delete(restaurants).where(eq(restaurants.id, row!.id));
+    await db.delete(restaurants).where(eq(restaurants.id, row.id));
     const res = await call(
       restaurantForm.action,
-      post(`/admin/restaurant/edit/${row!.id}`, { ...validRestaurant, nombre: "Editado" }, admin.cookie),
-      { id: row!.id },
+      formRequest(`/admin/restaurant/edit/${row.id}`, { ...validRestaurant, nombre: "Editado" }, admin.cookie),
+      { params: { id: row.id } },
     );
     expect(res.status).toBe(404);
     expect(res.data.result.error[""]).toEqual(["Error al guardar: El registro ya no existe (pudo ser eliminado)."]);
     expect(res.data.result.initialValue.nombre).toBe("Editado");
-    const reload = await call(restaurantForm.loader, get(`/admin/restaurant/edit/${row!.id}`, admin.cookie), { id: row!.id });
+    const reload = await call(restaurantForm.loader, getRequest(`/admin/restaurant/edit/${row.id}`, admin.cookie), {
+      params: { id: row.id },
+    });
     expect(reload.status).toBe(302);
-    const forged = await call(restaurantForm.action, post("/admin/restaurant/edit/forged", validRestaurant, admin.cookie), {
-      id: "forged' or 1=1",
+    const forged = await call(restaurantForm.action, formRequest("/admin/restaurant/edit/forged", validRestaurant, admin.cookie), {
+      params: { id: "forged' or 1=1" },
     });
     expect(forged.status).toBe(404);
   });
@@ -190,25 +158,18 @@ describe("restaurant form validation", () => {
 
 describe("business form", () => {
   it("requires descripcion and a known industry; trims and de-duplicates specialties", async () => {
-    const base = {
-      nombre: "Taller Istmeño",
-      descripcion: "Mecánica",
-      direccion: "Vía Israel",
-      provincia: "panama",
-      industria: "servicios",
-    };
     const bad = await call(
       businessForm.action,
-      post("/admin/business/new", { ...base, descripcion: "", industria: "magia" }, admin.cookie),
+      formRequest("/admin/business/new", { ...validBusiness, descripcion: "", industria: "magia" }, admin.cookie),
     );
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.descripcion[0]).toMatch(/obligatori/);
     expect(bad.data.result.error.industria[0]).toMatch(/industria válida/);
     const ok = await call(
       businessForm.action,
-      post(
+      formRequest(
         "/admin/business/new",
-        { ...base, especialidades: [" Frenos ", "frenos", "Motor", " "], website: "https://taller.example" },
+        { ...validBusiness, especialidades: [" Frenos ", "frenos", "Motor", " "], website: "https://taller.example" },
         admin.cookie,
       ),
     );
@@ -220,52 +181,49 @@ describe("business form", () => {
     );
     const [saved] = await db.select().from(businesses).where(eq(businesses.nombre, "Taller Istmeño"));
     expect(saved!.especialidades).toEqual(["Frenos", "Motor"]);
-    const list = await call(dashboard.loader, get("/admin?tab=negocios&q=istmeno", admin.cookie));
+    const list = await call(dashboard.loader, getRequest("/admin?tab=negocios&q=istmeno", admin.cookie));
     expect(list.data.items.map((i: { nombre: string }) => i.nombre)).toEqual(["Taller Istmeño"]);
   });
 });
 
 describe("dashboard actions", () => {
   it("toggles, and deletes only after confirmation", async () => {
-    const [row] = await db
-      .insert(restaurants)
-      .values({ slug: "para-borrar", nombre: "Para Borrar", direccion: "x", provincia: "herrera" })
-      .returning();
+    const row = await makeRestaurant({ nombre: "Para Borrar", provincia: "herrera" });
     const toggled = await call(
       dashboard.action,
-      post("/admin?tab=restaurantes", { intent: "toggle", kind: "restaurant", id: row!.id, active: "false" }, admin.cookie),
+      formRequest("/admin?tab=restaurantes", { intent: "toggle", kind: "restaurant", id: row.id, active: "false" }, admin.cookie),
     );
     expect(toggled.location).toBe("/admin?tab=restaurantes");
-    expect((await db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.is_active).toBe(false);
+    expect((await db.select().from(restaurants).where(eq(restaurants.id, row.id)))[0]!.is_active).toBe(false);
 
-    const ask = await call(dashboard.action, post("/admin", { intent: "delete", kind: "restaurant", id: row!.id }, admin.cookie));
+    const ask = await call(dashboard.action, formRequest("/admin", { intent: "delete", kind: "restaurant", id: row.id }, admin.cookie));
     expect(ask.status).toBe(200);
-    expect(ask.data.confirm).toMatchObject({ id: row!.id, nombre: "Para Borrar" });
-    expect(await db.select().from(restaurants).where(eq(restaurants.id, row!.id))).toHaveLength(1);
+    expect(ask.data.confirm).toMatchObject({ id: row.id, nombre: "Para Borrar" });
+    expect(await db.select().from(restaurants).where(eq(restaurants.id, row.id))).toHaveLength(1);
 
     const done = await call(
       dashboard.action,
-      post("/admin", { intent: "delete", kind: "restaurant", id: row!.id, confirm: "1" }, admin.cookie),
+      formRequest("/admin", { intent: "delete", kind: "restaurant", id: row.id, confirm: "1" }, admin.cookie),
     );
     expect(done.status).toBe(302);
-    expect(await db.select().from(restaurants).where(eq(restaurants.id, row!.id))).toHaveLength(0);
+    expect(await db.select().from(restaurants).where(eq(restaurants.id, row.id))).toHaveLength(0);
     const [entry] = await db.select().from(audit_log).where(eq(audit_log.action, "delete"));
     expect((entry!.before as { nombre: string }).nombre).toBe("Para Borrar");
 
     const forged = await call(
       dashboard.action,
-      post("/admin", { intent: "delete", kind: "restaurant", id: "1 or 1=1", confirm: "1" }, admin.cookie),
+      formRequest("/admin", { intent: "delete", kind: "restaurant", id: "1 or 1=1", confirm: "1" }, admin.cookie),
     );
     expect(forged.status).toBe(400);
     const gone = await call(
       dashboard.action,
-      post("/admin", { intent: "toggle", kind: "restaurant", id: row!.id, active: "true" }, admin.cookie),
+      formRequest("/admin", { intent: "toggle", kind: "restaurant", id: row.id, active: "true" }, admin.cookie),
     );
     expect(gone.status).toBe(302);
   });
 
   it("sends the free plans tab to /admin/free-plans", async () => {
-    expect((await call(dashboard.loader, get("/admin?tab=planes", admin.cookie))).location).toBe("/admin/free-plans");
+    expect((await call(dashboard.loader, getRequest("/admin?tab=planes", admin.cookie))).location).toBe("/admin/free-plans");
   });
 });
 
@@ -273,13 +231,16 @@ describe("free plans and roles", () => {
   it("grants a plan (lower-cased, default 30 days) and refuses bad input", async () => {
     const bad = await call(
       freePlans.action,
-      post("/admin/free-plans", { intent: "grant", email: "no-es-email", days_granted: "45" }, admin.cookie),
+      formRequest("/admin/free-plans", { intent: "grant", email: "no-es-email", days_granted: "45" }, admin.cookie),
     );
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.email[0]).toBe("Ingresa un email válido");
     expect(bad.data.result.error.days_granted[0]).toBe("Elige 30, 60 o 90 días");
     expect(bad.data.result.initialValue.email).toBe("no-es-email");
-    const ok = await call(freePlans.action, post("/admin/free-plans", { intent: "grant", email: "Cliente@User.TEST" }, admin.cookie));
+    const ok = await call(
+      freePlans.action,
+      formRequest("/admin/free-plans", { intent: "grant", email: "Cliente@User.TEST" }, admin.cookie),
+    );
     expect(ok.status).toBe(200);
     expect(ok.data.toast.title).toBe("Plan Gratuito Creado");
     // The reply empties the form (Conform's resetForm), so a second click has nothing to send.
@@ -288,24 +249,27 @@ describe("free plans and roles", () => {
     expect(plan).toMatchObject({ days_granted: 30, user_id: user.id, granted_by: admin.id });
     const again = await call(
       freePlans.action,
-      post("/admin/free-plans", { intent: "grant", email: "cliente@user.test", days_granted: "60" }, admin.cookie),
+      formRequest("/admin/free-plans", { intent: "grant", email: "cliente@user.test", days_granted: "60" }, admin.cookie),
     );
     expect(again.status).toBe(409);
     expect(again.data.result.error.email[0]).toMatch(/^Este email ya tiene un plan gratuito activo hasta el /);
     expect(again.data.extend).toMatchObject({ id: plan!.id, days: 60 });
     const extended = await call(
       freePlans.action,
-      post("/admin/free-plans", { intent: "extend", id: plan!.id, days_granted: "60" }, admin.cookie),
+      formRequest("/admin/free-plans", { intent: "extend", id: plan!.id, days_granted: "60" }, admin.cookie),
     );
     expect(extended.status).toBe(302);
     const [after] = await db.select().from(free_plan_subscriptions).where(eq(free_plan_subscriptions.id, plan!.id));
     expect(after!.expires_at.getTime() - plan!.expires_at.getTime()).toBe(60 * 24 * 60 * 60 * 1000);
-    const listed = await call(freePlans.loader, get("/admin/free-plans", admin.cookie));
+    const listed = await call(freePlans.loader, getRequest("/admin/free-plans", admin.cookie));
     expect(listed.data.plans[0].email).toBe("cliente@user.test");
   });
 
   it("an admin cannot remove their own admin role", async () => {
-    const res = await call(members.action, post("/admin-members", { intent: "role", user_id: admin.id, role: "user" }, admin.cookie));
+    const res = await call(
+      members.action,
+      formRequest("/admin-members", { intent: "role", user_id: admin.id, role: "user" }, admin.cookie),
+    );
     expect(res.status).toBe(302);
     expect((await db.select().from(profiles).where(eq(profiles.id, admin.id)))[0]!.is_admin).toBe(true);
   });

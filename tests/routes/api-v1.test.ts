@@ -20,6 +20,7 @@ import { peekHits } from "~/server/models/rate-limits.server";
 import { openApiDocument } from "~/server/openapi.server";
 import { limitPublicApi } from "~/server/public-api.server";
 import { seedDemo } from "~/server/seed/seed.server";
+import { makeRestaurant, makeRestaurants } from "../setup/factories";
 import { call, getRequest, resetConfig } from "../setup/route";
 
 let ipSeq = 0;
@@ -147,7 +148,7 @@ describe("GET /api/v1/buscar", () => {
       especialidades: ["Guiso de ñame"],
       horario: "Lun-Sáb 11:00-20:00",
     };
-    await db.insert(restaurants).values([
+    await makeRestaurants([
       { ...base, slug: "nampi-gratis", nombre: "Ñampí Verde", plan_type: "free_local", created_at: new Date("2026-01-02") },
       { ...base, slug: "nampi-max", nombre: "Ñampí Verde", plan_type: "max_local", created_at: new Date("2026-01-01") },
     ]);
@@ -181,7 +182,7 @@ describe("GET /api/v1/buscar", () => {
     const slugs = async () => (await search(q)).data.resultados.map((r: { slug: string }) => r.slug);
     expect(await slugs()).not.toContain("xilofono-quetzal");
     // Written behind the models' back: the cached answer stands…
-    await db.insert(restaurants).values({
+    await makeRestaurant({
       slug: "xilofono-quetzal",
       nombre: "Xilófono Quetzal",
       direccion: "Calle Principal, Metetí, Darién",

@@ -1,7 +1,7 @@
 /** The blog's loaders and actions called with real Requests: guards, validation, API statuses, XSS corpora. */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { blogs, profiles } from "~/db/schema";
+import { blogs } from "~/db/schema";
 import * as api from "~/routes/api/blogs";
 import * as article from "~/routes/blog/article";
 import * as index from "~/routes/blog/index";
@@ -9,26 +9,13 @@ import * as myBlogs from "~/routes/blog/my-blogs";
 import * as rss from "~/routes/blog/rss";
 import * as write from "~/routes/blog/write";
 import * as profile from "~/routes/account/profile";
-import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { createApiToken } from "~/server/models/api-tokens.server";
 import { clearHits } from "~/server/models/rate-limits.server";
 import { blogEntries } from "~/server/sitemap/blog.server";
 import { forbiddenIn, loadXssCorpus } from "../fixtures/xss/corpus";
+import { makeUser, type SignedInUser } from "../setup/factories";
 import { call, formRequest, getRequest, ORIGIN } from "../setup/route";
-
-type Who = { cookie: string; id: string };
-
-async function signUp(email: string, name: string): Promise<Who> {
-  const res = (await getAuth().api.signUpEmail({ body: { email, password: "clave-segura-123", name }, asResponse: true })) as Response;
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const body = (await res.json()) as { user: { id: string } };
-  await call(write.loader, getRequest("/write-blog", cookie)); // creates the profile
-  return { cookie, id: body.user.id };
-}
 
 const fields = (o: Record<string, string> = {}) => ({
   title: "Mi artículo",
@@ -52,15 +39,14 @@ function apiRequest(body: unknown, token?: string, headers: Record<string, strin
 const blogBySlug = async (slug: string) => (await db.select().from(blogs).where(eq(blogs.slug, slug)))[0];
 const blogById = async (id: string) => (await db.select().from(blogs).where(eq(blogs.id, id)))[0];
 
-let ana: Who;
-let beto: Who;
-let admin: Who;
+let ana: SignedInUser;
+let beto: SignedInUser;
+let admin: SignedInUser;
 
 beforeAll(async () => {
-  ana = await signUp("ana@blog.test", "Ana Escritora");
-  beto = await signUp("beto@blog.test", "Beto");
-  admin = await signUp("jefa@blog.test", "Jefa");
-  await db.update(profiles).set({ is_admin: true }).where(eq(profiles.id, admin.id));
+  ana = await makeUser({ signedIn: true, email: "ana@blog.test", name: "Ana Escritora" });
+  beto = await makeUser({ signedIn: true, email: "beto@blog.test", name: "Beto" });
+  admin = await makeUser({ signedIn: true, email: "jefa@blog.test", name: "Jefa", admin: true });
 });
 
 describe("/write-blog and /edit-blog/{id}", () => {

@@ -12,14 +12,14 @@ import * as restaurant from "~/routes/directory/entry";
 import * as robots from "~/routes/seo/robots";
 import * as sitemap from "~/routes/seo/sitemap";
 import * as sitemapPart from "~/routes/seo/sitemap-part";
-import { db } from "~/server/db.server";
 import { industryCrumbs } from "~/server/json-ld.server";
+import { makeBusiness, makeRestaurants } from "../setup/factories";
 import { call, getRequest, ORIGIN } from "../setup/route";
 
 type H = any;
 
 beforeAll(async () => {
-  await db.insert(restaurants).values([
+  await makeRestaurants([
     {
       slug: "fonda-vieja",
       nombre: "Fonda Vieja",
@@ -47,7 +47,7 @@ beforeAll(async () => {
       updated_at: new Date("2026-09-09T09:09:09Z"),
     },
   ]);
-  await db.insert(businesses).values({
+  await makeBusiness({
     slug: "academia-sol",
     nombre: "Academia Sol",
     descripcion: "Clases.",

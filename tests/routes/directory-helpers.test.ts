@@ -18,14 +18,17 @@ import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, sea
 
 describe("phones and links", () => {
   it("normalises Panamanian numbers to +507", () => {
-    expect(panamaE164("6206-6274")).toBe("50762066274");
-    expect(panamaE164("+507 6206-6274")).toBe("50762066274");
-    expect(panamaE164("00507 6206 6274")).toBe("50762066274");
-    expect(panamaE164("(507) 225-1234")).toBe("5072251234");
-    expect(panamaE164("225-1234")).toBe("5072251234");
-    expect(panamaE164("12345")).toBeNull();
-    expect(panamaE164("+1 305 555 0100")).toBeNull();
-    expect(panamaE164(null)).toBeNull();
+    const numbers: [string | null, string | null][] = [
+      ["6206-6274", "50762066274"],
+      ["+507 6206-6274", "50762066274"],
+      ["00507 6206 6274", "50762066274"],
+      ["(507) 225-1234", "5072251234"],
+      ["225-1234", "5072251234"],
+      ["12345", null],
+      ["+1 305 555 0100", null],
+      [null, null],
+    ];
+    for (const [phone, e164] of numbers) expect(panamaE164(phone), String(phone)).toBe(e164);
     expect(telHref("6206-6274")).toBe("tel:+50762066274");
   });
 

@@ -11,11 +11,11 @@ import * as industry from "~/routes/directory/industry";
 import * as province from "~/routes/directory/province";
 import * as restaurant from "~/routes/directory/entry";
 import * as search from "~/routes/directory/search";
-import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { pageCacheStats } from "~/server/page-cache.server";
 import { directoryEntries } from "~/server/sitemap/directory.server";
 import { readToast } from "~/server/toast.server";
+import { fondas, MARISQUERIA_AZUL, makeBusinesses, makeRestaurants, makeUser } from "../setup/factories";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN } from "../setup/route";
 
 type H = any;
@@ -27,58 +27,23 @@ const at = () => new Date(base + ++n * 60_000);
 let construccionIds: string[] = [];
 
 beforeAll(async () => {
-  await db.insert(restaurants).values([
-    ...Array.from({ length: 8 }, (_, i) => ({
-      slug: `fonda-${i}`,
-      nombre: `Fonda ${i}`,
-      direccion: "Calle 50",
-      provincia: "panama",
-      categoria: "comida-tradicional",
+  await makeRestaurants([
+    ...fondas(8, () => ({ created_at: at() })),
+    { slug: "fonda-oculta", nombre: "Fonda Oculta", is_active: false, created_at: at() },
+    { ...MARISQUERIA_AZUL, descripcion: "Ceviche <b>fresco</b>", instagram_url: "https://instagram.com/azul", created_at: at() },
+  ]);
+  const rows = await makeBusinesses(
+    Array.from({ length: 9 }, (_, i) => ({
+      slug: `obra-${i}`,
+      nombre: `Obra ${i}`,
+      descripcion: "Construcción",
+      industria: "construccion",
+      provincia: i % 3 === 0 ? "chiriqui" : "panama",
       created_at: at(),
     })),
-    { slug: "fonda-oculta", nombre: "Fonda Oculta", direccion: "Calle 1", provincia: "panama", is_active: false, created_at: at() },
-    {
-      slug: "marisqueria-azul",
-      nombre: "Marisquería Azul",
-      descripcion: "Ceviche <b>fresco</b>",
-      direccion: "Vía Argentina",
-      telefono: "6206-6274",
-      horario: "Lun-Sáb 11:00-22:00",
-      provincia: "colon",
-      categoria: "mariscos",
-      especialidades: ["Ceviche", "Pulpo"],
-      instagram_url: "https://instagram.com/azul",
-      created_at: at(),
-    },
-  ]);
-  const rows = await db
-    .insert(businesses)
-    .values(
-      Array.from({ length: 9 }, (_, i) => ({
-        slug: `obra-${i}`,
-        nombre: `Obra ${i}`,
-        descripcion: "Construcción",
-        direccion: "Vía España",
-        industria: "construccion",
-        provincia: i % 3 === 0 ? "chiriqui" : "panama",
-        created_at: at(),
-      })),
-    )
-    .returning();
+  );
   construccionIds = rows.map((r) => r.id);
 });
-
-async function account(email: string, admin: boolean): Promise<string> {
-  const res = (await getAuth().api.signUpEmail({
-    body: { email, password: "clave-segura-123", name: "Prueba" },
-    asResponse: true,
-  })) as Response;
-  const cookie = cookiesFrom(res.headers);
-  // First guarded request creates the profile.
-  await call(industry.loader as H, getRequest("/negocios/construccion", cookie), { params: { industria: "construccion" } });
-  if (admin) await db.update(profiles).set({ is_admin: true }).where(eq(profiles.email, email));
-  return cookie;
-}
 
 async function toastOf(headers: Headers) {
   const cookie = cookiesFrom(headers);
@@ -138,41 +103,32 @@ describe("industry pages", () => {
 
 describe("admin controls on business pages", () => {
   const params = { params: { industria: "construccion" } };
+  const act = (fields: Record<string, string>, cookie?: string, path = "/negocios/construccion") =>
+    call(industry.action as H, formRequest(path, fields, cookie), params);
+  const listing = (path: string, cookie?: string) => call(industry.loader as H, getRequest(path, cookie), params);
 
   it("refuse visitors and non-admins without changing anything", async () => {
     const id = construccionIds[0]!;
-    const visitor = await call(
-      industry.action as H,
-      formRequest("/negocios/construccion", { intent: "toggle", id, active: "false" }),
-      params,
-    );
+    const visitor = await act({ intent: "toggle", id, active: "false" });
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/auth/);
-    const userCookie = await account("usuaria@dir.test", false);
-    const user = await call(
-      industry.action as H,
-      formRequest("/negocios/construccion", { intent: "delete", id, confirm: "si" }, userCookie),
-      params,
-    );
+    const { cookie: userCookie } = await makeUser({ signedIn: true, email: "usuaria@dir.test" });
+    const user = await act({ intent: "delete", id, confirm: "si" }, userCookie);
     expect(user.status).toBe(302);
     expect(user.location).toBe("/");
     expect((await toastOf(user.headers))?.title).toBe("Acceso Denegado");
     const [row] = await db.select().from(businesses).where(eq(businesses.id, id));
     expect(row?.is_active).toBe(true);
     // Non-admins see no inactive entries and no controls.
-    const page = await call(industry.loader as H, getRequest("/negocios/construccion", userCookie), params);
+    const page = await listing("/negocios/construccion", userCookie);
     expect(page.data.isAdmin).toBe(false);
   });
 
   it("let an admin deactivate, reactivate and delete, with the spec's toasts and cache invalidation", async () => {
-    const cookie = await account("admin@dir.test", true);
+    const { cookie } = await makeUser({ signedIn: true, email: "admin@dir.test", admin: true });
     const id = construccionIds[1]!;
     const before = pageCacheStats().invalidations;
-    const off = await call(
-      industry.action as H,
-      formRequest("/negocios/construccion?provincia=panama", { intent: "toggle", id, active: "false" }, cookie),
-      params,
-    );
+    const off = await act({ intent: "toggle", id, active: "false" }, cookie, "/negocios/construccion?provincia=panama");
     expect(off.status).toBe(302);
     expect(off.location).toBe("/negocios/construccion?provincia=panama");
     expect((await toastOf(off.headers))?.title).toBe("Estado actualizado");
@@ -180,39 +136,25 @@ describe("admin controls on business pages", () => {
     expect(pageCacheStats().invalidations).toBeGreaterThan(before);
 
     // A visitor no longer sees it; the admin still does (dimmed, to reactivate it).
-    const visitorPage = await call(industry.loader as H, getRequest("/negocios/construccion?provincia=panama"), params);
+    const visitorPage = await listing("/negocios/construccion?provincia=panama");
     expect(visitorPage.data.items.map((i: { id: string }) => i.id)).not.toContain(id);
-    const adminPage = await call(industry.loader as H, getRequest("/negocios/construccion?provincia=panama", cookie), params);
+    const adminPage = await listing("/negocios/construccion?provincia=panama", cookie);
     expect(adminPage.data.isAdmin).toBe(true);
     expect(adminPage.data.items.find((i: { id: string }) => i.id === id)?.is_active).toBe(false);
 
-    const on = await call(
-      industry.action as H,
-      formRequest("/negocios/construccion", { intent: "toggle", id, active: "true" }, cookie),
-      params,
-    );
+    const on = await act({ intent: "toggle", id, active: "true" }, cookie);
     expect((await toastOf(on.headers))?.title).toBe("Estado actualizado");
 
-    const unconfirmed = await call(industry.action as H, formRequest("/negocios/construccion", { intent: "delete", id }, cookie), params);
+    const unconfirmed = await act({ intent: "delete", id }, cookie);
     expect(unconfirmed.status).toBe(400);
-    const del = await call(
-      industry.action as H,
-      formRequest("/negocios/construccion", { intent: "delete", id, confirm: "si" }, cookie),
-      params,
-    );
+    const del = await act({ intent: "delete", id, confirm: "si" }, cookie);
     expect((await toastOf(del.headers))?.title).toBe("Negocio eliminado");
     expect(await db.select().from(businesses).where(eq(businesses.id, id))).toHaveLength(0);
 
-    const again = await call(
-      industry.action as H,
-      formRequest("/negocios/construccion", { intent: "toggle", id, active: "false" }, cookie),
-      params,
-    );
+    const again = await act({ intent: "toggle", id, active: "false" }, cookie);
     expect((await toastOf(again.headers))?.title).toMatch(/^Error al actualizar estado: /);
     for (const fields of [{ intent: "toggle", id: "1 or 1=1", active: "false" }, { intent: "nuke", id }, {}]) {
-      expect(
-        (await call(industry.action as H, formRequest("/negocios/construccion", fields as Record<string, string>, cookie), params)).status,
-      ).toBe(400);
+      expect((await act(fields as Record<string, string>, cookie)).status).toBe(400);
     }
   });
 });

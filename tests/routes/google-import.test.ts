@@ -1,38 +1,18 @@
 /** The Google import search endpoint: admin only, Google never called for anyone else (SPEC §7). */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { businesses, profiles } from "~/db/schema";
+import { businesses } from "~/db/schema";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as endpoint from "~/routes/api/google-business-profile";
 import type { ApprovedPlace } from "~/schemas/place-import";
-import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
-import { getCurrentUser } from "~/server/guards.server";
 import { importPlace } from "~/server/models/place-import.server";
 import { forgetPageTokens, mapPlace } from "~/server/places.server";
 import { FAKE_PLACES_KEY, type FakePlaces, makeGooglePlace, startFakePlaces } from "../fakes/places";
-import { call, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
+import { makeUser } from "../setup/factories";
+import { call, formRequest, ORIGIN, resetConfig } from "../setup/route";
 
 let fake: FakePlaces;
-let n = 0;
-const email = (p: string) => `${p}${++n}-${Math.random().toString(36).slice(2, 7)}@import.test`;
-
-async function signUp(admin: boolean): Promise<{ cookie: string; id: string }> {
-  const address = email(admin ? "admin" : "user");
-  const res = (await getAuth().api.signUpEmail({
-    body: { email: address, password: "clave-segura-123", name: "Prueba" },
-    asResponse: true,
-  })) as Response;
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const body = (await res.json()) as { user: { id: string } };
-  await getCurrentUser(getRequest("/", cookie));
-  if (admin) await db.update(profiles).set({ is_admin: true }).where(eq(profiles.id, body.user.id));
-  return { cookie, id: body.user.id };
-}
-
 function searchRequest(body: unknown, cookie?: string) {
   return new Request(`${ORIGIN}/api/google-business-profile`, {
     method: "POST",
@@ -49,8 +29,7 @@ let actor: { id: string; email: string };
 beforeAll(async () => {
   fake = await startFakePlaces();
   resetConfig({ GOOGLE_PLACES_API_KEY: FAKE_PLACES_KEY, GOOGLE_PLACES_API_BASE: fake.url });
-  const admin = await signUp(true);
-  actor = { id: admin.id, email: "admin@import.test" };
+  actor = await makeUser({ signedIn: true, admin: true });
 });
 afterAll(async () => {
   resetConfig({ GOOGLE_PLACES_API_KEY: undefined, GOOGLE_PLACES_API_BASE: undefined });
@@ -67,7 +46,7 @@ describe("POST /api/google-business-profile", () => {
   const body = { query: "mariscos", location: "Chiriquí, Panamá", offset: 0 };
 
   it("answers 403 to a signed-in non-admin and 401 to a visitor, and never calls Google", async () => {
-    const user = await signUp(false);
+    const user = await makeUser({ signedIn: true });
     const denied = await call(endpoint.action, searchRequest(body, user.cookie));
     expect(denied.status).toBe(403);
     expect(denied.data).toEqual({ error: "No tienes permisos de administrador." });
@@ -76,7 +55,7 @@ describe("POST /api/google-business-profile", () => {
   });
 
   it("gives an admin the results, marking those already imported", async () => {
-    const admin = await signUp(true);
+    const admin = await makeUser({ signedIn: true, admin: true });
     await importPlace(place(501), { kind: "restaurant", provincia: "chiriqui", industria: "construccion" }, actor);
     const res = await call(endpoint.action, searchRequest(body, admin.cookie));
     expect(res.status).toBe(200);
@@ -90,7 +69,7 @@ describe("POST /api/google-business-profile", () => {
   });
 
   it("answers Google's failure as {error} and a bad body as 400", async () => {
-    const admin = await signUp(true);
+    const admin = await makeUser({ signedIn: true, admin: true });
     fake.setMode({ kind: "error", code: 429, status: "RESOURCE_EXHAUSTED", message: "Quota exceeded." });
     const res = await call(endpoint.action, searchRequest(body, admin.cookie));
     expect(res.status).toBe(200);
@@ -103,7 +82,7 @@ describe("POST /api/google-business-profile", () => {
 
 describe("the Google tab's actions on /admin", () => {
   it("validates the search with the spec's messages and answers Google's failure as a message", async () => {
-    const admin = await signUp(true);
+    const admin = await makeUser({ signedIn: true, admin: true });
     const invalid = await call(
       dashboard.action,
       formRequest("/admin?tab=google", { intent: "google-search", query: "  ", provincia: "" }, admin.cookie),
@@ -130,7 +109,7 @@ describe("the Google tab's actions on /admin", () => {
   });
 
   it("approves a result once; the second approval gets 'Error al agregar' with the reason; a non-admin is turned away", async () => {
-    const admin = await signUp(true);
+    const admin = await makeUser({ signedIn: true, admin: true });
     const result = JSON.stringify(place(600));
     const fields = { intent: "google-approve", result, kind: "business", provincia: "chiriqui", industria: "turismo" };
     const first = await call(dashboard.action, formRequest("/admin?tab=google", fields, admin.cookie));
@@ -145,7 +124,7 @@ describe("the Google tab's actions on /admin", () => {
     const forged = await call(dashboard.action, formRequest("/admin?tab=google", { ...fields, result: "{}" }, admin.cookie));
     expect(forged.status).toBe(400);
     expect(forged.data.google).toMatchObject({ title: "Error al agregar", description: "No se pudo agregar el negocio" });
-    const user = await signUp(false);
+    const user = await makeUser({ signedIn: true });
     const denied = await call(
       dashboard.action,
       formRequest("/admin?tab=google", { ...fields, result: JSON.stringify(place(601)) }, user.cookie),

@@ -11,7 +11,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INDUSTRIES } from "~/catalog/industries";
 import { PROVINCES } from "~/catalog/provinces";
-import { businesses, listing_slug_history, restaurants, users } from "~/db/schema";
+import { listing_slug_history, restaurants } from "~/db/schema";
 import * as entryMd from "~/routes/directory/entry-markdown";
 import * as listingMd from "~/routes/directory/listing-markdown";
 import * as llms from "~/routes/seo/llms-txt";
@@ -20,7 +20,8 @@ import { markdownNegotiation, markdownTwinPath, prefersMarkdown } from "~/server
 import { escapeMarkdown, escapeMarkdownLine } from "~/server/markdown.server";
 import { setListingActive } from "~/server/models/listing-admin.server";
 import { invalidatePublicPages, publicPageCache } from "~/server/page-cache.server";
-import { call, getRequest, ORIGIN } from "../setup/route";
+import { fondas, MARISQUERIA_AZUL, makeBusinesses, makeRestaurant, makeRestaurants, makeUser } from "../setup/factories";
+import { call, getRequest, ORIGIN, routeArgs } from "../setup/route";
 
 type H = any;
 
@@ -31,41 +32,24 @@ const at = () => new Date(base + ++n * 60_000);
 let azulId = "";
 
 beforeAll(async () => {
-  const [azul] = await db
-    .insert(restaurants)
-    .values({
-      slug: "marisqueria-azul",
-      nombre: "Marisquería Azul",
-      descripcion:
-        "Ceviche fresco del día en Colón.\n\nTambién pulpo a la parrilla y patacones; abierto desde 1998 para toda la familia, con vista al mar y música en vivo los viernes por la noche.",
-      direccion: "Vía Argentina",
-      telefono: "6206-6274",
-      horario: "Lun-Sáb 11:00-22:00",
-      provincia: "colon",
-      categoria: "mariscos",
-      especialidades: ["Ceviche", "Pulpo"],
-      special_dish: "Corvina al ajillo",
-      rating: 4.5,
-      website_url: "https://azul.example.pa",
-      facebook_url: "https://facebook.com/azul",
-      instagram_url: "https://instagram.com/azul",
-      is_verified: true,
-      plan_type: "max_local",
-      customer_reviews: "Excelente servicio.",
-      updated_at: new Date("2026-06-02T12:30:00Z"),
-      created_at: at(),
-    })
-    .returning();
-  azulId = azul!.id;
-  await db.insert(restaurants).values([
-    ...Array.from({ length: 7 }, (_, i) => ({
-      slug: `fonda-${i}`,
-      nombre: `Fonda ${i}`,
-      direccion: "Calle 50",
-      provincia: "chiriqui",
-      categoria: "comida-tradicional",
-      created_at: at(),
-    })),
+  const azul = await makeRestaurant({
+    ...MARISQUERIA_AZUL,
+    descripcion:
+      "Ceviche fresco del día en Colón.\n\nTambién pulpo a la parrilla y patacones; abierto desde 1998 para toda la familia, con vista al mar y música en vivo los viernes por la noche.",
+    special_dish: "Corvina al ajillo",
+    rating: 4.5,
+    website_url: "https://azul.example.pa",
+    facebook_url: "https://facebook.com/azul",
+    instagram_url: "https://instagram.com/azul",
+    is_verified: true,
+    plan_type: "max_local",
+    customer_reviews: "Excelente servicio.",
+    updated_at: new Date("2026-06-02T12:30:00Z"),
+    created_at: at(),
+  });
+  azulId = azul.id;
+  await makeRestaurants([
+    ...fondas(7, () => ({ provincia: "chiriqui", created_at: at() })),
     { slug: "fonda-hostil", nombre: HOSTILE, direccion: "Calle <1>", provincia: "chiriqui", created_at: at() },
     { slug: "fonda-oculta", nombre: "Fonda Oculta", direccion: "Calle 1", provincia: "chiriqui", is_active: false, created_at: at() },
     {
@@ -79,14 +63,13 @@ beforeAll(async () => {
       created_at: at(),
     },
   ]);
-  await db.insert(businesses).values([
+  await makeBusinesses([
     {
       slug: "bufete-istmo",
       nombre: "Bufete Istmo",
       descripcion: "Abogados de familia.",
       direccion: "Calle 50",
       industria: "abogados",
-      provincia: "panama",
       website: "https://bufete.example.pa",
       special_service: "Consulta gratuita",
       created_at: at(),
@@ -94,10 +77,7 @@ beforeAll(async () => {
     {
       slug: "bufete-cerrado",
       nombre: "Bufete Cerrado",
-      descripcion: "x",
-      direccion: "y",
       industria: "abogados",
-      provincia: "panama",
       is_active: false,
     },
   ]);
@@ -306,11 +286,15 @@ describe("content negotiation", () => {
   });
 
   it("escapes line starts only where a line starts", () => {
-    expect(escapeMarkdown("+507 6000-0000")).toBe("+507 6000-0000");
-    expect(escapeMarkdownLine("+507 6000-0000")).toBe("\\+507 6000-0000");
-    expect(escapeMarkdownLine("1. primero")).toBe("1\\. primero");
-    expect(escapeMarkdown("a &lt; b & c")).toBe("a \\&lt; b & c");
-    expect(escapeMarkdown("uno\n\n# dos")).toBe("uno \\# dos");
+    for (const [escaper, text, escaped] of [
+      [escapeMarkdown, "+507 6000-0000", "+507 6000-0000"],
+      [escapeMarkdownLine, "+507 6000-0000", "\\+507 6000-0000"],
+      [escapeMarkdownLine, "1. primero", "1\\. primero"],
+      [escapeMarkdown, "a &lt; b & c", "a \\&lt; b & c"],
+      [escapeMarkdown, "uno\n\n# dos", "uno \\# dos"],
+    ] as const) {
+      expect(escaper(text), `${escaper.name}(${JSON.stringify(text)})`).toBe(escaped);
+    }
   });
 });
 
@@ -330,7 +314,7 @@ describe("negotiation in front of the page cache", () => {
         // The real twin loader behind the real cache.
         const request = new Request(`${ORIGIN}${req.originalUrl}`, { headers: { "if-none-match": req.get("if-none-match") ?? "" } });
         const params = { slug: req.path.split("/")[2]!.slice(0, -3) };
-        const answer = (await entryMd.loader({ request, params, url: new URL(request.url) } as H)) as Response;
+        const answer = (await entryMd.loader(routeArgs(request, { params }) as H)) as Response;
         res.status(answer.status);
         for (const [k, v] of answer.headers) res.setHeader(k, v);
         res.end(await answer.text());
@@ -377,15 +361,15 @@ describe("negotiation in front of the page cache", () => {
     const page = "/restaurante/marisqueria-azul";
     for (let i = 0; i < 3; i++) await get(page, "text/markdown");
     expect((await get(page, "text/markdown")).cache).toBe("HIT");
-    await db.insert(users).values({ id: "admin-md", name: "Admin", email: "admin-md@example.pa" }).onConflictDoNothing();
-    await setListingActive("restaurant", azulId, false, { id: "admin-md" });
+    const admin = await makeUser();
+    await setListingActive("restaurant", azulId, false, admin);
     try {
       const after = await get(page, "text/markdown");
       expect(after.status).toBe(404);
       expect(after.cache).toBe("MISS");
       expect((await get(`${page}.md`)).status).toBe(404);
     } finally {
-      await setListingActive("restaurant", azulId, true, { id: "admin-md" });
+      await setListingActive("restaurant", azulId, true, admin);
     }
     expect((await db.select().from(restaurants).where(eq(restaurants.id, azulId)))[0]!.is_active).toBe(true);
   });

@@ -1,8 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import { requestContext } from "~/server/request-context.server";
 import { describe, expect, it } from "vitest";
 import { ASSISTANTS, HOME_PLANS, LOCAL_AI_PLANS, MARKETING_PAGES, SAMPLE_ARTICLE, VIP_PACKAGE, priceText } from "~/catalog/marketing";
-import { blogs, contact_messages, profiles, users } from "~/db/schema";
+import { blogs, contact_messages } from "~/db/schema";
 import * as contactRoute from "~/routes/marketing/contact";
 import * as homeRoute from "~/routes/marketing/home";
 import * as rogerChat from "~/routes/marketing/roger-chat";
@@ -11,33 +10,10 @@ import * as robots from "~/routes/seo/robots";
 import * as sitemap from "~/routes/seo/sitemap";
 import { db } from "~/server/db.server";
 import { CONTACT_MAX_PER_WINDOW } from "~/server/models/contact.server";
+import { makeBlog, makeUser } from "../setup/factories";
+import { call, formRequest, ORIGIN } from "../setup/route";
 
-const ORIGIN = "http://localhost:3000";
-
-type Handler = (args: any) => unknown;
-type Result = { status: number; headers: Headers; data: any };
-
-/** Calls a loader/action the way React Router does; thrown responses are results too. */
-async function call(handler: Handler, request: Request, ip = "198.51.100.1"): Promise<Result> {
-  let value: unknown;
-  try {
-    value = await handler({ request, params: {}, url: new URL(request.url), context: requestContext({ cspNonce: "", clientIp: ip }) });
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: await value.text() };
-  const v = value as { type?: string; data?: unknown; init?: ResponseInit };
-  if (v && v.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, headers: new Headers(v.init?.headers), data: v.data };
-  return { status: 200, headers: new Headers(), data: value };
-}
-
-function post(fields: Record<string, string>): Request {
-  return new Request(`${ORIGIN}/contact`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-  });
-}
+const post = (fields: Record<string, string>) => formRequest("/contact", fields);
 
 const stored = () => db.select().from(contact_messages).orderBy(desc(contact_messages.created_at));
 
@@ -105,63 +81,55 @@ describe("contact form action", () => {
   it("limits accepted messages per IP and says so in Spanish (429) without losing the text", async () => {
     const ip = "192.0.2.99";
     for (let i = 0; i < CONTACT_MAX_PER_WINDOW; i++) {
-      expect((await call(contactRoute.action, post({ name: `N${i}`, email: "x@example.com", message: "hola" }), ip)).status).toBe(302);
+      expect((await call(contactRoute.action, post({ name: `N${i}`, email: "x@example.com", message: "hola" }), { ip })).status).toBe(302);
     }
-    const blocked = await call(contactRoute.action, post({ name: "Otro", email: "x@example.com", message: "sigo aquí" }), ip);
+    const blocked = await call(contactRoute.action, post({ name: "Otro", email: "x@example.com", message: "sigo aquí" }), { ip });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(blocked.data.result.error[""][0]).toMatch(/Intenta de nuevo en \d+ minutos?/);
     expect(blocked.data.result.initialValue.message).toBe("sigo aquí");
     // Another address is not affected.
-    expect((await call(contactRoute.action, post({ name: "B", email: "b@example.com", message: "hola" }), "192.0.2.100")).status).toBe(302);
+    expect(
+      (await call(contactRoute.action, post({ name: "B", email: "b@example.com", message: "hola" }), { ip: "192.0.2.100" })).status,
+    ).toBe(302);
   });
 
   it("prefills the service and plan from the query string, ignoring unknown values", async () => {
-    const ok = await call(contactRoute.loader as Handler, new Request(`${ORIGIN}/contact?servicio=local-visibility&plan=max_local`));
+    const ok = await call(contactRoute.loader, new Request(`${ORIGIN}/contact?servicio=local-visibility&plan=max_local`));
     expect(ok.data.prefill).toEqual({ service: "local-visibility", message: "Hola, me interesa el plan Max Local." });
-    const bad = await call(contactRoute.loader as Handler, new Request(`${ORIGIN}/contact?servicio=<script>&plan=x`));
+    const bad = await call(contactRoute.loader, new Request(`${ORIGIN}/contact?servicio=<script>&plan=x`));
     expect(bad.data.prefill).toEqual({ service: "", message: "" });
   });
 });
 
 describe("home, redirects, admin guard, SEO files", () => {
   it("features the newest published article (with its author) and nothing when none is published", async () => {
-    expect((await call(homeRoute.loader as Handler, new Request(`${ORIGIN}/`))).data.article).toBeNull();
-    await db.insert(users).values({ id: "autor-1", name: "Autora", email: "autora@example.com" });
-    await db.insert(profiles).values({ id: "autor-1", email: "autora@example.com", full_name: "Autora Pérez" });
+    expect((await call(homeRoute.loader, new Request(`${ORIGIN}/`))).data.article).toBeNull();
+    const author = await makeUser({ name: "Autora", profile: { full_name: "Autora Pérez" } });
     const old = new Date(Date.now() - 86_400_000);
-    await db.insert(blogs).values([
-      { slug: "viejo", title: "Viejo", content: "x", is_published: true, author_id: "autor-1", created_at: old, updated_at: old },
-      { slug: "nuevo", title: "Nuevo", content: "x", is_published: true, author_id: "autor-1" },
-      {
-        slug: "borrador",
-        title: "Borrador",
-        content: "x",
-        is_published: false,
-        author_id: "autor-1",
-        created_at: new Date(Date.now() + 1000),
-      },
-    ]);
-    const { article } = (await call(homeRoute.loader as Handler, new Request(`${ORIGIN}/`))).data;
+    await makeBlog({ slug: "viejo", title: "Viejo", is_published: true, author_id: author.id, created_at: old, updated_at: old });
+    await makeBlog({ slug: "nuevo", title: "Nuevo", is_published: true, author_id: author.id });
+    await makeBlog({ slug: "borrador", title: "Borrador", author_id: author.id, created_at: new Date(Date.now() + 1000) });
+    const { article } = (await call(homeRoute.loader, new Request(`${ORIGIN}/`))).data;
     expect(article).toMatchObject({ slug: "nuevo", title: "Nuevo", author: "Autora Pérez" });
     await db.update(blogs).set({ author_id: null }).where(eq(blogs.slug, "nuevo"));
-    expect((await call(homeRoute.loader as Handler, new Request(`${ORIGIN}/`))).data.article.author).toBe("Panama VIP IA");
+    expect((await call(homeRoute.loader, new Request(`${ORIGIN}/`))).data.article.author).toBe("Panama VIP IA");
   });
 
   it("replaces /ai-solutions/roger-chat with /ai-solutions/roger", async () => {
-    const res = await call(rogerChat.loader as Handler, new Request(`${ORIGIN}/ai-solutions/roger-chat`));
+    const res = await call(rogerChat.loader, new Request(`${ORIGIN}/ai-solutions/roger-chat`));
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe("/ai-solutions/roger");
     expect(res.headers.get("x-remix-replace")).toBe("true");
   });
 
   it("sends visitors of /admin/leads to sign in, for reading and for handling", async () => {
-    const read = await call(leadsRoute.loader as Handler, new Request(`${ORIGIN}/admin/leads`));
+    const read = await call(leadsRoute.loader, new Request(`${ORIGIN}/admin/leads`));
     expect(read.status).toBe(302);
     expect(read.headers.get("location")).toMatch(/^\/auth/);
     const [lead] = await stored();
     const write = await call(
-      leadsRoute.action as Handler,
+      leadsRoute.action,
       new Request(`${ORIGIN}/admin/leads`, { method: "POST", body: new URLSearchParams({ intent: "handle", id: lead!.id }) }),
     );
     expect(write.status).toBe(302);
@@ -169,10 +137,10 @@ describe("home, redirects, admin guard, SEO files", () => {
   });
 
   it("lists every marketing page in the sitemap with lastmod, and robots welcomes AI crawlers", async () => {
-    const xml = (await call(sitemap.loader as Handler, new Request(`${ORIGIN}/sitemap.xml`))).data as string;
+    const xml = (await call(sitemap.loader, new Request(`${ORIGIN}/sitemap.xml`))).data as string;
     for (const p of MARKETING_PAGES) expect(xml).toContain(`<loc>${ORIGIN}${p.path}</loc>`);
     expect(xml.match(/<lastmod>/g)!.length).toBeGreaterThanOrEqual(MARKETING_PAGES.length);
-    const txt = (await call(robots.loader as Handler, new Request(`${ORIGIN}/robots.txt`))).data as string;
+    const txt = (await call(robots.loader, new Request(`${ORIGIN}/robots.txt`))).data as string;
     for (const bot of ["GPTBot", "OAI-SearchBot", "PerplexityBot", "ClaudeBot", "Googlebot"]) {
       expect(txt).toMatch(new RegExp(`User-agent: ${bot}\\n(?:(?:Allow|Disallow): .*\\n)*Allow: /\\n`));
     }

@@ -7,12 +7,12 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { businesses, restaurants } from "~/db/schema";
+import { restaurants } from "~/db/schema";
 import * as mcp from "~/routes/api/mcp";
 import { db } from "~/server/db.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
-import { requestContext } from "~/server/request-context.server";
-import { ORIGIN, resetConfig } from "../setup/route";
+import { fondas, MARISQUERIA_AZUL, makeBusinesses, makeRestaurants } from "../setup/factories";
+import { ORIGIN, resetConfig, routeArgs } from "../setup/route";
 
 type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
 type Era = "2026-07-28" | "2025-11-25";
@@ -24,8 +24,7 @@ const TOOLS = ["buscar", "detalle", "fetch", "listar_catalogo", "search"];
 function viaRoute(ip: string) {
   return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    const context = requestContext({ cspNonce: "", clientIp: ip });
-    const args = { request, context, params: {}, url: new URL(request.url), pattern: "/mcp" } as never;
+    const args = routeArgs(request, { ip }) as never;
     return request.method === "GET" || request.method === "HEAD" ? mcp.loader(args) : mcp.action(args);
   };
 }
@@ -66,25 +65,11 @@ async function setActive(slug: string, active: boolean) {
 }
 
 beforeAll(async () => {
-  await db.insert(restaurants).values([
-    ...Array.from({ length: 12 }, (_, i) => ({
-      slug: `fonda-${i}`,
-      nombre: `Fonda ${i}`,
-      descripcion: "Comida casera panameña.",
-      direccion: "Calle 50",
-      provincia: "panama",
-      categoria: "comida-tradicional",
-    })),
+  await makeRestaurants([
+    ...fondas(12, () => ({ descripcion: "Comida casera panameña." })),
     {
-      slug: "marisqueria-azul",
-      nombre: "Marisquería Azul",
+      ...MARISQUERIA_AZUL,
       descripcion: "Ceviche fresco frente al mar.",
-      direccion: "Vía Argentina",
-      telefono: "6206-6274",
-      horario: "Lun-Sáb 11:00-22:00",
-      provincia: "colon",
-      categoria: "mariscos",
-      especialidades: ["Ceviche", "Pulpo"],
       // In Colón city, open around the clock.
       latitud: 9.3592,
       longitud: -79.9014,
@@ -103,7 +88,7 @@ beforeAll(async () => {
       horario_semanal: [],
     },
   ]);
-  await db.insert(businesses).values([
+  await makeBusinesses([
     {
       slug: "constructora-istmo",
       nombre: "Constructora Istmo",

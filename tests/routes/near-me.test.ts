@@ -4,11 +4,10 @@
  * radii. tests/models/near-me-sql.test.ts holds the SQL functions to the TypeScript ones.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { restaurants } from "~/db/schema";
 import { distanceKm } from "~/lib/geo";
 import type { WeeklyPeriod } from "~/lib/opening-hours";
 import * as buscar from "~/routes/api/v1/buscar";
-import { db } from "~/server/db.server";
+import { makeRestaurants } from "../setup/factories";
 import { call, resetConfig } from "../setup/route";
 
 const PANAMA_CITY = { lat: 8.9824, lng: -79.5199 };
@@ -23,7 +22,7 @@ async function search(query: string) {
 beforeAll(async () => {
   resetConfig({ API_RATE_LIMIT: "1000" });
   const base = { descripcion: "Sancocho de la casa.", provincia: "panama", categoria: "comida-tradicional" } as const;
-  await db.insert(restaurants).values([
+  await makeRestaurants([
     // Along Vía España from the city's centre, at known offsets (0.01° of latitude ≈ 1.11 km).
     {
       ...base,

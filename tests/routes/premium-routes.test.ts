@@ -3,8 +3,6 @@
  * talking to the fake Stripe API and webhook events signed by the SDK's test helper.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
-import { profiles, users } from "~/db/schema";
 import * as checkSubscriptionApi from "~/routes/api/check-subscription";
 import * as webhook from "~/routes/api/stripe-webhook";
 import * as profilePage from "~/routes/account/profile";
@@ -13,11 +11,9 @@ import * as rogerChat from "~/routes/marketing/roger-chat";
 import * as yodda from "~/routes/marketing/yodda";
 import * as amy from "~/routes/premium/amy";
 import * as roger from "~/routes/premium/roger";
-import { getAuth } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { grantFreePlan, setFreePlanActive } from "~/server/models/admin-free-plans.server";
 import { createApiToken } from "~/server/models/api-tokens.server";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
+import { makeFreePlan, makeUser, unique } from "../setup/factories";
 import { call, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
 
 const CHAT_AMY = "https://chat.example.test/amy-secreto";
@@ -44,29 +40,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-async function signUp(email: string): Promise<{ cookie: string; id: string; email: string }> {
-  const res = (await getAuth().api.signUpEmail({
-    body: { email, password: "clave-segura-123", name: email.split("@")[0]! },
-    asResponse: true,
-  })) as Response;
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const body = (await res.json()) as { user: { id: string } };
-  return { cookie, id: body.user.id, email };
-}
-
-let n = 0;
-const uniqueEmail = (p: string) => `${p}${++n}-${Math.random().toString(36).slice(2, 7)}@premium.test`;
-
-async function admin() {
-  const [row] = await db
-    .insert(users)
-    .values({ id: `adm-${++n}`, name: "admin", email: uniqueEmail("admin") })
-    .returning();
-  return { id: row!.id, email: row!.email };
-}
+const uniqueEmail = (p: string) => `${unique(p)}@premium.test`;
 
 const subscribe = (path: string, cookie: string | undefined, extra: Record<string, string> = {}) =>
   formRequest(path, { intent: "subscribe", ...extra }, cookie);
@@ -97,7 +71,7 @@ describe("the gate", () => {
   });
 
   it("shows a signed-in user without a plan the paywall, and the checkout carries the price, the user and locale es", async () => {
-    const user = await signUp(uniqueEmail("sin-plan"));
+    const user = await makeUser({ signedIn: true });
     const page = await call(amy.loader, getRequest("/ai-solutions/amy", user.cookie));
     expect(page.data).toMatchObject({ signedIn: true, access: { subscribed: false, source: null }, chatUrl: null });
     expect(JSON.stringify(page.data)).not.toContain("chat.example.test");
@@ -123,7 +97,7 @@ describe("the gate", () => {
   });
 
   it("redirects a plain form post (no JavaScript) to Stripe's checkout page", async () => {
-    const user = await signUp(uniqueEmail("sin-js"));
+    const user = await makeUser({ signedIn: true });
     const res = await call(roger.action, subscribe("/ai-solutions/roger", user.cookie));
     expect(res.status).toBe(303);
     expect(res.location).toMatch(new RegExp(`^${stripe.url}/checkout/cs_test_`));
@@ -133,7 +107,7 @@ describe("the gate", () => {
   });
 
   it("after a completed checkout shows the chat and the account status; a deleted subscription brings the paywall back", async () => {
-    const user = await signUp(uniqueEmail("paga"));
+    const user = await makeUser({ signedIn: true });
     const start = await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
     const sessionId = (start.data.url as string).split("/").pop()!;
     const { session, subscription } = stripe.completeCheckout(sessionId);
@@ -165,19 +139,17 @@ describe("the gate", () => {
 
   it("shows the chat to an account with a 30-day free plan granted to its e-mail (other case) before it existed", async () => {
     const email = uniqueEmail("regalo");
-    await grantFreePlan(await admin(), { email: email.toUpperCase(), days_granted: 30 });
-    const user = await signUp(email);
+    await makeFreePlan({ email: email.toUpperCase(), days_granted: 30 });
+    const user = await makeUser({ signedIn: true, email });
     const page = await call(roger.loader, getRequest("/ai-solutions/roger", user.cookie));
     expect(page.data).toMatchObject({ access: { subscribed: true, source: "free_plan" }, chatUrl: CHAT_ROGER });
   });
 
   it("shows the paywall with an expired or a deactivated free plan", async () => {
-    const grantor = await admin();
-    const expired = await signUp(uniqueEmail("vencido"));
-    await grantFreePlan(grantor, { email: expired.email, days_granted: 30 }, new Date(Date.now() - 40 * DAY));
-    const off = await signUp(uniqueEmail("apagado"));
-    const plan = await grantFreePlan(grantor, { email: off.email, days_granted: 90 });
-    await setFreePlanActive(grantor, plan.id, false);
+    const expired = await makeUser({ signedIn: true });
+    await makeFreePlan({ email: expired.email, days_granted: 30, grantedAt: new Date(Date.now() - 40 * DAY) });
+    const off = await makeUser({ signedIn: true });
+    await makeFreePlan({ email: off.email, days_granted: 90, is_active: false });
     for (const u of [expired, off]) {
       const page = await call(amy.loader, getRequest("/ai-solutions/amy", u.cookie));
       expect(page.data).toMatchObject({ access: { subscribed: false }, chatUrl: null });
@@ -193,7 +165,7 @@ describe("create-checkout failures", () => {
   });
 
   it("answers 'Error creando sesión de pago' and logs why when Stripe is not configured or fails", async () => {
-    const user = await signUp(uniqueEmail("sin-stripe"));
+    const user = await makeUser({ signedIn: true });
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       resetConfig({ STRIPE_SECRET_KEY: undefined });
@@ -220,8 +192,8 @@ describe("check-subscription", () => {
 
   it("answers {subscribed, source, until} for the session cookie and for the user's API token", async () => {
     const email = uniqueEmail("api");
-    await grantFreePlan(await admin(), { email, days_granted: 60 });
-    const user = await signUp(email);
+    await makeFreePlan({ email, days_granted: 60 });
+    const user = await makeUser({ signedIn: true, email });
     const byCookie = await call(checkSubscriptionApi.loader, getRequest("/api/check-subscription", user.cookie));
     expect(byCookie).toMatchObject({ status: 200, data: { subscribed: true, source: "free_plan" } });
     expect(new Date(byCookie.data.until).getTime()).toBeGreaterThan(Date.now() + 59 * DAY);
@@ -231,7 +203,7 @@ describe("check-subscription", () => {
       new Request(`${ORIGIN}/api/check-subscription`, { headers: { Authorization: `Bearer ${token}` } }),
     );
     expect(byToken.data).toEqual(byCookie.data);
-    const other = await signUp(uniqueEmail("otra"));
+    const other = await makeUser({ signedIn: true });
     expect((await call(checkSubscriptionApi.loader, getRequest("/api/check-subscription", other.cookie))).data).toEqual({
       subscribed: false,
       source: null,
@@ -260,8 +232,8 @@ describe("the free and the moved pages", () => {
 });
 
 /** A signed-up account whose paid checkout went through (webhook delivered). */
-async function subscriber(prefix: string) {
-  const user = await signUp(uniqueEmail(prefix));
+async function subscriber() {
+  const user = await makeUser({ signedIn: true });
   const start = await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
   const { session } = stripe.completeCheckout((start.data.url as string).split("/").pop()!);
   await deliver("checkout.session.completed", session);
@@ -270,7 +242,7 @@ async function subscriber(prefix: string) {
 
 describe("managing it", () => {
   it("/profile shows the premium status and 'Gestionar suscripción' opens the Customer Portal of the account's customer", async () => {
-    const user = await subscriber("perfil");
+    const user = await subscriber();
     const page = await call(profilePage.loader, getRequest("/profile", user.cookie));
     expect(page.data.premium).toMatchObject({ subscribed: true, source: "stripe", canManage: true });
     const res = await call(profilePage.action, formRequest("/profile", { intent: "manage-subscription" }, user.cookie));
@@ -281,7 +253,7 @@ describe("managing it", () => {
   });
 
   it("/profile of an account without a Stripe customer offers no portal, and a forged request gets an error toast", async () => {
-    const user = await signUp(uniqueEmail("sin-cliente"));
+    const user = await makeUser({ signedIn: true });
     const page = await call(profilePage.loader, getRequest("/profile", user.cookie));
     expect(page.data.premium).toEqual({ subscribed: false, source: null, until: null, canManage: false });
     const portals = stripe.requests.filter((r) => r.path === "/v1/billing_portal/sessions").length;
@@ -291,13 +263,11 @@ describe("managing it", () => {
   });
 
   it("/admin-members shows each member's premium status and its source", async () => {
-    const boss = await signUp(uniqueEmail("jefa"));
-    await call(profilePage.loader, getRequest("/profile", boss.cookie));
-    await db.update(profiles).set({ is_admin: true }).where(eq(profiles.id, boss.id));
-    const paid = await subscriber("miembro-pago");
+    const boss = await makeUser({ signedIn: true, admin: true });
+    const paid = await subscriber();
     const giftEmail = uniqueEmail("miembro-regalo");
-    await grantFreePlan(await admin(), { email: giftEmail, days_granted: 30 });
-    const gift = await signUp(giftEmail);
+    await makeFreePlan({ email: giftEmail, days_granted: 30 });
+    const gift = await makeUser({ signedIn: true, email: giftEmail });
     for (const u of [paid, gift]) await call(profilePage.loader, getRequest("/profile", u.cookie));
     const list = await call(members.loader, getRequest("/admin-members", boss.cookie));
     const byId = new Map((list.data.members as { id: string; premium: unknown }[]).map((m) => [m.id, m.premium]));

@@ -4,11 +4,12 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stripe_events, subscriptions, users } from "~/db/schema";
+import { stripe_events, subscriptions } from "~/db/schema";
 import * as webhook from "~/routes/api/stripe-webhook";
 import { db } from "~/server/db.server";
 import { checkSubscription } from "~/server/models/subscriptions.server";
 import { type FakeCheckoutSession, type FakeStripe, startFakeStripe } from "../fakes/stripe";
+import { makeUser } from "../setup/factories";
 import { call, ORIGIN, resetConfig } from "../setup/route";
 
 let stripe: FakeStripe;
@@ -26,13 +27,6 @@ afterAll(async () => {
   resetConfig({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_PRICE_ID: undefined, STRIPE_API_BASE: undefined });
   await stripe.close();
 });
-
-let n = 0;
-async function account() {
-  const id = `w${++n}-${Math.random().toString(36).slice(2, 8)}`;
-  await db.insert(users).values({ id, name: id, email: `${id}@x.test` });
-  return id;
-}
 
 function deliver(payload: string, header: string | null) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -73,7 +67,7 @@ const eventCount = async () => (await db.select().from(stripe_events)).length;
 
 describe("signature", () => {
   it("refuses a missing, malformed, wrongly signed or stale signature with 400 and changes nothing", async () => {
-    const userId = await account();
+    const { id: userId } = await makeUser();
     const { session } = paidCheckout(userId);
     const before = await eventCount();
     const good = stripe.signedEvent("checkout.session.completed", session);
@@ -103,7 +97,7 @@ describe("signature", () => {
 
 describe("events", () => {
   it("checkout.session.completed links the customer and the subscription to the account", async () => {
-    const userId = await account();
+    const { id: userId } = await makeUser();
     const { session, customer, sub } = paidCheckout(userId);
     const res = await send("checkout.session.completed", session);
     expect(res.status).toBe(200);
@@ -114,7 +108,7 @@ describe("events", () => {
   });
 
   it("customer.subscription.deleted ends access", async () => {
-    const userId = await account();
+    const { id: userId } = await makeUser();
     const { session, sub } = paidCheckout(userId);
     await send("checkout.session.completed", session);
     stripe.updateSubscription(sub.id, { status: "canceled" });
@@ -123,7 +117,7 @@ describe("events", () => {
   });
 
   it("a replayed event has no second effect", async () => {
-    const userId = await account();
+    const { id: userId } = await makeUser();
     const { session, sub } = paidCheckout(userId);
     const first = stripe.signedEvent("checkout.session.completed", session);
     expect((await deliver(first.payload, first.header)).status).toBe(200);
@@ -137,7 +131,7 @@ describe("events", () => {
   });
 
   it("an 'updated' arriving after 'deleted' stores Stripe's current state, not the event's stale copy", async () => {
-    const userId = await account();
+    const { id: userId } = await makeUser();
     const { session, sub } = paidCheckout(userId);
     await send("checkout.session.completed", session);
     const staleActive = structuredClone(stripe.subscriptions.get(sub.id));
@@ -151,7 +145,7 @@ describe("events", () => {
   });
 
   it("a subscription created before the checkout event is linked through its metadata", async () => {
-    const userId = await account();
+    const { id: userId } = await makeUser();
     const { sub } = paidCheckout(userId);
     expect((await send("customer.subscription.created", sub)).status).toBe(200);
     expect(await checkSubscription(userId)).toMatchObject({ subscribed: true, source: "stripe" });
@@ -172,7 +166,7 @@ describe("events", () => {
   });
 
   it("a failed subscription fetch answers 5xx with nothing written, and Stripe's retry then succeeds", async () => {
-    const userId = await account();
+    const { id: userId } = await makeUser();
     const { session } = paidCheckout(userId);
     const { payload, header, event } = stripe.signedEvent("checkout.session.completed", session);
     stripe.state.failSubscriptionFetch = 500;

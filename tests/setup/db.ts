@@ -6,7 +6,6 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 
-const g = globalThis as unknown as { __singletons?: Map<string, unknown> };
 let dbName: string | null = null;
 const serverUrl = (() => {
   try {
@@ -19,7 +18,8 @@ const serverUrl = (() => {
 async function resetSingletons() {
   const { closeDb } = await import("~/server/db.server");
   await closeDb();
-  g.__singletons?.clear();
+  const { clearSingletons } = await import("~/server/singleton.server");
+  clearSingletons();
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 /** Calls a route module's loader/action directly with a real Request, the way React Router does. */
 import { requestContext } from "~/server/request-context.server";
+import { dropSingleton } from "~/server/singleton.server";
 
 export type RouteResult = { status: number; headers: Headers; data: any; location: string | null };
 
@@ -32,15 +33,19 @@ function thrownError(error: unknown): RouteResult {
   return { status: 500, headers: new Headers(), data: error, location: null };
 }
 
-export async function call(
-  handler: Handler,
-  request: Request,
-  opts: { params?: Record<string, string>; ip?: string } = {},
-): Promise<RouteResult> {
+export type RouteOptions = { params?: Record<string, string>; ip?: string };
+
+/** The arguments React Router hands a loader or action for `request`, as if from `ip`. */
+export function routeArgs(request: Request, opts: RouteOptions = {}) {
+  const url = new URL(request.url);
   const context = requestContext({ cspNonce: "", clientIp: opts.ip ?? "203.0.113.7" });
+  return { request, params: opts.params ?? {}, context, url, pattern: url.pathname };
+}
+
+/** Runs a loader or action on `request`; what it returns or throws comes back as a RouteResult. */
+export async function call(handler: Handler, request: Request, opts: RouteOptions = {}): Promise<RouteResult> {
   try {
-    const url = new URL(request.url);
-    return await normalize(await handler({ request, params: opts.params ?? {}, context, url, pattern: url.pathname }));
+    return await normalize(await handler(routeArgs(request, opts)));
   } catch (thrown) {
     if (thrown instanceof Response || isDataWithInit(thrown)) return normalize(thrown);
     return thrownError(thrown);
@@ -87,6 +92,5 @@ export function resetConfig(overrides: Record<string, string | undefined>) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  const g = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  for (const key of ["env", "auth", "mail-transport", "stripe"]) g.__singletons?.delete(key);
+  for (const key of ["env", "auth", "mail-transport", "stripe"]) dropSingleton(key);
 }

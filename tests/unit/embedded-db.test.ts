@@ -12,17 +12,17 @@ import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, db, dbDriver, dbReady, dbSocketDir, pingDb, queryRows } from "~/server/db.server";
+import { clearSingletons } from "~/server/singleton.server";
 
 /** A child process or thread opens its own PGlite: tens of seconds on a busy machine. */
 const CHILD_TIMEOUT = 90_000;
-const g = globalThis as unknown as { __singletons?: Map<string, unknown> };
 let dataDir = "";
 const previousDataDir = process.env.DATA_DIR;
 
 /** Closes the database and forgets the process-wide handles (env, db), as a restart would. */
 async function shut() {
   await closeDb();
-  g.__singletons?.clear();
+  clearSingletons();
 }
 
 async function reopen() {

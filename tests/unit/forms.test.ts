@@ -14,13 +14,14 @@ import { MAX_LIST_INDEX, submissionOf } from "~/server/forms.server";
 
 const zodVersion = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
 
-const form = (entries: [string, string][]) => {
+/** The form a browser sends with these fields, in this order. */
+const form = (fields: Record<string, string>) => {
   const fd = new FormData();
-  for (const [k, v] of entries) fd.append(k, v);
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   return fd;
 };
-const errorsOf = (schema: Parameters<typeof parseFormData>[1], entries: [string, string][]) =>
-  parseFormData(form(entries), schema).reply().error ?? {};
+const errorsOf = (schema: Parameters<typeof parseFormData>[1], fields: Record<string, string>) =>
+  parseFormData(form(fields), schema).reply().error ?? {};
 
 describe("the Zod 4 adapter with the project's schemas", () => {
   it("runs on the zod the project pins", () => {
@@ -28,89 +29,39 @@ describe("the Zod 4 adapter with the project's schemas", () => {
   });
 
   it("answers an empty form with each schema's own Spanish messages (no English type errors)", () => {
-    expect(
-      errorsOf(signupSchema, [
-        ["full_name", ""],
-        ["email", ""],
-        ["password", ""],
-      ]),
-    ).toEqual({
+    expect(errorsOf(signupSchema, { full_name: "", email: "", password: "" })).toEqual({
       full_name: ["El nombre completo es obligatorio"],
       email: ["El email es obligatorio"],
       // One message for an empty password: it is missing, not also too short.
       password: ["La contraseña es obligatoria"],
     });
-    expect(errorsOf(signupSchema, [["password", "1234567"]]).password).toEqual(["La contraseña debe tener al menos 8 caracteres"]);
-    expect(errorsOf(resetPasswordSchema, [["password", ""]]).password).toEqual(["La contraseña es obligatoria"]);
-    expect(
-      errorsOf(resetPasswordSchema, [
-        ["token", ""],
-        ["password", "12345678"],
-        ["confirm", ""],
-      ]),
-    ).toEqual({
+    expect(errorsOf(signupSchema, { password: "1234567" }).password).toEqual(["La contraseña debe tener al menos 8 caracteres"]);
+    expect(errorsOf(resetPasswordSchema, { password: "" }).password).toEqual(["La contraseña es obligatoria"]);
+    expect(errorsOf(resetPasswordSchema, { token: "", password: "12345678", confirm: "" })).toEqual({
       token: ["El enlace no es válido o ya expiró"],
       confirm: ["Las contraseñas no coinciden"],
     });
-    expect(
-      errorsOf(contactSchema, [
-        ["name", ""],
-        ["email", ""],
-        ["phone", ""],
-        ["business", ""],
-        ["service", ""],
-        ["message", ""],
-      ]),
-    ).toEqual({
+    expect(errorsOf(contactSchema, { name: "", email: "", phone: "", business: "", service: "", message: "" })).toEqual({
       name: ["El nombre es obligatorio"],
       email: ["El email es obligatorio"],
       message: ["El mensaje es obligatorio"],
     });
-    expect(
-      errorsOf(restaurantSchema, [
-        ["nombre", ""],
-        ["direccion", ""],
-        ["provincia", ""],
-        ["rating", ""],
-        ["categoria", ""],
-      ]),
-    ).toEqual({
+    expect(errorsOf(restaurantSchema, { nombre: "", direccion: "", provincia: "", rating: "", categoria: "" })).toEqual({
       nombre: ["El nombre es obligatorio"],
       direccion: ["La dirección es obligatoria"],
       provincia: ["La provincia es obligatoria"],
     });
-    expect(
-      errorsOf(businessSchema, [
-        ["nombre", "N"],
-        ["descripcion", ""],
-        ["direccion", "D"],
-        ["provincia", "panama"],
-        ["industria", ""],
-      ]),
-    ).toEqual({
+    expect(errorsOf(businessSchema, { nombre: "N", descripcion: "", direccion: "D", provincia: "panama", industria: "" })).toEqual({
       descripcion: ["La descripción es obligatoria"],
       industria: ["La industria es obligatoria"],
     });
-    expect(
-      errorsOf(freePlanSchema, [
-        ["email", "x"],
-        ["days_granted", "45"],
-      ]),
-    ).toEqual({
+    expect(errorsOf(freePlanSchema, { email: "x", days_granted: "45" })).toEqual({
       email: ["Ingresa un email válido"],
       days_granted: ["Elige 30, 60 o 90 días"],
     });
-    expect(errorsOf(ownerSchema, [["email", "a@b.pa"]])).toEqual({ business_id: ["Selecciona un negocio"] });
-    expect(errorsOf(apiTokenSchema, [["name", " "]])).toEqual({ name: ["El nombre es obligatorio"] });
-    expect(
-      errorsOf(blogFormSchema, [
-        ["title", ""],
-        ["excerpt", ""],
-        ["content", ""],
-        ["category", ""],
-        ["intent", "publish"],
-      ]),
-    ).toEqual({
+    expect(errorsOf(ownerSchema, { email: "a@b.pa" })).toEqual({ business_id: ["Selecciona un negocio"] });
+    expect(errorsOf(apiTokenSchema, { name: " " })).toEqual({ name: ["El nombre es obligatorio"] });
+    expect(errorsOf(blogFormSchema, { title: "", excerpt: "", content: "", category: "", intent: "publish" })).toEqual({
       title: ["El título es obligatorio"],
       excerpt: ["El resumen es obligatorio"],
       content: ["El contenido es obligatorio"],
@@ -120,14 +71,14 @@ describe("the Zod 4 adapter with the project's schemas", () => {
 
   it("gives the parsed values the schemas' types (trimmed, empty -> null, checkbox -> boolean)", () => {
     const r = parseFormData(
-      form([
-        ["nombre", " Fonda "],
-        ["direccion", "Calle 1"],
-        ["provincia", "colon"],
-        ["rating", "4,5"],
-        ["is_active", "on"],
-        ["especialidades[0]", " Sancocho "],
-      ]),
+      form({
+        nombre: " Fonda ",
+        direccion: "Calle 1",
+        provincia: "colon",
+        rating: "4,5",
+        is_active: "on",
+        "especialidades[0]": " Sancocho ",
+      }),
       restaurantSchema,
     );
     expect(r.status).toBe("success");
@@ -143,45 +94,35 @@ describe("the Zod 4 adapter with the project's schemas", () => {
   });
 
   it("keeps the whole path of an error inside a list", () => {
-    const entries: [string, string][] = [
-      ["nombre", "N"],
-      ["direccion", "D"],
-      ["provincia", "panama"],
-    ];
+    const entries = { nombre: "N", direccion: "D", provincia: "panama" };
     expect(
-      errorsOf(restaurantSchema, [
+      errorsOf(restaurantSchema, {
         ...entries,
-        ["especialidades[0]", "Sancocho"],
-        ["especialidades[1]", "Ropa vieja"],
-        ["especialidades[2]", "sancocho"],
-      ]),
+        "especialidades[0]": "Sancocho",
+        "especialidades[1]": "Ropa vieja",
+        "especialidades[2]": "sancocho",
+      }),
     ).toEqual({
       "especialidades[2]": ["La especialidad «sancocho» está repetida"],
     });
-    expect(errorsOf(restaurantSchema, [...entries, ["especialidades[0]", ""]])).toEqual({
+    expect(errorsOf(restaurantSchema, { ...entries, "especialidades[0]": "" })).toEqual({
       "especialidades[0]": ["Las especialidades no pueden estar vacías"],
     });
     expect(
-      errorsOf(businessSchema, [
+      errorsOf(businessSchema, {
         ...entries,
-        ["descripcion", "x"],
-        ["industria", "salud"],
-        ["especialidades[0]", "Frenos"],
-        ["especialidades[1]", "e".repeat(61)],
-      ]),
+        descripcion: "x",
+        industria: "salud",
+        "especialidades[0]": "Frenos",
+        "especialidades[1]": "e".repeat(61),
+      }),
     ).toEqual({
       "especialidades[1]": ["Cada especialidad admite como máximo 60 caracteres"],
     });
   });
 
   it("sends back what was typed, without the fields it is told to hide", () => {
-    const reply = parseFormData(
-      form([
-        ["email", "ana@ejemplo"],
-        ["password", "secreta"],
-      ]),
-      loginSchema,
-    ).reply({ hideFields: ["password"] });
+    const reply = parseFormData(form({ email: "ana@ejemplo", password: "secreta" }), loginSchema).reply({ hideFields: ["password"] });
     expect(reply.initialValue).toEqual({ email: "ana@ejemplo" });
   });
 });
@@ -197,37 +138,19 @@ describe("reading a submission in an action", () => {
   };
 
   it("refuses list indexes past the limit before parsing (a sparse list would be walked entry by entry)", () => {
-    expect(status(() => submissionOf(form([["especialidades[99999999]", "x"]]), restaurantSchema))).toBe(400);
-    expect(status(() => submissionOf(form([[`especialidades[${MAX_LIST_INDEX}]`, "x"]]), restaurantSchema))).toBe("ok");
+    expect(status(() => submissionOf(form({ "especialidades[99999999]": "x" }), restaurantSchema))).toBe(400);
+    expect(status(() => submissionOf(form({ [`especialidades[${MAX_LIST_INDEX}]`]: "x" }), restaurantSchema))).toBe("ok");
   });
 
   it("answers a malformed list button with a 400", () => {
-    expect(status(() => submissionOf(form([["__intent__", "{no es json"]]), loginSchema))).toBe(400);
-    expect(status(() => submissionOf(form([["__state__", "]"]]), loginSchema))).toBe(400);
+    expect(status(() => submissionOf(form({ __intent__: "{no es json" }), loginSchema))).toBe(400);
+    expect(status(() => submissionOf(form({ __state__: "]" }), loginSchema))).toBe(400);
     const onText = JSON.stringify({ type: "insert", payload: { name: "email" } });
-    expect(
-      status(() =>
-        submissionOf(
-          form([
-            ["email", "a@b.pa"],
-            ["__intent__", onText],
-          ]),
-          loginSchema,
-        ),
-      ),
-    ).toBe(400);
+    expect(status(() => submissionOf(form({ email: "a@b.pa", __intent__: onText }), loginSchema))).toBe(400);
   });
 
   it("ignores names that would reach an object's prototype", () => {
-    const s = submissionOf(
-      form([
-        ["__proto__[admin]", "1"],
-        ["constructor.prototype", "1"],
-        ["email", "a@b.pa"],
-        ["password", "x"],
-      ]),
-      loginSchema,
-    );
+    const s = submissionOf(form({ "__proto__[admin]": "1", "constructor.prototype": "1", email: "a@b.pa", password: "x" }), loginSchema);
     expect(s.status).toBe("success");
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });

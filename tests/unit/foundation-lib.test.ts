@@ -8,10 +8,14 @@ import { defaultFullName } from "~/server/models/profiles.server";
 
 describe("slugify (D6)", () => {
   it("transliterates Spanish and joins words with hyphens", () => {
-    expect(slugify("Gastronomía panameña: 10 platos")).toBe("gastronomia-panamena-10-platos");
-    expect(slugify("  ¡Café & Ñandú!  ")).toBe("cafe-y-nandu");
-    expect(slugify("Über Pingüino")).toBe("uber-pinguino");
-    expect(slugify("!!!")).toBe("");
+    for (const [title, slug] of [
+      ["Gastronomía panameña: 10 platos", "gastronomia-panamena-10-platos"],
+      ["  ¡Café & Ñandú!  ", "cafe-y-nandu"],
+      ["Über Pingüino", "uber-pinguino"],
+      ["!!!", ""],
+    ]) {
+      expect(slugify(title), title).toBe(slug);
+    }
   });
   it("cuts long slugs at a word boundary", () => {
     const s = slugify("palabra ".repeat(40), 30);
