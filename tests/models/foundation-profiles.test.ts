@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { profiles, users } from "~/db/schema";
+import { profiles } from "~/db/schema";
 import { db } from "~/server/db.server";
 import { emailTakenByOther, ensureProfile, getProfile, grantOwnerAdminIfVerified, syncProfileEmail } from "~/server/models/profiles.server";
 import { makeUser } from "../setup/factories";

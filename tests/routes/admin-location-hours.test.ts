@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, businesses, restaurants } from "~/db/schema";
 import * as audit from "~/routes/admin/audit";
 import * as businessForm from "~/routes/admin/listing-form";
-import * as dashboard from "~/routes/admin/dashboard";
 import * as restaurantForm from "~/routes/admin/listing-form";
 import { LOCATION_OUTSIDE_PANAMA, LOCATION_UNREADABLE } from "~/schemas/admin";
 import { db } from "~/server/db.server";

@@ -5,7 +5,6 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROVINCES } from "~/catalog/provinces";
-import { businesses, restaurants } from "~/db/schema";
 import * as business from "~/routes/directory/entry";
 import * as province from "~/routes/directory/province";
 import * as restaurant from "~/routes/directory/entry";

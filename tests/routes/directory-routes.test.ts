@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { businesses, listing_slug_history, profiles, restaurants } from "~/db/schema";
+import { businesses, listing_slug_history, restaurants } from "~/db/schema";
 import * as business from "~/routes/directory/entry";
 import * as industry from "~/routes/directory/industry";
 import * as province from "~/routes/directory/province";
