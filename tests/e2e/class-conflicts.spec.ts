@@ -6,17 +6,10 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { twMerge } from "tailwind-merge";
-import { ADMIN_STATE } from "./fixtures";
+import { ADMIN_STATE, MARKETING_PAGES } from "./fixtures";
 
 const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/ai-solutions",
-  "/ai-solutions/yodda",
-  "/ai-solutions/amy",
-  "/local-ai-pricing",
-  "/contact",
+  ...MARKETING_PAGES,
   "/restaurantes-panama",
   "/negocios/tecnologia",
   "/buscar?q=cafe",

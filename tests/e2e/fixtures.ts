@@ -11,6 +11,18 @@ import { type APIRequestContext, type Browser, type BrowserContextOptions, expec
 export const OWNER = { email: "owner@e2e.test", password: "owner-password-123", name: "Dueña Admin" };
 export const ADMIN_STATE = "tests/e2e/.auth/admin.json";
 
+/** The marketing pages and the assistants' pages, for scans that walk every page. */
+export const MARKETING_PAGES = [
+  "/",
+  "/about",
+  "/services",
+  "/ai-solutions",
+  "/ai-solutions/yodda",
+  "/ai-solutions/amy",
+  "/local-ai-pricing",
+  "/contact",
+];
+
 export type User = { email: string; password: string; name: string };
 type Session = Awaited<ReturnType<APIRequestContext["storageState"]>>;
 

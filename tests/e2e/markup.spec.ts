@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
-import { ADMIN_STATE, makeUser } from "./fixtures";
+import { ADMIN_STATE, MARKETING_PAGES, makeUser } from "./fixtures";
 
 type Role = "visitor" | "user" | "admin";
 type Sessions = Record<Role, APIRequestContext>;
@@ -16,14 +16,7 @@ const VNU_JAR = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
 const AXE = fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
 
 const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/ai-solutions",
-  "/ai-solutions/yodda",
-  "/local-ai-pricing",
-  "/contact",
-  "/ai-solutions/amy",
+  ...MARKETING_PAGES,
   "/ai-solutions/roger",
   "/blog",
   "/blog/:blogSlug",
