@@ -1,5 +1,5 @@
 /**
- * The machine interfaces' answers kept in process memory for a short while (D18: anonymous public
+ * The machine interfaces' answers kept in process memory for a short while (anonymous public
  * data is the same for everyone). Assistants ask the same questions again and again ('restaurantes
  * en Bocas'); a repeat costs a map lookup instead of a ranked search. An entry dies with the page
  * cache's generation (every write that changes public data, in this process or relayed from

@@ -1,6 +1,6 @@
 /**
- * The spec's 'google-business-profile' search: Google Places API (New) Text Search over plain fetch
- * (DESIGN §2). Answers `{ results }` or `{ error }` with a Spanish message; it never throws.
+ * The admin's 'google-business-profile' search: Google Places API (New) Text Search over plain
+ * fetch. Answers `{ results }` or `{ error }` with a Spanish message; it never throws.
  */
 import { getEnv } from "./env.server";
 
@@ -30,7 +30,7 @@ export const PLACES_FIELD_MASK = [
 type PlacePoint = { day: number; hour: number; minute: number };
 type PlacePeriod = { open: PlacePoint; close?: PlacePoint };
 
-/** SPEC §3 'Business-profile search result', plus what the insert keeps (D17, D21). */
+/** A business-profile search result, plus what the insert keeps (place id, coordinates, weekly periods). */
 export type PlaceResult = {
   place_id: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The Stripe client (D12): the official SDK, configured from the environment. Without
+ * The Stripe client: the official SDK, configured from the environment. Without
  * STRIPE_SECRET_KEY premium answers "not configured" instead of failing later. STRIPE_API_BASE
  * points the SDK at a local fake in tests; the SDK still does all the HTTP and the signatures.
  */
