@@ -1,7 +1,7 @@
 /**
- * The Markdown twins of the directory: one entry page, one province or industry listing, and
- * /llms.txt. Entries come as the public API's `ApiEntry`, so the twin and the JSON API say the same
- * thing. Every piece of listing data is escaped: a name like `*Oferta* [aquí](javascript:…)` stays text.
+ * The Markdown twins of the directory: one entry page, one province or industry listing, and /llms.txt.
+ * Entries come as the public API's `ApiEntry`, so the twin and the JSON API say the same thing. Every
+ * piece of listing data is escaped: a name like `*Oferta* [aquí](javascript:…)` stays text.
  */
 import { entryPath } from "~/lib/entry-path";
 import crypto from "node:crypto";

@@ -1,9 +1,9 @@
 /**
- * Anonymous public HTML is the same for every visitor, so the server keeps a small in-process
- * copy of it. Only GET/HEAD requests without a session or flash cookie are served from it, and only
- * 200 text/html responses (and the pages' text/markdown twins) whose Cache-Control is public (and
- * that set no cookie) are stored. Keys are URLs: a twin lives under its own `.md` URL (server.ts
- * rewrites `Accept: text/markdown` requests to it first), so one kind is never served for the other.
+ * Anonymous public HTML is the same for every visitor, so the server keeps a small in-process copy
+ * of it. Only GET/HEAD requests without a session or flash cookie are served from it, and only 200
+ * text/html responses (and the pages' text/markdown twins) whose Cache-Control is public (and that
+ * set no cookie) are stored. Keys are URLs: a twin lives under its own `.md` URL (server.ts rewrites
+ * `Accept: text/markdown` requests to it first), so one kind is never served for the other.
  *
  * Two middlewares (decision 024):
  * - `store`, mounted after helmet and compression, right before React Router, keeps the rendered

@@ -1,6 +1,6 @@
 /**
- * The demo data set: fictional Panamanian restaurants and businesses in every province
- * and industry, and blog articles by two fictional authors. No real people's data.
+ * The demo data set: fictional Panamanian restaurants and businesses in every province and
+ * industry, and blog articles by two fictional authors. No real people's data.
  *
  * The hand-written entries below come first; the rest is generated from the tables in
  * demo-tables.server.ts so that most listing pages have a second page. Every choice is a hash of the

@@ -32,8 +32,8 @@ const entryOf = (l: SitemapListing): SitemapEntry => ({
 
 /**
  * The 20 listing pages (province and industry), each with the newest change of its active entries
- * as lastmod (none while it lists nothing). Their Markdown twins are not listed: they are the
- * same pages, found through `Accept`, <link rel="alternate"> and /llms.txt.
+ * as lastmod (none while it lists nothing). Their Markdown twins are not listed: they are the same
+ * pages, found through `Accept`, <link rel="alternate"> and /llms.txt.
  */
 export async function listingPageEntries(): Promise<SitemapEntry[]> {
   const last = await listingLastChanges();
