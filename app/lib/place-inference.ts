@@ -1,5 +1,5 @@
 /**
- * Defaults of the approval dialog, inferred from one search result each time its dialog opens (D10).
+ * Defaults of the approval dialog, inferred from one search result each time its dialog opens.
  * Browser-safe: the dialog computes them and the server re-checks the chosen values.
  */
 import type { IndustrySlug } from "~/catalog/industries";
