@@ -49,7 +49,7 @@ if (EMBEDDED && WORKERS > 1) {
   process.exit(1);
 }
 const WARMUP = Number(arg("warmup", EMBEDDED ? "30" : "10"));
-/** Requests per second of the open-loop rows (the uncached target). */
+/** Requests per second of the open-loop rows (the target rate for uncached pages). */
 const PACED_RATE = Number(arg("rate", "250"));
 /** Requests per second of the open-loop rows of the machine interfaces (API and MCP). */
 const API_RATE = Number(arg("api-rate", "100"));

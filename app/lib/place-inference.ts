@@ -130,7 +130,7 @@ export function approvalDefaults(
   searchedProvince: ProvinceSlug | null,
 ): ApprovalDefaults {
   const industria = inferIndustry(result.types);
-  // A business only when its types name an industry; otherwise the spec's default, restaurant.
+  // A business only when its types name an industry; otherwise the default, restaurant.
   const kind = inferKind(result.types) === "restaurant" || !industria ? "restaurant" : "business";
   return {
     kind,

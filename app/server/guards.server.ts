@@ -67,7 +67,7 @@ export async function requireUser(request: Request, signedOutToast?: string): Pr
   return current;
 }
 
-/** Admin only. Non-admins get the spec's toast and go to `deniedTo` ('/' by default). */
+/** Admin only. Non-admins get the 'Acceso Denegado' toast and go to `deniedTo` ('/' by default). */
 export async function requireAdmin(request: Request, deniedTo = "/"): Promise<CurrentUser> {
   const current = await requireUser(request);
   if (!current.profile.is_admin) {

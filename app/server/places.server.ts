@@ -63,7 +63,7 @@ export const PLACES_MESSAGES = {
 } as const;
 
 /**
- * The spec pages by offset, Google by token: the token that follows each answer is kept here under
+ * Our endpoint pages by offset, Google by token: the token that follows each answer is kept here under
  * (query, location, offset reached). Losing it (restart, another process) only asks for a new search.
  */
 const TOKEN_TTL_MS = 10 * 60_000;
@@ -105,7 +105,7 @@ function num(v: unknown): number | null {
   return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
-/** One Google place to the spec's result; null when it has no id or name to import. */
+/** One Google place as our search result; null when it has no id or name to import. */
 export function mapPlace(p: GooglePlace): PlaceResult | null {
   const id = str(p.id);
   const name = str(p.displayName?.text);
