@@ -1,5 +1,5 @@
 /**
- * The HTTP server (DESIGN §2): Express with helmet (a real CSP with a per-request nonce), compression,
+ * The HTTP server: Express with helmet (a real CSP with a per-request nonce), compression,
  * fingerprinted assets cached immutable, GET /healthz, an origin check on state-changing requests,
  * and graceful shutdown on SIGTERM. In development Vite serves the app with HMR.
  */
@@ -52,10 +52,11 @@ export async function createApp() {
     }
   });
 
-  // D18: a fresh copy of an anonymous public page is answered before anything else runs (decision
-  // 024); pages are stored further down, after helmet and compression (PAGE_CACHE=off disables it).
+  // Anonymous public pages are the same for every visitor: a fresh cached copy is answered before anything
+  // else runs (decision 024); pages are stored further down, after helmet and compression (PAGE_CACHE=off
+  // disables it).
   const pageCache = production && env.PAGE_CACHE ? publicPageCache() : null;
-  // D20: `Accept: text/markdown` on an entry or listing page becomes its .md URL before the cache
+  // `Accept: text/markdown` on an entry or listing page becomes its .md URL before the cache
   // looks, since the cache keys by URL: HTML and Markdown copies can never be confused.
   app.use(markdownNegotiation);
   if (pageCache) app.use(pageCache.serve);
@@ -136,7 +137,7 @@ export async function createApp() {
     }),
   );
 
-  // State-changing requests from a browser must come from our own origin (DESIGN §6).
+  // State-changing requests from a browser must come from our own origin.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("origin");

@@ -64,9 +64,9 @@ function usesFormLibraries(id: string, info: GetModuleInfo, memo: Map<string, bo
 }
 
 /**
- * A page used to load ~45 modulepreloaded files (one per icon, catalog file, UI primitive…); on
- * Lighthouse's mobile profile (HTTP/1.1, 6 connections, 150 ms RTT) every extra round trip delayed
- * the first paint. Chunks instead (docs/decisions/015):
+ * Left to the default splitting, a page loads ~45 modulepreloaded files (one per icon, catalog file,
+ * UI primitive…); on Lighthouse's mobile profile (HTTP/1.1, 6 connections, 150 ms RTT) every extra
+ * round trip delays the first paint. Chunks instead (docs/decisions/015):
  * - `framework`: React, React DOM and React Router, loaded by every page;
  * - `shell`: everything root.tsx needs (header, footer, menus, toaster, UI primitives, catalogs);
  * - `<area>-shared`: modules used by several routes of one area (marketing, directory, blog,

@@ -72,7 +72,7 @@ export default function handleRequest(
   return rendered.finally(() => clearTimeout(timer));
 }
 
-/** Single-fetch data responses follow the same cache policy as documents (D18). */
+/** Single-fetch data responses follow the same cache policy as documents. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   applyCachePolicy(request, response.headers);
   return response;

@@ -15,7 +15,7 @@ import { readToast } from "./server/toast.server";
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React emit the stylesheet at the top of <head>, before the modulepreload
   // links React hoists there: the only render-blocking request is then asked for first (on HTTP/1.1
-  // it used to wait behind every script preload, which delayed the first paint).
+  // it would otherwise wait behind every script preload, delaying the first paint).
   { rel: "stylesheet", href: appCss, precedence: "default" } as LinkDescriptor,
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   FONT_PRELOAD,

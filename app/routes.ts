@@ -1,6 +1,6 @@
 /**
- * The whole site at a glance: SPEC §2's route table plus DESIGN's additions (entry pages, search,
- * leads, audit, sitemap). Each section's modules belong to one area of the product.
+ * The whole site at a glance: every page, endpoint and machine interface, by area. Each section's
+ * modules belong to one area of the product.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { PROVINCES } from "./catalog/provinces";
@@ -57,7 +57,7 @@ export default [
   route("admin/audit", "routes/admin/audit.tsx"),
 
   // ---- directory
-  // Markdown twins (D20) first: `:slug.md` is a parameter with a static suffix, which React Router
+  // Markdown twins first: `:slug.md` is a parameter with a static suffix, which React Router
   // ranks above a bare `:slug`, so /restaurante/x.md never reaches the HTML page as slug "x.md".
   ...PROVINCES.map((p) => route(`restaurantes-${p.slug}.md`, "routes/directory/listing-markdown.ts", { id: `province-md-${p.slug}` })),
   route("negocios/:industria.md", "routes/directory/listing-markdown.ts", { id: "industry-md" }),

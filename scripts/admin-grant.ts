@@ -1,7 +1,8 @@
 /**
- * `npm run admin:grant -- <email> [--revoke]`: the operator's way to make an account admin (D13).
- * Uses the configured database (DATABASE_URL, or the embedded one in DATA_DIR). The same rules as the
- * members page apply (the last admin cannot be revoked), and the change goes to the audit trail.
+ * `npm run admin:grant -- <email> [--revoke]`: the operator's way to make an account admin (besides
+ * OWNER_EMAIL). Uses the configured database (DATABASE_URL, or the embedded one in DATA_DIR). The
+ * same rules as the members page apply (the last admin cannot be revoked), and the change goes to
+ * the audit trail.
  */
 import { closeDb, dbReady } from "../app/server/db.server";
 import { RoleChangeError, setAdminByEmail } from "../app/server/models/admin-members.server";

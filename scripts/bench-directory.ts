@@ -5,12 +5,12 @@
  * directory query in the database (p50/p99 over repeated runs, plus EXPLAIN ANALYZE with --explain),
  * starts the production server, and drives it with autocannon on loopback for bounded durations:
  * province page 1, page 50 through the cursor, an industry page with a province filter, an entry page
- * and a search. Per route it prints req/s, p50/p95/p99 and errors, from the page cache (D18) and
- * uncached (a unique query string per request), and the same HTML served as a static file by the
- * same server, as a ratio; then uncached pages at a fixed rate (--rate, open loop) for their latency
- * at that throughput. On PostgreSQL the server runs one process per CPU (WEB_CONCURRENCY, as in
- * production; `--workers 1` for a single process); the embedded database runs one process (D19).
- * A benchmark, not a test: it prints numbers and never fails on them.
+ * and a search. Per route it prints req/s, p50/p95/p99 and errors, from the page cache and uncached
+ * (a unique query string per request), and the same HTML served as a static file by the same server,
+ * as a ratio; then uncached pages at a fixed rate (--rate, open loop) for their latency at that
+ * throughput. On PostgreSQL the server runs one process per CPU (WEB_CONCURRENCY, as in production;
+ * `--workers 1` for a single process); the embedded database runs one process. A benchmark, not a
+ * test: it prints numbers and never fails on them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -49,7 +49,7 @@ if (EMBEDDED && WORKERS > 1) {
   process.exit(1);
 }
 const WARMUP = Number(arg("warmup", EMBEDDED ? "30" : "10"));
-/** Requests per second of the open-loop rows (the issue's uncached target). */
+/** Requests per second of the open-loop rows (the target rate for uncached pages). */
 const PACED_RATE = Number(arg("rate", "250"));
 /** Requests per second of the open-loop rows of the machine interfaces (API and MCP). */
 const API_RATE = Number(arg("api-rate", "100"));
@@ -114,7 +114,7 @@ const WHATS = [
 ];
 const API_DISTINCT = TOWNS.flatMap((t) => WHATS.flatMap((w) => [`${w} en ${t}`, `${w} ${t}`, `${t} ${w}`]));
 /**
- * 'Near me, open now' (D21): distinct points scattered around the towns where listings cluster, so
+ * 'Near me, open now': distinct points scattered around the towns where listings cluster, so
  * that every request misses the answer cache, as a WhatsApp location would.
  */
 const NEAR_TOWNS = [

@@ -1,10 +1,10 @@
 /**
  * `npm run js-budget`: the JavaScript each page loads, from the client build's React Router manifest
  * (entry + the route's chain of route modules and their imports), gzip per file as served: the
- * build's precompressed `.gz` (zopfli, decision 016) when there is one, else gzip -9. Issue 3's
- * budget is 120 kB gzip on public pages. Reads BUILD_DIR (build); pass route ids to see the files of
- * those routes (`npm run js-budget -- routes/marketing/home province-panama`), `--all` for every route.
- * Lighthouse's "JS kB" column is a little higher: it counts HTTP headers too.
+ * build's precompressed `.gz` (zopfli, decision 016) when there is one, else gzip -9. The budget is
+ * 120 kB gzip on public pages (decision 015). Reads BUILD_DIR (build); pass route ids to see the files
+ * of those routes (`npm run js-budget -- routes/marketing/home province-panama`), `--all` for every
+ * route. Lighthouse's "JS kB" column is a little higher: it counts HTTP headers too.
  */
 import fs from "node:fs";
 import path from "node:path";

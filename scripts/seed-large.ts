@@ -6,7 +6,7 @@
  * Set-based SQL (generate_series) in batches with a progress line; idempotent: generated rows have
  * fixed slugs (gen-r-N, gen-n-N) and a second run only adds what is missing.
  *
- * Like the demo data (D21), every listing sits near a real town of its own province (app/catalog/towns.ts,
+ * Like the demo data, every listing sits near a real town of its own province (app/catalog/towns.ts,
  * scattered within the town's radius by arithmetic on N) and has the weekly schedule its hours text reads as.
  */
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-/** Restaurant categories (SPEC §3). */
+/** Restaurant categories. */
 export const RESTAURANT_CATEGORIES = [
   { slug: "comida-tradicional", label: "Comida tradicional" },
   { slug: "comida-rapida", label: "Comida rápida" },
@@ -20,5 +20,5 @@ export function categoryLabel(slug: string | null | undefined): string {
   return RESTAURANT_CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
 }
 
-/** Blog categories (SPEC §3). */
+/** Blog categories. */
 export const BLOG_CATEGORIES = ["Gastronomía", "Tecnología", "Negocios", "Turismo", "IA", "Marketing", "Emprendimiento"] as const;

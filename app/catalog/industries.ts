@@ -1,4 +1,4 @@
-/** The 10 industries of SPEC §3, in the order of the navigation. */
+/** The 10 industries, in the order of the navigation. */
 export const INDUSTRIES = [
   { slug: "construccion", label: "Construcción" },
   { slug: "belleza", label: "Belleza" },

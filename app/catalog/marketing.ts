@@ -1,5 +1,5 @@
 /**
- * Marketing copy constants and every price of SPEC §9: home pricing plans, services and sub-services,
+ * Marketing copy constants and every price of the site: home pricing plans, services and sub-services,
  * the VIP package, additional services, Local AI plans, showcase clients, the FAQ and the response
  * promises. Pages read these; they never retype a price or a plan.
  */
@@ -9,7 +9,7 @@ import { PREMIUM_PAGE_PATHS } from "./site";
 
 export { priceText };
 
-// ------------------------------------------------------------------ AI assistants (SPEC §1, §2)
+// ------------------------------------------------------------------ AI assistants
 export const PREMIUM_PRICE_TEXT = priceText({ amount: PREMIUM_PRICE.amount, period: PREMIUM_PRICE.period });
 
 export type Assistant = {
@@ -63,7 +63,7 @@ export const ASSISTANTS: Assistant[] = [
   },
 ];
 
-/** Hero order on the home page: Amy, Roger, Yodda (SPEC §2). */
+/** Hero order on the home page: Amy, Roger, Yodda. */
 export const HERO_ASSISTANTS = (["amy", "roger", "yodda"] as const).map((s) => ASSISTANTS.find((a) => a.slug === s)!);
 
 // ------------------------------------------------------------------ home: three pillars
@@ -112,7 +112,7 @@ export type ShowcaseClient = {
 };
 
 /**
- * Fictional sample clients (DESIGN: no real people's data) with reserved `.example` domains until the
+ * Fictional sample clients (no real people's data) with reserved `.example` domains until the
  * company supplies real, approved case studies (docs/decisions/011).
  */
 export const SHOWCASE_CLIENTS: ShowcaseClient[] = [
@@ -158,7 +158,7 @@ export const SHOWCASE_CLIENTS: ShowcaseClient[] = [
   },
 ];
 
-// ------------------------------------------------------------------ home: pricing (SPEC §9)
+// ------------------------------------------------------------------ home: pricing
 export type PricingPlan = {
   name: string;
   title: string;
@@ -218,7 +218,7 @@ export const PRICING_NOTES = {
   companies: `Más de ${COMPANIES_SERVED} empresas confían en nosotros`,
 } as const;
 
-// ------------------------------------------------------------------ services (SPEC §2, §9)
+// ------------------------------------------------------------------ services
 const SERVICE_PRICE: Price = { amount: 300, from: true, period: "mes" };
 
 export type Service = {
@@ -307,7 +307,7 @@ export const ADDITIONAL_SERVICES: { title: string; description: string; price: P
   },
 ];
 
-// ------------------------------------------------------------------ Local AI plans (SPEC §9)
+// ------------------------------------------------------------------ Local AI plans
 export type LocalAiPlan = {
   slug: PlanType;
   title: string;
@@ -365,7 +365,7 @@ export const LOCAL_AI_EXPLAINER = {
   body: "Cada vez más personas preguntan a un asistente de IA dónde comer, a quién contratar o qué visitar. Local AI Search hace que tu negocio aparezca cuando los clientes preguntan a nuestros dos asistentes de WhatsApp.",
 } as const;
 
-// ------------------------------------------------------------------ promises, contact, FAQ (SPEC §9)
+// ------------------------------------------------------------------ promises, contact, FAQ
 export const PROMISES = {
   contactForm: "Te responderemos en menos de 24 horas",
   contactPageTypical: "Normalmente respondemos en 2-4 horas",
@@ -408,7 +408,7 @@ export const FAQ: { q: string; a: string; localAi?: boolean }[] = [
   },
 ];
 
-// ------------------------------------------------------------------ about (SPEC §2)
+// ------------------------------------------------------------------ about
 export const ABOUT = {
   mission:
     "Ayudar a los negocios panameños a contar su historia y a ser encontrados, combinando la cercanía de un equipo local con el alcance de la inteligencia artificial.",
@@ -438,7 +438,7 @@ export const MARKETING_PAGES: { path: string; priority: number; changefreq: "dai
   { path: "/contact", priority: 0.6, changefreq: "monthly" },
 ];
 
-/** The home page's featured article when no article is published yet (SPEC §2: a static sample). */
+/** The home page's featured article when no article is published yet: a static sample. */
 export const SAMPLE_ARTICLE = {
   slug: "gastronomia-panamena-10-platos-que-debes-probar",
   title: "Gastronomía panameña: 10 platos que debes probar",

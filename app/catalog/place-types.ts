@@ -1,5 +1,5 @@
 /**
- * Spanish names of Google Places types, for the specialties of an imported listing (SPEC §9: up to
+ * Spanish names of Google Places types, for the specialties of an imported listing (up to
  * five of its types), which public pages show. A type missing here is shown with its words spaced.
  */
 const PLACE_TYPE_LABELS: Record<string, string> = {

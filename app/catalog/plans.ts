@@ -1,4 +1,4 @@
-/** Listing plan types (SPEC §3). */
+/** Listing plan types. */
 export const PLAN_TYPES = [
   { slug: "free_local", label: "Free Local" },
   { slug: "starter_local", label: "Starter Local" },
@@ -12,11 +12,11 @@ export function planLabel(slug: string | null | undefined): string {
   return PLAN_TYPES.find((p) => p.slug === slug)?.label ?? "";
 }
 
-/** Free plan durations in days (SPEC §3, §9). */
+/** Free plan durations in days. */
 export const FREE_PLAN_DAYS = [30, 60, 90] as const;
 export const DEFAULT_FREE_PLAN_DAYS = 30;
 
-/** Contact form service options (SPEC §3). */
+/** Contact form service options. */
 export const CONTACT_SERVICES = [
   { slug: "storytelling", label: "Storytelling Marketing" },
   { slug: "purpose-marketing", label: "Marketing con Propósito" },
@@ -28,5 +28,5 @@ export const CONTACT_SERVICES = [
 export type ContactService = (typeof CONTACT_SERVICES)[number]["slug"];
 export const CONTACT_SERVICE_SLUGS = CONTACT_SERVICES.map((s) => s.slug) as [ContactService, ...ContactService[]];
 
-/** Premium AI subscription (SPEC §9). */
+/** Premium AI subscription. */
 export const PREMIUM_PRICE = { amount: 9.99, currency: "USD", period: "mes" } as const;

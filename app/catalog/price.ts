@@ -1,5 +1,5 @@
 /**
- * How a price is written (SPEC §9). Its own module so that a page can format prices that came as
+ * How a price is written. Its own module so that a page can format prices that came as
  * loader data without downloading the marketing copy (decision 017).
  */
 import { formatPrice } from "~/lib/format";

@@ -1,4 +1,4 @@
-/** The 10 provinces of SPEC §3, in the order of the navigation. */
+/** The 10 provinces, in the order of the navigation. */
 export const PROVINCES = [
   { slug: "panama", label: "Panamá" },
   { slug: "panama-oeste", label: "Panamá Oeste" },

@@ -24,5 +24,5 @@ export function whatsappLink(message?: string): string {
   return message ? `${base}?text=${encodeURIComponent(message)}` : base;
 }
 
-/** The pages behind the premium gate (SPEC §2): the shell shows a waiting state while going to one. */
+/** The pages behind the premium gate: the shell shows a waiting state while going to one. */
 export const PREMIUM_PAGE_PATHS = { roger: "/ai-solutions/roger", amy: "/ai-solutions/amy" } as const;

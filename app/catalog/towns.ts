@@ -1,6 +1,6 @@
 /**
  * Approximate centres (WGS 84) of the towns and Ciudad de Panamá neighbourhoods the demo data and
- * the benchmark seeder place listings in (D21). Not a gazetteer: good to a few hundred metres, enough
+ * the benchmark seeder place listings in. Not a gazetteer: good to a few hundred metres, enough
  * for 'cerca de mí' and 'Cómo llegar' to behave like the real thing. `radiusKm` is how far listings
  * may be scattered around the centre: small where the place is a causeway, an island village or a
  * beach strip, so that jittered listings stay roughly on land.

@@ -1,5 +1,5 @@
 /**
- * Deleting (or revoking) with a confirmation, with or without JavaScript (D8, docs/decisions/040 and
+ * Deleting (or revoking) with a confirmation, with or without JavaScript (docs/decisions/040 and
  * 046). The trigger is a real submit button in a form without `confirm=1`: with JavaScript its click
  * opens an AlertDialog whose answer submits the same fields plus `confirm=1`; without JavaScript the
  * form posts as it is, and the action answers with <ConfirmStep> instead of deleting. The action

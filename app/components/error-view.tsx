@@ -7,7 +7,7 @@ import { buttonClass } from "./ui/button";
 const ICON: Record<number, IconName> = { 400: "search-x", 403: "lock", 404: "compass" };
 
 /**
- * An error page (D16 for 404): the status, a heading that says what happened, one sentence and one
+ * An error page, 404 included: the status, a heading that says what happened, one sentence and one
  * link. It also sets the document's title, which the failed page's own meta cannot.
  */
 export function ErrorView({

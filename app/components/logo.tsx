@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SITE } from "~/catalog/site";
 
-/** The brand mark; the image hides itself if it fails to load (SPEC §2), the name stays. */
+/** The brand mark; the image hides itself if it fails to load, the name stays. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);

@@ -1,7 +1,7 @@
 /**
- * Drizzle schema: the entities of SPEC §3 (with the spec's column names), better-auth's tables,
- * and the tables DESIGN adds (subscriptions, stripe_events, contact_messages, api_tokens,
- * rate_limits, audit_log, listing_slug_history).
+ * Drizzle schema: the product's entities (profiles, listings, business owners, free plans, blogs),
+ * better-auth's tables, and the app's own (subscriptions, stripe_events, contact_messages,
+ * api_tokens, rate_limits, audit_log, listing_slug_history).
  */
 import { sql } from "drizzle-orm";
 import {
@@ -228,7 +228,7 @@ export const businesses = pgTable(
   ],
 );
 
-/** Old slugs of renamed listings, so that old links answer 301 (D6). */
+/** Old slugs of renamed listings, so that old links answer 301. */
 export const listing_slug_history = pgTable(
   "listing_slug_history",
   {
@@ -311,7 +311,7 @@ export const blogs = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- payments (D12)
+// ---------------------------------------------------------------- payments
 export const subscriptions = pgTable(
   "subscriptions",
   {
@@ -346,7 +346,7 @@ export const stripe_events = pgTable("stripe_events", {
   processed_at: ts("processed_at").notNull().defaultNow(),
 });
 
-// ---------------------------------------------------------------- leads (D9)
+// ---------------------------------------------------------------- leads
 export const contact_messages = pgTable(
   "contact_messages",
   {
@@ -367,7 +367,7 @@ export const contact_messages = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- writing API tokens (D15)
+// ---------------------------------------------------------------- writing API tokens
 export const api_tokens = pgTable(
   "api_tokens",
   {
@@ -385,7 +385,7 @@ export const api_tokens = pgTable(
   (t) => [uniqueIndex("api_tokens_hash_idx").on(t.token_hash), index("api_tokens_user_idx").on(t.user_id)],
 );
 
-// ---------------------------------------------------------------- rate limits (D14, D19)
+// ---------------------------------------------------------------- rate limits
 /** Fixed-window counters kept in the database so that every app process shares them. */
 export const rate_limits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

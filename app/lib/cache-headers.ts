@@ -1,8 +1,8 @@
 import { hasCookie, SESSION_COOKIE, TOAST_COOKIE } from "./cookies";
 
 /**
- * D18: anonymous HTML is the same for every visitor, so public pages may be cached; anything
- * personal is `private, no-store`. Routes opt in with `export const headers = publicPageHeaders`.
+ * Anonymous HTML is the same for every visitor, so public pages may be cached; anything personal is
+ * `private, no-store`. Routes opt in with `export const headers = publicPageHeaders`.
  */
 export const PUBLIC_PAGE_CACHE = "public, max-age=60, stale-while-revalidate=300";
 export const PRIVATE_NO_STORE = "private, no-store";

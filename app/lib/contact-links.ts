@@ -1,4 +1,4 @@
-/** Contact links of a listing (issue 4 item 3): tel:, WhatsApp click-to-chat and Google Maps. */
+/** Contact links of a listing: tel:, WhatsApp click-to-chat and Google Maps. */
 import { directionsUrl, inPanama } from "./geo";
 import { panamaE164 } from "./phone";
 
@@ -11,9 +11,9 @@ export function listingWhatsappHref(phone: string | null | undefined, nombre: st
 }
 
 /**
- * 'Cómo llegar': directions to the listing's coordinates when it has them (D21: they pin the door,
- * where a name search may find a namesake), else its own maps link, else a Google Maps search on its
- * name and address.
+ * 'Cómo llegar': directions to the listing's coordinates when it has them (they pin the door, where
+ * a name search may find a namesake), else its own maps link, else a Google Maps search on its name
+ * and address.
  */
 export function mapsHref(opts: {
   maps_url?: string | null;

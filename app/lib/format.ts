@@ -1,4 +1,4 @@
-/** Formatting for es-PA through Intl (DESIGN §8). */
+/** Formatting for es-PA through Intl. */
 const LOCALE = "es-PA";
 const TIME_ZONE = "America/Panama";
 

@@ -1,5 +1,5 @@
 /**
- * Coordinates of listings (D21): Panama's bounding box (the same as the tables' CHECK constraint),
+ * Coordinates of listings: Panama's bounding box (the same as the tables' CHECK constraint),
  * great-circle distance, the `cerca=lat,lng` parameter and coordinates read out of a Google Maps link.
  */
 export const PANAMA_BOUNDS = { lat: [7.0, 9.8], lng: [-83.1, -77.1] } as const;

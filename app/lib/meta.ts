@@ -11,7 +11,7 @@ export function publicUrlFrom(matches: readonly MatchLike[]): string {
   return data?.publicEnv?.PUBLIC_URL ?? "";
 }
 
-/** Title, description, canonical URL, Open Graph and Twitter tags for one page (DESIGN D3). */
+/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
 export function seo(
   matches: readonly MatchLike[],
   opts: {
@@ -21,7 +21,7 @@ export function seo(
     image?: string | null;
     type?: string;
     noindex?: boolean;
-    /** The page has a Markdown twin at `path + ".md"` (D20). */
+    /** The page has a Markdown twin at `path + ".md"`. */
     markdown?: boolean;
     /** schema.org objects, each a `<script type="application/ld+json">` that React Router escapes. */
     jsonLd?: readonly object[];

@@ -1,5 +1,5 @@
 /**
- * Defaults of the approval dialog, inferred from one search result each time its dialog opens (D10).
+ * Defaults of the approval dialog, inferred from one search result each time its dialog opens.
  * Browser-safe: the dialog computes them and the server re-checks the chosen values.
  */
 import type { IndustrySlug } from "~/catalog/industries";
@@ -130,7 +130,7 @@ export function approvalDefaults(
   searchedProvince: ProvinceSlug | null,
 ): ApprovalDefaults {
   const industria = inferIndustry(result.types);
-  // A business only when its types name an industry; otherwise the spec's default, restaurant.
+  // A business only when its types name an industry; otherwise the default, restaurant.
   const kind = inferKind(result.types) === "restaurant" || !industria ? "restaurant" : "business";
   return {
     kind,

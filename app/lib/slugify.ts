@@ -1,5 +1,5 @@
 /**
- * Slugs (D6): Spanish letters transliterated (á -> a, ñ -> n, ü -> u), lower case, words joined by
+ * Slugs: Spanish letters transliterated (á -> a, ñ -> n, ü -> u), lower case, words joined by
  * hyphens, nothing else. 'Gastronomía panameña: 10 platos' -> 'gastronomia-panamena-10-platos'.
  */
 export function slugify(input: string, maxLength = 80): string {

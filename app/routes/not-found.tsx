@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { ErrorView } from "~/components/error-view";
 
-/** D16: any unknown path answers 404 with the 'Página no encontrada' page. */
+/** Any unknown path answers 404 with the 'Página no encontrada' page. */
 export function loader() {
   return data(null, { status: 404 });
 }

@@ -1,7 +1,7 @@
 /**
- * Zod schemas of the admin forms (SPEC §5, issue 6), with Spanish messages. Each is used in the
- * browser (before submitting) and re-checked in the action. Limits are deliberate: nothing of
- * 10,000 characters reaches the database, enumerations come from the catalog.
+ * Zod schemas of the admin forms, with Spanish messages. Each is used in the browser (before
+ * submitting) and re-checked in the action. Limits are deliberate: nothing of 10,000 characters
+ * reaches the database, enumerations come from the catalog.
  */
 import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
@@ -58,10 +58,10 @@ const optionalUrl = (label: string) =>
       .nullable(),
   );
 
-/** Rating 0-5 in steps of 0.1; empty -> null (SPEC §5). */
 /** One message for any rating outside the scale, typed as -1, 6 or "cinco". */
 const RATING_RANGE = "La calificación va de 0 a 5";
 
+/** Rating 0-5 in steps of 0.1; empty -> null. */
 export const ratingField = z.preprocess(
   (v) => {
     const t = trimmed(v);
@@ -92,7 +92,7 @@ const planField = z.preprocess((v) => emptyToNull(v) ?? "free_local", z.enum(PLA
 
 /**
  * Specialties: a list (the form's `especialidades[i]` fields). The restaurant form refuses empty and
- * duplicate entries (SPEC §5); the business form trims and de-duplicates silently.
+ * duplicate entries; the business form trims and de-duplicates silently.
  */
 function specialties(mode: "strict" | "dedupe") {
   return z.preprocess(
@@ -134,7 +134,7 @@ function specialties(mode: "strict" | "dedupe") {
   );
 }
 
-// ---------------------------------------------------------------- location and weekly hours (D21)
+// ---------------------------------------------------------------- location and weekly hours
 
 export const LOCATION_UNREADABLE =
   "No encontramos coordenadas en ese enlace; pega el enlace completo de Google Maps o escribe latitud, longitud.";

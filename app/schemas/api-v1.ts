@@ -17,7 +17,7 @@ const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 const CERCA_FORMAT = "El parámetro cerca debe ser latitud,longitud (por ejemplo 8.9824,-79.5199).";
 const RADIO_RANGE = `El parámetro radio debe ser un número de kilómetros entre 0.1 y ${MAX_RADIUS_KM}.`;
 
-/** `cerca=lat,lng`: a point in Panama (D21). Shared by the API, MCP and the website's pages. */
+/** `cerca=lat,lng`: a point in Panama. Shared by the API, MCP and the website's pages. */
 export const cercaField = z.preprocess(
   blankToUndefined,
   z

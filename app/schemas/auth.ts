@@ -1,4 +1,4 @@
-/** Zod schemas for the account forms, with Spanish messages (SPEC §5). Used in the browser and in actions. */
+/** Zod schemas for the account forms, with Spanish messages. Used in the browser and in actions. */
 import { z } from "./zod";
 
 export const PASSWORD_MIN = 8;

@@ -1,7 +1,7 @@
 /**
- * The blog's Zod schemas (SPEC §5, issue 5), with Spanish messages. One schema for the editor form
- * (used in the browser and re-checked in the action) and one for the writing API; both share the
- * same field rules, so the API validates exactly like the editor.
+ * The blog's Zod schemas, with Spanish messages. One schema for the editor form (used in the
+ * browser and re-checked in the action) and one for the writing API; both share the same field
+ * rules, so the API validates exactly like the editor.
  */
 import { z } from "./zod";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
@@ -131,14 +131,14 @@ const alwaysForObjects = (payload: { value: unknown; issues: readonly { path?: P
 
 /**
  * The editor (/write-blog, /edit-blog/{id}). `intent` is the button pressed: 'draft' saves a draft
- * ('Guardar borrador'), 'publish' publishes ('Publicar') and needs a category (SPEC §5).
+ * ('Guardar borrador'), 'publish' publishes ('Publicar') and needs a category.
  */
 export const blogFormSchema = z
   .object({ ...blogFields, intent: z.enum(["draft", "publish"], { error: "Acción no válida" }).default("draft") })
   .refine((v) => !(v.intent === "publish" && !v.category), { path: ["category"], message: PUBLISH_NEEDS_CATEGORY, when: alwaysForObjects });
 export type BlogFormInput = z.output<typeof blogFormSchema>;
 
-/** The writing API (D15): the same fields as JSON, `is_published` instead of the button. */
+/** The writing API: the same fields as JSON, `is_published` instead of the button. */
 export const blogApiSchema = z
   .object({
     ...blogFields,

@@ -1,4 +1,4 @@
-/** The contact form (SPEC §3, §5): name, email and message required; phone, business, service optional. */
+/** The contact form: name, email and message required; phone, business, service optional. */
 import { z } from "./zod";
 import { CONTACT_SERVICE_SLUGS } from "~/catalog/plans";
 import { emailField } from "./auth";

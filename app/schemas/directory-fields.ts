@@ -3,7 +3,7 @@
  * browser does not download Zod for them (the schemas in ./directory use them too).
  */
 
-/** Listings and search answer 6 entries per request (SPEC §9). */
+/** Listings and search answer 6 entries per request. */
 export const PAGE_SIZE = 6;
 /** Longest search text we look at; longer input is cut, never rejected with a 500. */
 export const SEARCH_MAX_LENGTH = 100;

@@ -1,6 +1,6 @@
 /**
- * Zod schemas of the directory (issue 4): listing query strings, search, and the admin controls on
- * the business listing pages. Browser-safe (no Node APIs); Spanish messages.
+ * Zod schemas of the directory: listing query strings, search, and the admin controls on the
+ * business listing pages. Browser-safe (no Node APIs); Spanish messages.
  */
 import { z } from "./zod";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
@@ -78,13 +78,13 @@ const provinceFilter = z.preprocess(
   z.enum(PROVINCE_SLUGS, { error: PROVINCE_INVALID }).optional(),
 );
 
-/** `cerca` and `radio` (D21): the page nearest first from the visitor's point. */
+/** `cerca` and `radio`: the page nearest first from the visitor's point. */
 const nearFields = { cerca: cercaField, radio: radioField };
 
 /** ?cursor= of a province page. */
 export const listingQuerySchema = z.object({ cursor: cursorField, ...nearFields });
 
-/** ?provincia=&cursor= of an industry page (D2: the filter is applied on the server). */
+/** ?provincia=&cursor= of an industry page (the filter is applied on the server, so load-more keeps it). */
 export const industryQuerySchema = z.object({ cursor: cursorField, provincia: provinceFilter, ...nearFields });
 
 /** /buscar?q=&tipo=&provincia=&cursor= */
@@ -169,7 +169,7 @@ export type ListingCard = {
   is_active: boolean;
   plan_type: string;
   imagen: string | null;
-  /** 'Abierto ahora', 'Cierra pronto' or 'Cerrado · abre …' when it has a weekly schedule (D21). */
+  /** 'Abierto ahora', 'Cierra pronto' or 'Cerrado · abre …' when it has a weekly schedule. */
   abierto: OpenStatus | null;
   /** Kilometres from the visitor's point, on 'near me' pages. */
   distancia_km: number | null;

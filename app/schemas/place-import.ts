@@ -1,7 +1,7 @@
 /**
- * The Google import (SPEC §5 'Admin Google search', §7 'Insert on approval'): the search form and the
- * approval, re-checked on the server. The approved result travels back as JSON; every field is
- * bounded so a forged post cannot store more than a real Google answer would.
+ * The Google import: the search form and the approval, re-checked on the server. The approved
+ * result travels back as JSON; every field is bounded so a forged post cannot store more than a
+ * real Google answer would.
  */
 import { z } from "./zod";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
@@ -24,7 +24,7 @@ export const placeSearchSchema = z.object({
   offset: z.coerce.number().int().min(0).max(1000).default(0),
 });
 
-/** The endpoint's body (SPEC §7): location is '{province label}, Panamá'. */
+/** The body of POST /api/google-business-profile: location is '{province label}, Panamá'. */
 export const placeSearchBodySchema = z.object({
   query: z.string().trim().min(1, SEARCH_MESSAGES.term).max(200),
   location: z.string().trim().min(1, SEARCH_MESSAGES.province).max(100),

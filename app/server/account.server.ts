@@ -1,6 +1,6 @@
 /**
- * Sign-in, sign-up, sign-out and password reset on top of better-auth, with the spec's Spanish
- * messages (SPEC §8) and the app's own rate limit (better-auth's limiter does not see auth.api calls).
+ * Sign-in, sign-up, sign-out and password reset on top of better-auth, with the product's Spanish
+ * messages and the app's own rate limit (better-auth's limiter does not see auth.api calls).
  */
 import { SESSION_COOKIE } from "~/lib/cookies";
 import { messageOf } from "~/lib/user-error";

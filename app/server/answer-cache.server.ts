@@ -1,7 +1,7 @@
 /**
- * The machine interfaces' answers kept in process memory for a short while (D18: anonymous public
- * data is the same for everyone). Assistants ask the same questions again and again ('restaurantes
- * en Bocas'); a repeat costs a map lookup instead of a ranked search. An entry dies with the page
+ * The machine interfaces' answers kept in process memory for a short while (anonymous public data
+ * is the same for everyone). Assistants ask the same questions again and again ('restaurantes en
+ * Bocas'); a repeat costs a map lookup instead of a ranked search. An entry dies with the page
  * cache's generation (every write that changes public data, in this process or relayed from
  * another), so a deactivated entry disappears from the API and MCP at once, and after
  * API_CACHE_TTL_MS at the latest (0 turns the cache off).

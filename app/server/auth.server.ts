@@ -1,4 +1,4 @@
-/** Accounts with better-auth: e-mail + password, sessions in the database, verification, reset (D13, D14). */
+/** Accounts with better-auth: e-mail + password, sessions in the database, verification, reset. */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { singleton } from "./singleton.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/auth";
 import { AUTH_COOKIE_PREFIX } from "~/lib/cookies";
 
-/** AUTH_SECRET, or one generated once into DATA_DIR for the embedded setup (DESIGN §3). */
+/** AUTH_SECRET, or one generated once into DATA_DIR for the embedded setup. */
 export function authSecret(): string {
   const env = getEnv();
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
@@ -58,7 +58,7 @@ function createAuth() {
       },
     },
     emailVerification: {
-      // The owner address confirms even when nobody else has to: its admin rights wait for it (D13).
+      // The owner address confirms even when nobody else has to: its admin rights wait for it.
       sendOnSignUp: env.REQUIRE_EMAIL_VERIFICATION || Boolean(env.OWNER_EMAIL),
       sendOnSignIn: env.REQUIRE_EMAIL_VERIFICATION,
       autoSignInAfterVerification: true,

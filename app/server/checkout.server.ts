@@ -1,6 +1,6 @@
 /**
- * Stripe Checkout and Customer Portal sessions (SPEC §7 'create-checkout', D12). Any failure is
- * thrown to the caller, which answers the spec's 'Error creando sesión de pago' and logs why.
+ * Stripe Checkout and Customer Portal sessions (create-checkout). Any failure is thrown to the
+ * caller, which answers the Spanish 'Error creando sesión de pago' and logs why.
  */
 import { getEnv } from "./env.server";
 import { stripeCustomerOf } from "./models/subscriptions.server";

@@ -1,9 +1,9 @@
 /**
- * WEB_CONCURRENCY > 1, on PostgreSQL only (D19; env.server.ts refuses it on the embedded database):
- * one primary process forks the workers that share the port. The primary relays page-cache
- * invalidations between workers (a write served by one worker must not leave another serving the old
- * page for the rest of the TTL), replaces a worker that dies, and on SIGTERM/SIGINT lets every worker
- * finish its requests before exiting.
+ * WEB_CONCURRENCY > 1, on PostgreSQL only (the embedded database is one process; env.server.ts
+ * refuses it there): one primary process forks the workers that share the port. The primary relays
+ * page-cache invalidations between workers (a write served by one worker must not leave another
+ * serving the old page for the rest of the TTL), replaces a worker that dies, and on SIGTERM/SIGINT
+ * lets every worker finish its requests before exiting.
  */
 import cluster, { type Worker } from "node:cluster";
 import { closeDb } from "./db.server";

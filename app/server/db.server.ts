@@ -1,7 +1,7 @@
 /**
  * Database access. Real PostgreSQL when DATABASE_URL is set; otherwise the embedded PGlite (DATA_DIR,
- * or `memory://`): one database, one connection, one process (D19, decision 044). PGlite runs on its
- * own worker thread behind ElectricSQL's pglite-socket on a private Unix socket, so both databases are
+ * or `memory://`): one database, one connection, one process (decision 044). PGlite runs on its own
+ * worker thread behind ElectricSQL's pglite-socket on a private Unix socket, so both databases are
  * reached through a node-postgres pool and one Drizzle driver: every model runs the same code on both,
  * with the same pool and statement timeouts.
  */

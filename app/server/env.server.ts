@@ -1,4 +1,4 @@
-/** Configuration: environment variables validated by one Zod schema at boot (DESIGN §3). */
+/** Configuration: environment variables validated by one Zod schema at boot. */
 import { z } from "~/schemas/zod";
 import { DEFAULT_BOOKING_URL, type PublicEnv } from "~/catalog/site";
 import { singleton } from "./singleton.server";
@@ -60,14 +60,14 @@ const schema = z.object({
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** How long the API and MCP keep a repeated answer in memory (invalidated by every public write); 0: off. */
   API_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
-  /** The in-process cache of anonymous public HTML (D18), on unless set to off; entries live PAGE_CACHE_TTL_MS. */
+  /** The in-process cache of anonymous public HTML, on unless set to off; entries live PAGE_CACHE_TTL_MS. */
   PAGE_CACHE: flag.transform((v) => v ?? true),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** Entries per file once the directory's sitemap becomes an index (at most the 45,000 one file holds). */
   SITEMAP_CHUNK_SIZE: z.coerce.number().int().min(1).max(45_000).default(40_000),
   /** Where `react-router build` wrote the app that production serves (relative to the working folder). */
   BUILD_DIR: z.string().min(1).default("build"),
-  /** Server processes (node:cluster workers); above 1 needs PostgreSQL (D19). */
+  /** Server processes (node:cluster workers); above 1 needs PostgreSQL (the embedded database is one process). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Set in tests to trust X-Forwarded-For from the local test client. */
   TRUST_PROXY: flag,

@@ -1,6 +1,6 @@
 /**
  * Form submissions in actions (decision 045): the page's Zod schema again, through Conform. Whatever
- * arrives, the answer is a Spanish field error or a 4xx, never a 500 (DESIGN §6).
+ * arrives, the answer is a Spanish field error or a 4xx, never a 500.
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";

@@ -1,6 +1,7 @@
 /**
- * Guards: every loader and action that needs a user starts with one (DESIGN §4, D1).
- * SPEC §6: signed out -> /auth; signed in but not admin -> 'Acceso Denegado' and back to / (or /admin).
+ * Guards: every loader and action that needs a user starts with one; the server enforces every rule
+ * the UI shows. Signed out -> /auth; signed in but not admin -> 'Acceso Denegado' and back to /
+ * (or /admin).
  */
 import { type MiddlewareFunction, redirect } from "react-router";
 import type { Profile } from "~/db/schema";
@@ -52,7 +53,7 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
   return { user, profile };
 }
 
-/** To /auth, and back to this page once signed in; `toast` says why (some pages must, SPEC §8). */
+/** To /auth, and back to this page once signed in; `toast` says why (some pages must). */
 async function signInRedirect(request: Request, toast?: string): Promise<Response> {
   const url = pageUrls.get(request) ?? new URL(request.url);
   const back = url.pathname + url.search;
@@ -66,7 +67,7 @@ export async function requireUser(request: Request, signedOutToast?: string): Pr
   return current;
 }
 
-/** Admin only. Non-admins get the spec's toast and go to `deniedTo` ('/' by default). */
+/** Admin only. Non-admins get the 'Acceso Denegado' toast and go to `deniedTo` ('/' by default). */
 export async function requireAdmin(request: Request, deniedTo = "/"): Promise<CurrentUser> {
   const current = await requireUser(request);
   if (!current.profile.is_admin) {

@@ -1,12 +1,13 @@
 /**
- * schema.org JSON-LD of directory entries (D3): Restaurant with servesCuisine, or the LocalBusiness
+ * schema.org JSON-LD of directory entries: Restaurant with servesCuisine, or the LocalBusiness
  * subtype that fits the industry, and the BreadcrumbList of entry and listing pages. Typed with
- * schema-dts, so a misspelt property or type name fails the typecheck. D17: no ratings or reviews
- * (they may come from Google). Built by the loaders so that no page ships the builders; the route's
- * meta hands the objects to React Router, which escapes them into the head. D21: `geo` from the
- * coordinates and `openingHoursSpecification` from the weekly schedule, in the shapes Google's
- * local-business documentation gives (an overnight range closes on the opening day's entry: Saturday
- * opens 18:00 closes 03:00; 24 hours: 00:00-23:59; closed all day: 00:00-00:00).
+ * schema-dts, so a misspelt property or type name fails the typecheck. No ratings or reviews: they
+ * may come from Google, whose terms keep them out of public data. Built by the loaders so that no
+ * page ships the builders; the route's meta hands the objects to React Router, which escapes them
+ * into the head. `geo` from the coordinates and `openingHoursSpecification` from the weekly
+ * schedule, in the shapes Google's local-business documentation gives (an overnight range closes on
+ * the opening day's entry: Saturday opens 18:00 closes 03:00; 24 hours: 00:00-23:59; closed all day:
+ * 00:00-00:00).
  */
 import type {
   BreadcrumbList,
@@ -66,7 +67,7 @@ export function toOpeningHours(horario: string | null | undefined): string[] | u
   });
 }
 
-/** Where the entry is and when it opens (D21); optional until every caller passes them. */
+/** Where the entry is and when it opens; optional until every caller passes them. */
 export type LocatedLike = {
   latitud?: number | null;
   longitud?: number | null;

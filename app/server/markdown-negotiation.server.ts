@@ -1,5 +1,5 @@
 /**
- * Content negotiation for the Markdown twins (D20): a GET of an entry or listing page that prefers
+ * Content negotiation for the Markdown twins: a GET of an entry or listing page that prefers
  * `text/markdown` is rewritten to the twin's `.md` URL before anything else sees it. Mounted ahead of
  * the page cache, whose key is the URL: the rewritten request can only ever meet a Markdown copy, and
  * the page URL only an HTML one.

@@ -1,7 +1,7 @@
 /**
- * The Markdown twins of the directory (D20): one entry page, one province or industry listing, and
- * /llms.txt. Entries come as the public API's `ApiEntry`, so the twin and the JSON API say the same
- * thing. Every piece of listing data is escaped: a name like `*Oferta* [aquí](javascript:…)` stays text.
+ * The Markdown twins of the directory: one entry page, one province or industry listing, and /llms.txt.
+ * Entries come as the public API's `ApiEntry`, so the twin and the JSON API say the same thing. Every
+ * piece of listing data is escaped: a name like `*Oferta* [aquí](javascript:…)` stays text.
  */
 import { entryPath } from "~/lib/entry-path";
 import crypto from "node:crypto";
@@ -81,7 +81,7 @@ export function entryMarkdown(e: ApiEntry): string {
     ["Horario", e.horario ? escapeMarkdown(e.horario) : null],
     ["Especialidades", e.especialidades.length ? e.especialidades.map(escapeMarkdown).join(", ") : null],
     [e.especial?.etiqueta ?? (restaurant ? "Plato especial" : "Servicio especial"), e.especial ? escapeMarkdown(e.especial.valor) : null],
-    // Null for imported entries (D17): their Google rating is not public.
+    // Null for imported entries: Google's terms keep their Google rating out of public data.
     ["Calificación", e.calificacion != null ? `${e.calificacion.toFixed(1)} de 5` : null],
     ["Verificado", e.verificado ? "Sí" : "No"],
     ["Plan", `${escapeMarkdown(planLabel(e.plan))}${e.promocionado ? " (promocionado)" : ""}`],

@@ -1,5 +1,5 @@
 /**
- * The MCP server of Local AI Search (D20): read-only tools over the directory, answered by the same
+ * The MCP server of Local AI Search: read-only tools over the directory, answered by the same
  * functions as the public API (local-search.server.ts), so an assistant gets the same entries, the
  * same ranking and the same citation URLs. A fresh server per request (mcp.server.ts).
  *
@@ -68,7 +68,7 @@ function invalid(error: z.ZodError): CallToolResult {
   return toolError(`${mensaje}${hint}`);
 }
 
-/** Known failures become their Spanish message; anything else is logged and answered generically (D23). */
+/** Known failures become their Spanish message; anything else is logged and answered generically. */
 async function answering(tool: string, work: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await work();

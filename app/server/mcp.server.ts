@@ -1,7 +1,7 @@
 /**
- * `/mcp` over Streamable HTTP, stateless (D20, decision 057): the SDK's web-standard handler serves
- * the 2026-07-28 revision (no handshake) and, for 2025-era clients, a fresh stateless server per
- * request after `initialize`. Nothing is kept between requests, so any process can answer any of them.
+ * `/mcp` over Streamable HTTP, stateless (decision 057): the SDK's web-standard handler serves the
+ * 2026-07-28 revision (no handshake) and, for 2025-era clients, a fresh stateless server per request
+ * after `initialize`. Nothing is kept between requests, so any process can answer any of them.
  *
  * In front of it: DNS-rebinding protection (Host and Origin must name this site or localhost) and
  * the public API's per-IP rate limit.

@@ -1,9 +1,9 @@
 /**
- * D18: anonymous public HTML is the same for every visitor, so the server keeps a small in-process
- * copy of it. Only GET/HEAD requests without a session or flash cookie are served from it, and only
- * 200 text/html responses (and the pages' text/markdown twins, D20) whose Cache-Control is public (and
- * that set no cookie) are stored. Keys are URLs: a twin lives under its own `.md` URL (server.ts
- * rewrites `Accept: text/markdown` requests to it first), so one kind is never served for the other.
+ * Anonymous public HTML is the same for every visitor, so the server keeps a small in-process copy
+ * of it. Only GET/HEAD requests without a session or flash cookie are served from it, and only 200
+ * text/html responses (and the pages' text/markdown twins) whose Cache-Control is public (and that
+ * set no cookie) are stored. Keys are URLs: a twin lives under its own `.md` URL (server.ts rewrites
+ * `Accept: text/markdown` requests to it first), so one kind is never served for the other.
  *
  * Two middlewares (decision 024):
  * - `store`, mounted after helmet and compression, right before React Router, keeps the rendered
@@ -14,7 +14,7 @@
  * - `serve`, mounted first, answers a hit before any other middleware runs: the stored headers, the
  *   body compressed once per entry (brotli or gzip, as the request accepts), an ETag and 304s.
  *
- * D19: nothing here is needed by another instance. Entries live at most PAGE_CACHE_TTL_MS (30 s by
+ * Nothing here is needed by another instance. Entries live at most PAGE_CACHE_TTL_MS (30 s by
  * default), and every write that changes a public page calls `invalidatePublicPages()`, which empties
  * this process's copy at once and tells the listeners (the cluster relay of server.ts tells the other
  * workers); other hosts catch up within the TTL (docs/decisions/020).

@@ -1,6 +1,6 @@
 /**
- * The spec's 'google-business-profile' search: Google Places API (New) Text Search over plain fetch
- * (DESIGN §2). Answers `{ results }` or `{ error }` with a Spanish message; it never throws.
+ * The admin's 'google-business-profile' search: Google Places API (New) Text Search over plain
+ * fetch. Answers `{ results }` or `{ error }` with a Spanish message; it never throws.
  */
 import { getEnv } from "./env.server";
 
@@ -30,7 +30,7 @@ export const PLACES_FIELD_MASK = [
 type PlacePoint = { day: number; hour: number; minute: number };
 type PlacePeriod = { open: PlacePoint; close?: PlacePoint };
 
-/** SPEC §3 'Business-profile search result', plus what the insert keeps (D17, D21). */
+/** A business-profile search result, plus what the insert keeps (place id, coordinates, weekly periods). */
 export type PlaceResult = {
   place_id: string;
   name: string;
@@ -63,7 +63,7 @@ export const PLACES_MESSAGES = {
 } as const;
 
 /**
- * The spec pages by offset, Google by token: the token that follows each answer is kept here under
+ * Our endpoint pages by offset, Google by token: the token that follows each answer is kept here under
  * (query, location, offset reached). Losing it (restart, another process) only asks for a new search.
  */
 const TOKEN_TTL_MS = 10 * 60_000;
@@ -105,7 +105,7 @@ function num(v: unknown): number | null {
   return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
-/** One Google place to the spec's result; null when it has no id or name to import. */
+/** One Google place as our search result; null when it has no id or name to import. */
 export function mapPlace(p: GooglePlace): PlaceResult | null {
   const id = str(p.id);
   const name = str(p.displayName?.text);

@@ -1,7 +1,7 @@
 /**
- * The premium gate of /ai-solutions/amy and /ai-solutions/roger (SPEC §4, §6, D11, D12), decided on
- * the server: the chat URL is only in the loader data of an entitled user; everyone else gets the
- * paywall. The subscribe form posts here (create-checkout).
+ * The premium gate of /ai-solutions/amy and /ai-solutions/roger (a Stripe subscription or an active
+ * free plan), decided on the server: the chat URL is only in the loader data of an entitled user;
+ * everyone else gets the paywall. The subscribe form posts here (create-checkout).
  */
 import crypto from "node:crypto";
 import { data, redirect } from "react-router";

@@ -1,8 +1,8 @@
 /**
- * Blog HTML sanitizer (issue 5, DESIGN §2/§6): an allowlist applied on the server on every write.
- * Only basic formatting survives; links keep http(s)/mailto (or a site path) and get
- * rel="noopener nofollow ugc"; images keep an absolute http(s) src only. Everything else (scripts,
- * styles, frames, forms, event handlers, other URL schemes, comments) is removed.
+ * Blog HTML sanitizer: an allowlist applied on the server on every write. Only basic formatting
+ * survives; links keep http(s)/mailto (or a site path) and get rel="noopener nofollow ugc"; images
+ * keep an absolute http(s) src only. Everything else (scripts, styles, frames, forms, event
+ * handlers, other URL schemes, comments) is removed.
  */
 import sanitizeHtml from "sanitize-html";
 

@@ -1,4 +1,4 @@
-/** Start-up: migrations, then the demo seed on an empty embedded database (DESIGN §3). */
+/** Start-up: migrations, then the demo seed on an empty embedded database. */
 import { dbReady } from "./db.server";
 import { getEnv } from "./env.server";
 import { isDatabaseEmpty, seedDemo } from "./seed/seed.server";

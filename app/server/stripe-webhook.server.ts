@@ -1,8 +1,8 @@
 /**
- * Stripe's webhook (D12). The signature of the raw body is checked by the SDK; each event id is
- * stored once. Events arrive late, twice and out of order, so an event only says *which*
- * subscription changed: its current state is fetched from Stripe and stored, never the event's copy.
- * A failed fetch answers 503 with nothing written, so that Stripe delivers the event again.
+ * Stripe's webhook. The signature of the raw body is checked by the SDK; each event id is stored
+ * once. Events arrive late, twice and out of order, so an event only says *which* subscription
+ * changed: its current state is fetched from Stripe and stored, never the event's copy. A failed
+ * fetch answers 503 with nothing written, so that Stripe delivers the event again.
  */
 import { getEnv } from "./env.server";
 import {

@@ -1,7 +1,7 @@
 /**
- * The Stripe client (D12): the official SDK, configured from the environment. Without
- * STRIPE_SECRET_KEY premium answers "not configured" instead of failing later. STRIPE_API_BASE
- * points the SDK at a local fake in tests; the SDK still does all the HTTP and the signatures.
+ * The Stripe client: the official SDK, configured from the environment. Without STRIPE_SECRET_KEY
+ * premium answers "not configured" instead of failing later. STRIPE_API_BASE points the SDK at a
+ * local fake in tests; the SDK still does all the HTTP and the signatures.
  */
 import Stripe from "stripe";
 import { getEnv } from "./env.server";

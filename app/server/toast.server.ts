@@ -1,4 +1,4 @@
-/** Toasts that survive a redirect travel in a short-lived signed flash cookie (DESIGN §2). */
+/** Toasts that survive a redirect travel in a short-lived signed flash cookie. */
 import { createCookie, redirect } from "react-router";
 import { z } from "~/schemas/zod";
 import { hasCookie, TOAST_COOKIE } from "~/lib/cookies";

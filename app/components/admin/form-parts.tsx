@@ -64,7 +64,7 @@ type Located = {
 };
 
 /**
- * The location field's text, the hours editor's rows and the saved point of a listing (D21). A
+ * The location field's text, the hours editor's rows and the saved point of a listing. A
  * listing without a schedule whose free-text hours read as one gets the editor filled in from the
  * text, with a note: the admin checks it and saves.
  */
@@ -86,7 +86,7 @@ export function locationAndHours(row: Located | null): {
 
 type ListingFields = Record<"rating" | "plan_type" | "is_active" | "is_verified", FieldMetadata<unknown>>;
 
-/** Rating 0-5 in steps of 0.1 (SPEC §5); empty means no rating. */
+/** Rating 0-5 in steps of 0.1; empty means no rating. */
 export function RatingField({ fields }: { fields: ListingFields }) {
   return (
     <BoundInput

@@ -1,6 +1,6 @@
 /**
- * The fourth admin tab (SPEC §2, §5, §8): search Google business profiles by term and province,
- * approve a result through the approval dialog (defaults inferred when it opens, D10) or skip it.
+ * The fourth admin tab: search Google business profiles by term and province, approve a result
+ * through the approval dialog (defaults inferred from the result each time it opens) or skip it.
  * The search is a plain form, so it works without JavaScript; with it, results accumulate and
  * 'search more' appends the next page.
  */
@@ -246,7 +246,7 @@ function ApprovalDialog({
   onDone: (placeId: string) => void;
 }) {
   const approve = useFetcher<{ google: GoogleActionData }>();
-  // Inferred each time a dialog opens (D10): the component is keyed by the result.
+  // Inferred each time a dialog opens: the component is keyed by the result.
   const [defaults] = useState(() => approvalDefaults(result, searchedProvince));
   const [kind, setKind] = useState(defaults.kind);
   const busy = approve.state !== "idle";

@@ -1,4 +1,4 @@
-/** A restaurant or business in the admin lists (SPEC §2 'Admin panel'): state, badges, actions. */
+/** A restaurant or business in the admin lists: state, badges, actions. */
 import { Icon } from "~/components/icons/icon";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -20,7 +20,7 @@ export type AdminListingItem = {
   review: string | null;
 };
 
-/** SPEC §9: the review preview in admin cards is cut at 100 characters. */
+/** The review preview in admin cards is cut at 100 characters. */
 export function reviewPreview(text: string | null | undefined, max = 100): string | null {
   const t = text?.trim();
   if (!t) return null;

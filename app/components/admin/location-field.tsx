@@ -1,5 +1,5 @@
 /**
- * A listing's coordinates without a map (D21): one text field for a Google Maps link or 'lat, lng';
+ * A listing's coordinates without a map: one text field for a Google Maps link or 'lat, lng';
  * the server reads the numbers out of it. The saved point opens in Google Maps to be checked.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";

@@ -1,5 +1,5 @@
 /**
- * The member edit dialog (SPEC §2 /admin-members): switch between regular user and admin.
+ * The member edit dialog of /admin-members: switch between regular user and admin.
  * With JavaScript the site's Dialog (components/ui/dialog); without it the trigger is a link
  * (?editar=id) and the page renders the same form inline (<RoleForm>).
  */

@@ -1,7 +1,7 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { ChipListField } from "~/components/chip-list-field";
 
-/** Specialties (SPEC §5): Enter adds one, empty and duplicate ones are refused, a click removes it. */
+/** Specialties: Enter adds one, empty and duplicate ones are refused, a click removes it. */
 export function SpecialtiesInput({
   form,
   meta,

@@ -1,5 +1,5 @@
 /**
- * The weekly opening hours of a listing (D21) as seven rows, Monday first: 'Cerrado' or open-close
+ * The weekly opening hours of a listing as seven rows, Monday first: 'Cerrado' or open-close
  * ranges in <input type="time">. Plain named inputs, so it works without JavaScript; the schema
  * (weeklyHoursField) turns the rows into periods and puts its errors on the day's row.
  */

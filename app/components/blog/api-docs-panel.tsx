@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
 
-/** The side panel that documents the writing API (SPEC §7, D15). The editor does not call it. */
+/** The side panel that documents the writing API (POST /api/blogs). The editor does not call it. */
 export function ApiDocsPanel({ origin }: { origin: string }) {
   const example = `curl -X POST ${origin}/api/blogs \\
   -H "Authorization: Bearer TU_TOKEN" \\

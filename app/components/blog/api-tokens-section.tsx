@@ -20,7 +20,7 @@ export type RevokeConfirm = { id: string; name: string };
 const TOKENS_ACTION = "/profile#tokens";
 
 /**
- * /profile: tokens of the writing API (D15). Created with a name and shown in full once; listed by
+ * /profile: tokens of the writing API. Created with a name and shown in full once; listed by
  * prefix only; revoked after a confirmation. The forms post to /profile with an `intent`.
  */
 export function ApiTokensSection({
@@ -141,7 +141,7 @@ const REVOKE_TITLE = "¿Revocar este token?";
 const revokeDescription = (name: string) =>
   `«${name}» dejará de funcionar de inmediato. Las integraciones que lo usen recibirán un error 401.`;
 
-/** Revoking asks first, with or without JavaScript (D8, docs/decisions/046). */
+/** Revoking asks first, with or without JavaScript (docs/decisions/046). */
 function RevokeToken({ id, name }: { id: string; name: string }) {
   return (
     <ConfirmDeleteButton

@@ -1,5 +1,5 @@
 /**
- * D8: deleting an article asks first, with or without JavaScript (docs/decisions/046). The button
+ * Deleting an article asks first, with or without JavaScript (docs/decisions/046). The button
  * posts intent=delete to /my-blogs; the action answers an unconfirmed POST with <ConfirmDeleteBlogStep>
  * and deletes only with confirm=1. One title and description for the dialog and the step.
  */

@@ -3,7 +3,7 @@ import { ChipListField } from "~/components/chip-list-field";
 import { TAG_MAX, TAGS_MAX } from "~/schemas/blog";
 
 /**
- * Tags (SPEC §5): Enter (or a comma) adds the typed tag, duplicates are ignored (without regard to
+ * Tags: Enter (or a comma) adds the typed tag, duplicates are ignored (without regard to
  * case), clicking a tag removes it. Each tag is one `tags[i]` field.
  */
 export function TagInput({

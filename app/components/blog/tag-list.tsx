@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/card";
 
-/** SPEC §9: at most 3 tags, then a '+N' badge with the rest. Tags are plain text. */
+/** At most 3 tags, then a '+N' badge with the rest. Tags are plain text. */
 export function TagList({ tags, max = 3 }: { tags: readonly string[]; max?: number }) {
   if (!tags.length) return null;
   const shown = tags.slice(0, max);

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { buttonClass } from "~/components/ui/button";
 
-/** Closing call to action: book a meeting at BOOKING_URL (SPEC §2 'Public listings'). */
+/** Closing call to action of the directory pages: book a meeting at BOOKING_URL. */
 export function BookingCta({ bookingUrl, title, text }: { bookingUrl: string; title: string; text: string }) {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 pb-16">

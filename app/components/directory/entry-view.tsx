@@ -76,7 +76,7 @@ function ContactActions({
   );
 }
 
-/** The page of one restaurant or business (D3): every public field, contact and map links. */
+/** The page of one restaurant or business: every public field, contact and map links. */
 export function EntryView({ entry, back }: { entry: EntryData; back: { to: string; label: string } }) {
   const tel = telHref(entry.telefono);
   const whatsapp = listingWhatsappHref(entry.telefono, entry.nombre);

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 type PageData<T> = { items: T[]; nextCursor: string | null };
 
 /**
- * D2 load-more: the page's server-rendered items plus the pages fetched with "Cargar más" (the same
+ * Load-more: the page's server-rendered items plus the pages fetched with "Cargar más" (the same
  * route's loader with ?cursor=). Without JavaScript the button is a plain link to the next page.
  * The list starts over whenever the server data changes (new filter, action, navigation).
  */

@@ -1,5 +1,5 @@
 /**
- * 'Near me' on listing pages (D21): the browser's position becomes `?cerca=lat,lng` on the same page,
+ * 'Near me' on listing pages: the browser's position becomes `?cerca=lat,lng` on the same page,
  * which the server sorts by distance; nothing is stored. The button needs JavaScript, so it is
  * loaded after the page and never rendered without it; a `cerca` link works either way.
  */

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 
-/** An embedded third-party chat, 700px high (SPEC §2), or a Spanish 'not available yet' panel. */
+/** An embedded third-party chat, 700px high, or a Spanish 'not available yet' panel. */
 export function ChatFrame({
   url,
   title,

@@ -1,5 +1,5 @@
 /**
- * The site's one modal (DESIGN §8, docs/decisions/046), shadcn style on Radix Dialog: Radix traps
+ * The site's one modal (docs/decisions/046), shadcn style on Radix Dialog: Radix traps
  * focus, closes on Escape, gives focus back to the trigger and labels the panel by its Title and
  * Description. The overlay and panel classes live here only; alert-dialog.tsx reuses them.
  */

@@ -60,13 +60,14 @@ async function manageSubscription(userId: string) {
   throw redirect(url, 303);
 }
 
-/** Writing-API tokens (D15): intent=create-token shows the new token once; intent=revoke-token revokes one. */
+/** Writing-API tokens: intent=create-token shows the new token once; intent=revoke-token revokes one. */
 async function tokenAction(userId: string, intent: "create-token" | "revoke-token", form: FormData) {
   if (intent === "revoke-token") {
     const submission = submissionOf(form, apiTokenRevokeSchema);
     const failed = { intent, toast: { type: "error" as const, title: "No se pudo revocar el token" } };
     if (submission.status !== "success") return data(failed, { status: 404 });
-    // D8: without confirm=1 (a plain POST, without JavaScript) the section asks first (decision 046).
+    // One click never revokes: without confirm=1 (a plain POST, without JavaScript) the section asks
+    // first (decision 046).
     if (form.get("confirm") !== "1") {
       const token = (await listApiTokens(userId)).find((t) => t.id === submission.value.id);
       if (!token) return data(failed, { status: 404 });
@@ -104,7 +105,7 @@ async function tokenAction(userId: string, intent: "create-token" | "revoke-toke
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const form = await readForm(request);
-  // Several forms post here (DESIGN §4): without an intent it is the profile form.
+  // Several forms post here, told apart by `intent`: without one it is the profile form.
   const intent = form.get("intent");
   if (intent === "create-token" || intent === "revoke-token") return tokenAction(user.id, intent, form);
   if (intent === "manage-subscription") return manageSubscription(user.id);

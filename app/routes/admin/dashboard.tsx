@@ -46,7 +46,7 @@ function adminItem(r: ListingRow): AdminListingItem {
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
   const rawTab = url.searchParams.get("tab");
-  // SPEC §2: choosing the free plans tab goes to /admin/free-plans.
+  // Choosing the free plans tab goes to /admin/free-plans.
   if (rawTab === "planes" || rawTab === "free-plans") throw redirect("/admin/free-plans");
   const tab: Tab = (TABS as readonly string[]).includes(rawTab ?? "") ? (rawTab as Tab) : "restaurantes";
   const filter = listFilterSchema.parse({ q: url.searchParams.get("q"), provincia: url.searchParams.get("provincia") });

@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       plans: plans.map((p) => ({ ...p, expires_at: p.expires_at.toISOString(), created_at: p.created_at.toISOString() })),
     };
   } catch (e) {
-    // SPEC §2: if loading fails, an empty list with a note about migrations.
+    // If loading fails, an empty list with a note about migrations.
     console.error("[admin] free plans:", e);
     return { loadError: true, now: Date.now(), plans: [] };
   }

@@ -1,4 +1,4 @@
-/** The Google search tab's actions (SPEC §2, §5, §7): search, and approve one result into the directory. */
+/** The Google search tab's actions: search, and approve one result into the directory. */
 import { data } from "react-router";
 import { provinceLabel } from "~/catalog/provinces";
 import { approvalSchema, type GoogleActionData, placeResultSchema, placeSearchSchema } from "~/schemas/place-import";

@@ -1,6 +1,7 @@
 /**
  * The Activar/Desactivar and delete actions of the admin lists (dashboard and restaurant search).
- * Deleting needs `confirm=1`; without it the caller renders a confirmation step (D8).
+ * Deleting needs `confirm=1`, so one click never deletes: without it the caller renders a
+ * confirmation step.
  */
 import { data } from "react-router";
 import { listingActionSchema } from "~/schemas/admin";

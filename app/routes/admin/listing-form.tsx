@@ -52,7 +52,7 @@ const KINDS = {
     list: "/admin?tab=negocios",
     noun: "negocio",
     Noun: "Negocio",
-    // Each kind keeps the wording admins know; the business one is fixed by the product's spec.
+    // Each kind keeps the wording admins know; the business one is the product's fixed message.
     loadError: "Error al cargar negocio",
     keys: ["industria", "website", "special_service"],
   },

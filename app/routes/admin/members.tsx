@@ -42,7 +42,7 @@ function premiumView(status: PremiumStatus | undefined) {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  // SPEC §6: a non-admin is sent back to /admin (which then sends them home).
+  // A non-admin is sent back to /admin (which then sends them home).
   const { user } = await requireAdmin(request, "/admin");
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, LIMITS.search);
   const negocio = (url.searchParams.get("negocio") ?? "").trim().slice(0, LIMITS.search);

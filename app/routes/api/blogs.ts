@@ -1,5 +1,5 @@
 /**
- * The writing API (D15): `POST /api/blogs` with `Authorization: Bearer <token>` and a JSON article.
+ * The writing API: `POST /api/blogs` with `Authorization: Bearer <token>` and a JSON article.
  * 201 {id, slug, url} · 400 field errors in Spanish · 401 without a valid token · 413 over 200 kB ·
  * 429 past 30 requests a minute per token. Same validation and sanitizing as the editor.
  */

@@ -1,6 +1,6 @@
 /**
- * `GET /api/check-subscription` (SPEC §7 'check-subscription'): the signed-in user's premium status,
- * `{subscribed, source, until}`, read from our database (D12). Signed in by the session cookie or by
+ * `GET /api/check-subscription`: the signed-in user's premium status, `{subscribed, source, until}`,
+ * read from our database (kept current by Stripe's webhook). Signed in by the session cookie or by
  * one of the user's API tokens as a bearer token.
  */
 import type { Route } from "./+types/check-subscription";

@@ -1,7 +1,7 @@
 /**
- * `POST /api/google-business-profile` (SPEC §7 'google-business-profile'): admin only. Body
- * `{query, location, offset}`; answers `{results}` (each marked `imported` when already in the
- * directory) or `{error}`. Google is never called for anyone but an admin.
+ * `POST /api/google-business-profile`: admin only. Body `{query, location, offset}`; answers
+ * `{results}` (each marked `imported` when already in the directory) or `{error}`. Google is never
+ * called for anyone but an admin.
  */
 import type { Route } from "./+types/google-business-profile";
 import { getCurrentUser, ACCESS_DENIED } from "~/server/guards.server";

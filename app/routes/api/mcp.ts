@@ -1,6 +1,6 @@
 /**
- * `/mcp`: the MCP server of Local AI Search (D20), Streamable HTTP without sessions. POST carries
- * the JSON-RPC messages; GET and DELETE get the SDK's answer for a stateless server.
+ * `/mcp`: the MCP server of Local AI Search, Streamable HTTP without sessions. POST carries the
+ * JSON-RPC messages; GET and DELETE get the SDK's answer for a stateless server.
  */
 import type { Route } from "./+types/mcp";
 import { serveMcp } from "~/server/mcp.server";

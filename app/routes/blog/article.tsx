@@ -12,7 +12,7 @@ import { countBlogView, getPublishedBlogBySlug } from "~/server/models/blogs.ser
 import { sanitizeBlogHtml } from "~/server/sanitize.server";
 
 /**
- * Views are counted here, once per opening (D5; docs/decisions/031): only for real GET document or
+ * Views are counted here, once per opening (docs/decisions/031): only for real GET document or
  * data requests (not HEAD, not prefetches, not bots), so this page is never cached publicly (no
  * `headers` export: the document is `private, no-store`), and it does not revalidate on the spot.
  */

@@ -11,7 +11,7 @@ import { seo } from "~/lib/meta";
 import { blogListQuerySchema } from "~/schemas/blog";
 import { listPublishedBlogs } from "~/server/models/blogs.server";
 
-/** Public and cacheable (D18), except a failed load, which must not be cached. */
+/** Public and cacheable, except a failed load, which must not be cached. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) =>
   loaderHeaders.get("Cache-Control") ? { "Cache-Control": loaderHeaders.get("Cache-Control")! } : publicPageHeaders();
 

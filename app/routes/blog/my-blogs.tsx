@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const blog = await getBlogById(submission.value.id);
   if (!blog) return notFound();
-  // D1: the server decides; hiding the button elsewhere is not the control.
+  // The server decides; hiding the button elsewhere is not the control.
   if (!canManageBlog(blog, { id: current.user.id, isAdmin: current.profile.is_admin })) {
     return data(
       { toast: { type: "error" as const, title: DELETE_FAILED, description: "No tienes permiso para eliminarlo." } },
@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const search = submission.value.back;
-  // D8: one click never deletes. Without confirm=1 (a plain POST, without JavaScript) the page shows
+  // One click never deletes. Without confirm=1 (a plain POST, without JavaScript) the page shows
   // the confirmation step (docs/decisions/046).
   if (submission.payload.confirm !== "1") return { confirm: { id: blog.id, title: blog.title, back: search } };
   try {

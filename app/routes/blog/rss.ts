@@ -1,4 +1,4 @@
-/** `/blog/rss.xml`: RSS 2.0 feed of the latest 20 published articles (issue 5). */
+/** `/blog/rss.xml`: RSS 2.0 feed of the latest 20 published articles. */
 import { getEnv } from "~/server/env.server";
 import { latestPublishedBlogs } from "~/server/models/blogs.server";
 

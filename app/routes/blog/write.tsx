@@ -1,6 +1,6 @@
 /**
- * The blog editor: /write-blog (route id "write-blog") and /edit-blog/{id} (route id "edit-blog", D7).
- * Guard -> Zod -> model. Only the author (or an admin) can open the edit page or save it (D1).
+ * The blog editor: /write-blog (route id "write-blog") and /edit-blog/{id} (route id "edit-blog").
+ * Guard -> Zod -> model, on the server: only the author (or an admin) can open the edit page or save it.
  */
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";

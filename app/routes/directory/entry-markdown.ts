@@ -1,5 +1,5 @@
 /**
- * /restaurante/{slug}.md and /negocio/{slug}.md (D20): the entry's Markdown twin, built from the same
+ * /restaurante/{slug}.md and /negocio/{slug}.md: the entry's Markdown twin, built from the same
  * `ApiEntry` as the JSON API. Also what the page URL answers to `Accept: text/markdown` (server.ts
  * rewrites it here). Unknown or inactive entries are a 404; old slugs 301 to the current twin.
  */

@@ -1,7 +1,7 @@
 /**
- * /negocios/:industria (SPEC §2, D2): active businesses of an industry, newest first, 6 per page,
- * with a province filter applied on the server (load-more keeps the filter). Admins also get edit,
- * Activar/Desactivar and delete controls on each card; every action is enforced here (D1).
+ * /negocios/:industria: active businesses of an industry, newest first, 6 per page, with a province
+ * filter applied on the server (load-more keeps the filter). Admins also get edit, Activar/Desactivar
+ * and delete controls on each card; every action is enforced here.
  */
 import { lazy, Suspense } from "react";
 import { data, Form } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * /restaurantes-{provincia}.md and /negocios/{industria}.md (D20): the first page of the listing as
+ * /restaurantes-{provincia}.md and /negocios/{industria}.md: the first page of the listing as
  * Markdown (the same entries as the HTML page, active only), with a link to the next page's twin.
  * `?cursor=` and, for industries, `?provincia=` work as on the HTML page.
  */

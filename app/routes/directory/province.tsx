@@ -1,6 +1,6 @@
 /**
- * The 10 restaurant pages /restaurantes-<province> (SPEC §2, D2): one module for all of them (route
- * ids `province-<slug>`); the province comes from the URL. Active entries newest first, 6 per page,
+ * The 10 restaurant pages /restaurantes-<province>: one module for all of them (route ids
+ * `province-<slug>`); the province comes from the URL. Active entries newest first, 6 per page,
  * keyset "Cargar más", and a closing call to action.
  */
 import type { Route } from "./+types/province";

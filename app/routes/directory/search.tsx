@@ -1,6 +1,6 @@
 /**
- * /buscar?q=&tipo=&provincia= (D4): accent- and case-insensitive Spanish search over restaurants
- * and businesses, ranked by relevance, 6 per page with "Cargar más". No uncapped count(*).
+ * /buscar?q=&tipo=&provincia=: accent- and case-insensitive Spanish search over restaurants and
+ * businesses, ranked by relevance, 6 per page with "Cargar más". No uncapped count(*).
  */
 import { Icon } from "~/components/icons/icon";
 import { Form, Link, useNavigation } from "react-router";

@@ -78,12 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = "No pudimos enviar tu mensaje. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.";
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 503 });
   }
-  // Stored: only now the visitor is told it was sent (D9).
+  // Stored, so the lead is never lost: only now the visitor is told it was sent.
   throw await redirectWithToast("/contact?enviado=1", { type: "success", ...CONTACT_SUCCESS });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  // A new location (the redirect after sending) starts an empty form (D9).
+  // A new location (the redirect after sending) starts an empty form.
   const location = useLocation();
   const { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } = loaderData.content;
   const channels = [

@@ -1,8 +1,8 @@
 import { replace } from "react-router";
 
 /**
- * SPEC §2: /ai-solutions/roger-chat redirects (replace) to /ai-solutions/roger: a permanent server
- * redirect for documents, and a history *replace* on client navigations.
+ * /ai-solutions/roger-chat redirects (replace) to /ai-solutions/roger: a permanent server redirect
+ * for documents, and a history *replace* on client navigations.
  */
 export function loader() {
   throw replace("/ai-solutions/roger", 301);

@@ -3,7 +3,7 @@ import { PremiumPage } from "~/components/premium/premium-page";
 import { seo } from "~/lib/meta";
 import { premiumAction, premiumLoader } from "~/server/premium.server";
 
-// No public cache headers: the page differs per account (D18).
+// No public cache headers: the page differs per account.
 export function loader({ request }: Route.LoaderArgs) {
   return premiumLoader(request, "roger");
 }

@@ -1,4 +1,4 @@
-/** /llms.txt (llmstxt.org, D20): where an assistant starts reading the directory. */
+/** /llms.txt (llmstxt.org): where an assistant starts reading the directory. */
 import type { Route } from "./+types/llms-txt";
 import { getEnv } from "~/server/env.server";
 import { llmsTxt, textEtag } from "~/server/markdown.server";

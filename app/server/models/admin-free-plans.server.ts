@@ -1,6 +1,6 @@
 /**
- * Free plan grants (SPEC §2 /admin/free-plans, §4 'Free plan', D11): granted by e-mail (stored lower
- * case), linked to the account when one exists, expiring `days` after the grant. Audited.
+ * Free plan grants (/admin/free-plans): granted by e-mail (stored lower case), linked to the account
+ * when one exists, expiring `days` after the grant. Audited.
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -107,7 +107,7 @@ export async function extendFreePlan(actor: Actor, id: string, days: number, now
 
 const granter = alias(users, "granter");
 
-/** Newest first (SPEC §7), with the granting admin's e-mail. */
+/** Newest first, with the granting admin's e-mail. */
 export async function listFreePlans(limit = 200) {
   return db
     .select({

@@ -1,9 +1,9 @@
 /**
  * Admin curation of the directory: keyset-paged lists with text and province filters (fast at 100k
  * rows), the restaurant search, and create/update of restaurants and businesses. Every change is
- * audited in the same transaction and invalidates the public page cache (D18); the forms also set the
- * coordinates and the weekly hours (D21). Toggle and delete live in listing-admin.server.ts (shared
- * with the public listing pages).
+ * audited in the same transaction and invalidates the public page cache; the forms also set the
+ * coordinates and the weekly hours. Toggle and delete live in listing-admin.server.ts (shared with
+ * the public listing pages).
  */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgInsertValue, PgUpdateSetSource } from "drizzle-orm/pg-core";
@@ -61,7 +61,10 @@ export async function listAdminListings<K extends ListingKind>(
   return keysetPage(rows as { item: ListingRow<K>; at: string }[], limit);
 }
 
-/** SPEC §7: id, nombre, direccion, provincia ordered by nombre; substring on name or address, province equality. */
+/**
+ * The restaurant search: id, nombre, direccion, provincia ordered by nombre; substring on name or
+ * address, province equality.
+ */
 export async function searchRestaurants(f: { q?: string; provincia?: string | null; limit?: number }) {
   const limit = pageLimit(f.limit, 50, 100);
   return db
@@ -85,7 +88,7 @@ export async function getListing<K extends ListingKind>(kind: K, id: string): Pr
   return (row as ListingRow<K> | undefined) ?? null;
 }
 
-/** The form's location (one field) as the two columns; no location clears both (D21). */
+/** The form's location (one field) as the two columns; no location clears both. */
 function listingColumns<T extends { ubicacion: { lat: number; lng: number } | null }>({ ubicacion, ...rest }: T) {
   return { ...rest, latitud: ubicacion?.lat ?? null, longitud: ubicacion?.lng ?? null };
 }
@@ -93,7 +96,7 @@ function listingColumns<T extends { ubicacion: { lat: number; lng: number } | nu
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /**
- * The slug after an edit: unchanged unless the name's slug changed, then a new free one (D6).
+ * The slug after an edit: unchanged unless the name's slug changed, then a new free one.
  * Computed before the transaction (PGlite runs one connection: no outside query inside a transaction).
  */
 async function slugAfterEdit(kind: ListingKind, current: { slug: string; nombre: string }, newName: string): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * Members and roles (SPEC §2 /admin-members, §4 'Member role') and business owner links.
+ * Members and roles (/admin-members) and business owner links.
  * Role rules are enforced here, in a transaction that locks the admin rows: an admin cannot remove
  * their own admin role, and the last admin can never be demoted (two admins demoting each other at
  * once cannot leave the site without one).
@@ -123,7 +123,7 @@ async function changeRole(actor: AuditInput["actor"], which: SQL, makeAdmin: boo
   });
 }
 
-/** Free-plan grants of these members, matched by user id or by lower-cased e-mail (D11). */
+/** Free-plan grants of these members, by user id or lower-cased e-mail (a grant may predate the account). */
 export async function freePlansOfMembers(members: { id: string; email: string | null }[]) {
   if (!members.length) return new Map<string, (typeof free_plan_subscriptions.$inferSelect)[]>();
   const ids = members.map((m) => m.id);

@@ -1,6 +1,6 @@
 /**
- * Tokens of the writing API (D15). A token is shown once when created; only its sha256 hash and a
- * short prefix (to tell tokens apart in /profile) are stored. Revoked tokens stop working at once.
+ * Tokens of the writing API. A token is shown once when created; only its sha256 hash and a short
+ * prefix (to tell tokens apart in /profile) are stored. Revoked tokens stop working at once.
  */
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-/** The audit trail: who changed what, which record, before and after, when (issue: admin area). */
+/** The audit trail: who changed what, which record, before and after, when. */
 import { audit_log } from "~/db/schema";
 import type { AUDIT_ENTITIES } from "~/catalog/audit";
 import type { Db } from "../db.server";

@@ -1,7 +1,7 @@
 /**
- * Blogs (SPEC §3, §7; issue 5; D5-D8). Every query of the blog lives here. Content is sanitized on
- * every write; slugs are transliterated, unique, generated here and frozen once an article has been
- * published; views are counted with one atomic `views = views + 1`.
+ * Blogs. Every query of the blog lives here. Content is sanitized on every write; slugs are
+ * transliterated, unique, generated here and frozen once an article has been published; views are
+ * counted with one atomic `views = views + 1`.
  */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { SITE } from "~/catalog/site";
@@ -66,7 +66,7 @@ function likeTerm(q: string): SQL {
 
 const publishedOrder = [sql`${blogs.published_at} desc nulls last`, desc(blogs.created_at), desc(blogs.id)];
 
-/** /blog: published articles, newest first, 6 a page, optional accent- and case-insensitive search (D4). */
+/** /blog: published articles, newest first, 6 a page, optional accent- and case-insensitive search. */
 export async function listPublishedBlogs(opts: { q?: string; page?: number; perPage?: number } = {}) {
   const perPage = opts.perPage ?? BLOG_PAGE_SIZE;
   const q = opts.q?.trim() ?? "";
@@ -112,7 +112,7 @@ export async function getPublishedBlogBySlug(slug: string): Promise<BlogArticle 
   };
 }
 
-/** D5: one opening, one atomic increment. Returns the new count (null when not a published article). */
+/** One opening, one atomic increment. Returns the new count (null when not a published article). */
 export async function countBlogView(id: string): Promise<number | null> {
   if (!UUID.test(id)) return null;
   const rows = await queryRows<{ views: number }>(
@@ -128,7 +128,7 @@ export async function getBlogById(id: string): Promise<Blog | null> {
   return row ?? null;
 }
 
-/** D7/D1: only the author, or an admin, may edit or delete an article. */
+/** Only the author, or an admin, may edit or delete an article (checked on the server, not only in the UI). */
 export function canManageBlog(blog: Pick<Blog, "author_id">, user: { id: string; isAdmin: boolean }): boolean {
   return user.isAdmin || (blog.author_id != null && blog.author_id === user.id);
 }
@@ -169,7 +169,7 @@ export async function listOwnBlogs(authorId: string, opts: { q?: string; estado?
   };
 }
 
-/** D6: the slug for `title`, unique among all articles (a numeric suffix when taken). */
+/** The slug for `title`, unique among all articles (a numeric suffix when taken). */
 async function uniqueBlogSlug(title: string, exceptId?: string): Promise<string> {
   const base = slugify(title, SLUG_MAX) || "articulo";
   const rows = await queryRows<{ slug: string }>(sql`

@@ -1,4 +1,4 @@
-/** Contact leads (D9): every accepted contact-form message is stored; admins read and handle them. */
+/** Contact leads: every accepted contact-form message is stored, so none is lost; admins read and handle them. */
 import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { contact_messages } from "~/db/schema";
 import type { ContactInput } from "~/schemas/contact";

@@ -61,7 +61,7 @@ type Row = CardColumnsRow & {
 
 const TABLE = { restaurant: "restaurants", business: "businesses" } as const;
 
-/** 'Near me' and 'open now' (D21): a point and radius, and the minute of the week in Panama. */
+/** 'Near me' and 'open now': a point and radius, and the minute of the week in Panama. */
 export type Place = { near?: Nearby; openAt?: number };
 
 const columns = (kind: ListingKind, place: Place) =>

@@ -15,7 +15,7 @@ export type Actor = { id: string; email?: string | null };
 
 export const tableOf = (kind: ListingKind) => (kind === "restaurant" ? restaurants : businesses);
 
-/** A free slug for a new listing (D6): transliterated name, numeric suffix when taken. */
+/** A free slug for a new listing: transliterated name, numeric suffix when taken. */
 export async function uniqueListingSlug(kind: ListingKind, name: string): Promise<string> {
   const base = slugify(name) || (kind === "restaurant" ? "restaurante" : "negocio");
   const table = kind === "restaurant" ? "restaurants" : "businesses";

@@ -1,7 +1,7 @@
 /**
- * Public directory queries (issue 4, D2-D4): active restaurants by province and businesses by
- * industry with keyset cursors on (created_at desc, id desc), entries by slug (old slugs answer with
- * the current one for a 301), and accent-insensitive Spanish search ranked by relevance.
+ * Public directory queries: active restaurants by province and businesses by industry with keyset
+ * cursors on (created_at desc, id desc), entries by slug (old slugs answer with the current one for
+ * a 301), and accent-insensitive Spanish search ranked by relevance.
  *
  * Every query here is bounded: listings read PAGE_SIZE + 1 rows from a partial index; search reads at
  * most SEARCH_CANDIDATES rows per table before ranking, and reports "more than N" instead of count(*).
@@ -37,7 +37,7 @@ type CardRow = Omit<ListingCard, "kind" | "rating" | "abierto" | "distancia_km">
 /** What toCard reads: the columns of cardColumns. */
 export type CardColumnsRow = Omit<CardRow, "cursor_ts">;
 
-// D17: ratings (and reviews) of entries imported from Google are not shown publicly. The open
+// Google's terms: ratings (and reviews) of entries imported from Google are not shown publicly. The open
 // status is the server's, at `now`: cached pages live 30 s at most (docs/decisions).
 export function toCard(kind: ListingKind, r: CardColumnsRow, now = new Date()): ListingCard {
   return {
@@ -103,7 +103,7 @@ export function provinceQuery(provincia: ProvinceSlug, cursor?: Cursor): SQL {
 }
 
 /**
- * Active businesses of an industry, optionally of one province (D2), newest first. Admins also see
+ * Active businesses of an industry, optionally of one province, newest first. Admins also see
  * inactive ones (dimmed) so that they can reactivate them from the same page.
  */
 export async function listBusinessesByIndustry(
@@ -158,7 +158,7 @@ export function nearSql(near: Nearby) {
 }
 
 /**
- * Active entries with coordinates within `radiusKm` of a point, nearest first (D21), of a province
+ * Active entries with coordinates within `radiusKm` of a point, nearest first, of a province
  * (restaurants) or an industry and optional province (businesses). The GiST point index (migration
  * 0007) walks outward from the point; the box bounds the walk and the great-circle distance decides.
  */
@@ -184,7 +184,7 @@ export async function listNearby(
 
 // ---------------------------------------------------------------- entries
 
-/** Where the entry is and when it opens (D21), on entry pages, JSON-LD and the API. */
+/** Where the entry is and when it opens, on entry pages, JSON-LD and the API. */
 export type EntryPlace = { latitud: number | null; longitud: number | null; horario_semanal: WeeklyPeriod[] | null };
 
 export type RestaurantEntry = ListingCard &
@@ -284,7 +284,7 @@ export async function getBusinessBySlug(slug: string): Promise<EntryLookup<Busin
   };
 }
 
-// ---------------------------------------------------------------- search (D4)
+// ---------------------------------------------------------------- search
 
 export type SearchResult = ListingPage & {
   /** Matches seen, at most SEARCH_CANDIDATES per table; `capped` means there may be more. */

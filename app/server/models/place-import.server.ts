@@ -1,7 +1,7 @@
 /**
- * Insert on approval (SPEC §7, §9): an approved Google result becomes an unverified, active,
- * free_local restaurant or business, keeping its google_place_id (D17), coordinates and weekly
- * periods (D21). A place is imported once, across both tables, also when two admins approve at once.
+ * Insert on approval: an approved Google result becomes an unverified, active, free_local
+ * restaurant or business, keeping its google_place_id, coordinates and weekly periods. A place is
+ * imported once, across both tables, also when two admins approve at once.
  */
 import { eq, sql } from "drizzle-orm";
 import { industryLabel } from "~/catalog/industries";
@@ -45,7 +45,8 @@ function importedColumns(place: ApprovedPlace, choice: Approval) {
   const what = choice.kind === "restaurant" ? "Restaurante" : `Negocio de ${industryLabel(choice.industria).toLowerCase()}`;
   return {
     nombre: place.name,
-    // A draft for the admin to review before verifying (D17): says only what the import knows.
+    // A draft for the admin to review before verifying: Google's terms restrict storing their text, so it
+    // says only what the import knows.
     descripcion: `${what} en ${provinceLabel(choice.provincia)}.`,
     direccion: place.address ?? `${provinceLabel(choice.provincia)}, Panamá`,
     telefono: place.phone,

@@ -1,4 +1,4 @@
-/** Profiles (SPEC §3): one per auth user, created by upsert on id. */
+/** Profiles: one per auth user, created by upsert on id. */
 import { eq, sql } from "drizzle-orm";
 import { profiles, users, type Profile } from "~/db/schema";
 import { db } from "../db.server";
@@ -6,7 +6,7 @@ import { getEnv } from "../env.server";
 
 export type AuthUserLike = { id: string; email?: string | null; name?: string | null; emailVerified?: boolean };
 
-/** SPEC §3: full_name is the user's full name, else the part of the e-mail before the @, else empty. */
+/** full_name is the user's full name, else the part of the e-mail before the @, else empty. */
 export function defaultFullName(user: AuthUserLike): string {
   const name = user.name?.trim();
   if (name) return name;
@@ -21,7 +21,7 @@ export function isOwnerAddress(email: string | null | undefined): boolean {
 }
 
 /**
- * SPEC §3 + D13: only the owner address gets is_admin, and only once confirmed, whether or not
+ * Only the owner address (OWNER_EMAIL) gets is_admin, and only once confirmed, whether or not
  * everyone must confirm: otherwise whoever signs up first with that address would be admin.
  */
 function isOwnerEmail(user: AuthUserLike): boolean {
@@ -57,7 +57,7 @@ export async function ensureProfile(user: AuthUserLike): Promise<Profile | null>
   return row ?? null;
 }
 
-/** D13: when the owner confirms the address, the owner's profile becomes admin. */
+/** When the owner confirms the address, the owner's profile becomes admin. */
 export async function grantOwnerAdminIfVerified(user: AuthUserLike): Promise<void> {
   if (!isOwnerEmail(user)) return;
   const profile = await ensureProfile(user);

@@ -1,5 +1,5 @@
 /**
- * Fixed-window rate limiting kept in the database (D14, D19): every app process shares the counters.
+ * Fixed-window rate limiting kept in the database: every app process shares the counters.
  */
 import { sql } from "drizzle-orm";
 import { db, queryRows } from "../db.server";

@@ -1,6 +1,6 @@
 /**
- * Premium entitlement (SPEC §4 'Premium gate', §6, D11, D12): an active Stripe subscription kept
- * current by the webhook, or an active, unexpired free plan matched by user id or lower-cased e-mail.
+ * Premium entitlement: an active Stripe subscription kept current by the webhook, or an active,
+ * unexpired free plan matched by user id or lower-cased e-mail.
  * The gate, check-subscription, /profile and /admin-members all ask `checkSubscription`.
  */
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";

@@ -1,12 +1,12 @@
 /**
- * The demo data set (DESIGN §3): fictional Panamanian restaurants and businesses in every province
- * and industry, and blog articles by two fictional authors. No real people's data.
+ * The demo data set: fictional Panamanian restaurants and businesses in every province and
+ * industry, and blog articles by two fictional authors. No real people's data.
  *
  * The hand-written entries below come first; the rest is generated from the tables in
  * demo-tables.server.ts so that most listing pages have a second page. Every choice is a hash of the
  * entry's name or a count, never random: the same rows on every run. Coordinates are the listing's
  * town centre (app/catalog/towns.ts) nudged by the name's hash; the weekly schedule is read from the
- * free-text hours (D21).
+ * free-text hours.
  */
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
@@ -414,7 +414,7 @@ const BUSINESSES: Record<IndustrySlug, B[]> = {
       "Servicios contables para pymes.",
       "oficina",
     ],
-    // Enough services in Panamá for the province filter to need "Cargar más" (D2).
+    // Enough services in Panamá for the province filter to need "Cargar más".
     [
       "Mudanzas Canal Express",
       ["Mudanzas", "Embalaje"],

@@ -32,8 +32,8 @@ const entryOf = (l: SitemapListing): SitemapEntry => ({
 
 /**
  * The 20 listing pages (province and industry), each with the newest change of its active entries
- * as lastmod (none while it lists nothing). Their Markdown twins (D20) are not listed: they are the
- * same pages, found through `Accept`, <link rel="alternate"> and /llms.txt.
+ * as lastmod (none while it lists nothing). Their Markdown twins are not listed: they are the same
+ * pages, found through `Accept`, <link rel="alternate"> and /llms.txt.
  */
 export async function listingPageEntries(): Promise<SitemapEntry[]> {
   const last = await listingLastChanges();
@@ -63,7 +63,7 @@ export async function listingChunkEntries(kind: ListingKind, after: string | nul
   return (await activeListingSlugsAfter(kind, after, sitemapChunkSize())).map(entryOf);
 }
 
-/** The 20 listing pages and every active restaurant and business page (D3), lastmod = updated_at. */
+/** The 20 listing pages and every active restaurant and business page, lastmod = updated_at. */
 export async function directoryEntries(): Promise<SitemapEntry[]> {
   const entries = await listingPageEntries();
   let budget = DIRECTORY_SITEMAP_LIMIT;
