@@ -48,7 +48,7 @@ test("create a restaurant, see it on its province page, deactivate it and it dis
   await expect(page.getByText("Estado actualizado")).toBeVisible();
   await expect(card.getByText("Inactivo")).toBeVisible();
   await visitor.close();
-  // A new visitor (browsers may keep the public page for its max-age, D18; the server's copy is invalidated).
+  // A new visitor (browsers may keep the public page for its max-age; the server's copy is invalidated).
   const visitor2 = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const pub2 = await visitor2.newPage();
   await pub2.goto("/restaurantes-darien");

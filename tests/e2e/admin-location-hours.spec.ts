@@ -1,5 +1,5 @@
 /**
- * The admin's location field and weekly hours editor (D21) without JavaScript: a demo restaurant's
+ * The admin's location field and weekly hours editor without JavaScript: a demo restaurant's
  * location and hours are edited through the real form, refused once with field errors that keep what
  * was typed, then saved; the edit form read again shows what was stored.
  */

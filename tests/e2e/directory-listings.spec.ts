@@ -1,5 +1,5 @@
 /**
- * The directory in a real browser (issue 4): province pages with "Cargar más" (with and without
+ * The directory in a real browser: province pages with "Cargar más" (with and without
  * JavaScript), the business province filter with load-more, admin controls enforced on the server,
  * and entry pages carrying valid JSON-LD. Demo data: Panamá has more than two pages of restaurants;
  * servicios has 8 active businesses in Panamá.

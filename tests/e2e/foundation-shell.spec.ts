@@ -67,7 +67,7 @@ test("the navigation dropdowns work with the keyboard", async ({ page }) => {
   await expect(nosotros).toHaveAttribute("aria-expanded", "false");
 });
 
-test("the header links of SPEC §2 are all there for a visitor", async ({ page }) => {
+test("every header link is there for a visitor", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Principal" });
   await expect(nav.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/");

@@ -1,7 +1,7 @@
 /**
  * Makes the owner (admin) account once as its owner would: signs up with OWNER_EMAIL through the real
  * form, then opens the confirmation link that the server wrote to its mail log (no SMTP in the
- * tests), which is what makes the address admin (D13). Saves that session.
+ * tests), which is what makes the address admin. Saves that session.
  */
 import fs from "node:fs";
 import path from "node:path";

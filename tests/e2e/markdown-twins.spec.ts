@@ -1,5 +1,5 @@
 /**
- * The Markdown twins through the real production server (D20): `Accept: text/markdown` on a page URL
+ * The Markdown twins through the real production server: `Accept: text/markdown` on a page URL
  * answers the twin, a browser's Accept the page, both with `Vary: Accept`, through the page cache
  * without ever mixing the two; `.md` URLs, ETags and 304s; /llms.txt links that resolve; and the
  * entry page's JSON-LD breadcrumb and alternate link.

@@ -1,4 +1,4 @@
-/** The contact form stores a lead (D9) that admins read at /admin/leads; visitors and members cannot. */
+/** The contact form stores a lead that admins read at /admin/leads; visitors and members cannot. */
 import { expect, test } from "@playwright/test";
 import { ADMIN_STATE, makeUser, trackPageErrors } from "./fixtures";
 

@@ -1,4 +1,4 @@
-/** Marketing pages: links of the home page (SPEC §2), prices (SPEC §9), SEO tags, mobile layout, axe. */
+/** Marketing pages: links of the home page, prices, SEO tags, mobile layout, axe. */
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -56,7 +56,7 @@ test("every link of the home page leads where the spec says", async ({ page, req
   errors.expectNoErrors();
 });
 
-test("prices on home, /services, /local-ai-pricing and /ai-solutions match SPEC §9", async ({ page }) => {
+test("prices on home, /services, /local-ai-pricing and /ai-solutions match the catalog", async ({ page }) => {
   /** Each test id's element reads exactly its text. */
   const expectTexts = async (texts: Record<string, string>) => {
     for (const [id, text] of Object.entries(texts)) await expect(page.getByTestId(id), id).toHaveText(text);

@@ -1,5 +1,5 @@
 /**
- * 'Near me' and 'open now' in the browser (D21): the visitor shares a location, the listing page
+ * 'Near me' and 'open now' in the browser: the visitor shares a location, the listing page
  * reloads nearest first with distances; cards and entry pages carry the open status and the week's
  * hours; 'Cómo llegar' goes to the coordinates; a point with nothing near says so.
  */

@@ -1,7 +1,7 @@
 /**
  * Checks JSON against the Places API (New) message definitions shipped in `@googlemaps/places`
  * (its protos.json), so neither the app's requests nor the fake's answers can drift from Google's
- * format (DESIGN §7). A field the definition does not know, or a value of the wrong kind, is an error.
+ * format. A field the definition does not know, or a value of the wrong kind, is an error.
  *
  * The package's protos.json (3.0.0) predates Text Search pagination: `pageSize`/`pageToken` on the
  * request and `nextPageToken` on the answer exist in Google's REST reference and discovery document

@@ -1,5 +1,5 @@
 /**
- * A fake Places API (New) Text Search over real HTTP, for the tests (DESIGN §7): the app reaches it
+ * A fake Places API (New) Text Search over real HTTP, for the tests: the app reaches it
  * through GOOGLE_PLACES_API_BASE. It answers in Google's JSON (pages with `nextPageToken`, errors in
  * Google's `{ error: { code, message, status } }` shape), records every request, and can be told to
  * fail, stall or answer garbage. Requests and answers are checked against `@googlemaps/places`'s

@@ -1,5 +1,5 @@
 /**
- * A fake Stripe API over real HTTP, for the tests (DESIGN §7): the app's own `stripe` SDK talks to it
+ * A fake Stripe API over real HTTP, for the tests: the app's own `stripe` SDK talks to it
  * through STRIPE_API_BASE. It answers customers, checkout sessions, subscriptions and portal sessions
  * in Stripe's JSON format (every field typed with the SDK's own types; only the fields the app can
  * read are filled), records what the app sent, and signs webhook events with the SDK's test helper.

@@ -131,7 +131,7 @@ describe("public list and search", () => {
   });
 });
 
-describe("views (D5)", () => {
+describe("views", () => {
   it("counts exactly +200 under 200 concurrent openings", async () => {
     const b = await createBlog(ana, input({ title: "Muy leído" }));
     await Promise.all(Array.from({ length: 200 }, () => countBlogView(b.id)));
@@ -164,7 +164,7 @@ describe("own list (/my-blogs)", () => {
   });
 });
 
-describe("API tokens (D15)", () => {
+describe("API tokens", () => {
   it("are stored hashed, listed by prefix, authenticate until revoked", async () => {
     const t = await createApiToken(ana, "Mi bot");
     expect(t.token).toMatch(/^pvb_[A-Za-z0-9_-]{40,}$/);

@@ -1,5 +1,5 @@
 /**
- * D19: a mistake fails with a clear error instead of hanging, on both databases (decision 044).
+ * A mistake fails with a clear error instead of hanging, on both databases (decision 044).
  * - A query on `db` while a transaction holds the only connection (the embedded database has one;
  *   PostgreSQL here too, DB_POOL_MAX=1) fails after DB_POOL_TIMEOUT_MS.
  * - A statement that runs too long fails after DB_STATEMENT_TIMEOUT_MS: PostgreSQL cancels it; PGlite

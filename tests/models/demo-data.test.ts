@@ -1,7 +1,7 @@
 /**
  * The demo directory as a visitor sees it after `npm start`: most listing pages have a second page,
  * every business has hours and reviews of its own kind (never a restaurant's), every listing sits on
- * the map in its own town and has the weekly schedule its hours text says (D21), the data stays
+ * the map in its own town and has the weekly schedule its hours text says, the data stays
  * fictional, and seeding again changes nothing.
  */
 import { sql } from "drizzle-orm";

@@ -8,7 +8,7 @@ import { resetConfig } from "../setup/route";
 
 afterEach(() => resetConfig({ OWNER_EMAIL: undefined, REQUIRE_EMAIL_VERIFICATION: undefined }));
 
-describe("profiles (SPEC §3)", () => {
+describe("profiles", () => {
   it("creates a missing profile once (upsert on id) with the full_name fallback", async () => {
     const u = await makeUser({ name: "" });
     const p = await ensureProfile({ id: u.id, email: u.email, name: "" });
@@ -38,7 +38,7 @@ describe("profiles (SPEC §3)", () => {
     expect((await getProfile(other.id))!.is_admin).toBe(false);
   });
 
-  // D13: the address must be proven, or whoever signs up with it first would be admin.
+  // The owner's address must be proven, or whoever signs up with it first would be admin.
   for (const required of [undefined, "1"]) {
     it(`the owner becomes admin only once verified (verification ${required ? "on" : "off"} for everyone)`, async () => {
       const email = `jefa.${required ? "on" : "off"}@ejemplo.pa`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db.server";
 import { isDatabaseEmpty, seedDemo } from "~/server/seed/seed.server";
 
-describe("demo seed (DESIGN §3)", () => {
+describe("demo seed", () => {
   it("fills an empty database with the demo set, idempotently", async () => {
     expect(await isDatabaseEmpty()).toBe(true);
     await seedDemo();

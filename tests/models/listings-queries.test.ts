@@ -1,5 +1,5 @@
 /**
- * Directory queries (issue 4) on PGlite and on PostgreSQL: ordering, keyset paging without duplicates
+ * Directory queries on PGlite and on PostgreSQL: ordering, keyset paging without duplicates
  * or gaps while rows are inserted, inactive entries hidden, the province filter, old slugs, and
  * accent-insensitive Spanish search.
  */
@@ -136,7 +136,7 @@ describe("entries by slug", () => {
     expect(await getBusinessBySlug("fonda-nueva")).toBeNull();
   });
 
-  it("hides Google ratings and reviews of imported entries (D17)", async () => {
+  it("hides Google ratings and reviews of imported entries", async () => {
     await makeBusiness({
       slug: "importado",
       rating: 4.7,

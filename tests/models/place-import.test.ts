@@ -1,4 +1,4 @@
-/** Insert on approval of a Google result (SPEC §7, §9; D17, D21), on PGlite and on PostgreSQL. */
+/** Insert on approval of a Google result, on PGlite and on PostgreSQL. */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, type Business, businesses, type Restaurant, restaurants } from "~/db/schema";
@@ -33,7 +33,7 @@ async function imported(p: ApprovedPlace, choice: Approval): Promise<Restaurant 
 }
 
 describe("importPlace", () => {
-  it("inserts a restaurant with SPEC §9's limits, the place id, coordinates and weekly periods, audited", async () => {
+  it("inserts a restaurant within the import limits, the place id, coordinates and weekly periods, audited", async () => {
     const p = place(1, {
       types: ["seafood_restaurant", "restaurant", "point_of_interest", "food", "bar", "establishment", "cafe", "meal_takeaway"],
       rating: 4.46,

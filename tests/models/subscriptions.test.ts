@@ -1,4 +1,4 @@
-/** Premium entitlement (D11, D12): paid subscriptions, free plans by id or e-mail, webhook event ids. */
+/** Premium entitlement: paid subscriptions, free plans by id or e-mail, webhook event ids. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stripe_customers, subscriptions, users } from "~/db/schema";

@@ -1,5 +1,5 @@
 /**
- * The admin forms' location field and weekly hours editor (D21, issue 17): the actions called with
+ * The admin forms' location field and weekly hours editor: the actions called with
  * the fields a browser sends without JavaScript, what is stored, and what the edit form shows again.
  */
 import { and, desc, eq } from "drizzle-orm";

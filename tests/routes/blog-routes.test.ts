@@ -182,7 +182,7 @@ describe("/my-blogs", () => {
     expect(await blogById(row.id)).toBeUndefined();
     expect((await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id: "x" }, ana.cookie))).status).toBe(404);
   });
-  it("D8 without JavaScript: an unconfirmed delete answers with the confirmation step and deletes nothing", async () => {
+  it("without JavaScript: an unconfirmed delete answers with the confirmation step and deletes nothing", async () => {
     const created = await call(
       write.action,
       formRequest("/write-blog", fields({ title: "Para borrar sin JS", intent: "draft" }), ana.cookie),
@@ -201,7 +201,7 @@ describe("/my-blogs", () => {
     // A hostile `back` is dropped, not echoed into the cancel link.
     const odd = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id, back: "//evil.example/x" }, ana.cookie));
     expect(odd.data.confirm.back).toBe("");
-    // An admin may delete any article (D1), through the same step.
+    // An admin may delete any article, through the same step.
     const adminStep = await call(myBlogs.action, formRequest("/my-blogs", { intent: "delete", id }, admin.cookie));
     expect(adminStep.data.confirm.id).toBe(id);
     const done = await call(
@@ -256,7 +256,7 @@ describe("/blog and /blog/{slug}", () => {
   });
 });
 
-describe("POST /api/blogs (D15)", () => {
+describe("POST /api/blogs", () => {
   let token: string;
   beforeAll(async () => {
     token = (await createApiToken(ana.id, "pruebas")).token;
@@ -371,7 +371,7 @@ describe("writing-API tokens in /profile", () => {
     expect(
       (await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id, confirm: "1" }, ana.cookie))).status,
     ).toBe(404);
-    // D8 without JavaScript: an unconfirmed revoke asks first and the token keeps working.
+    // Without JavaScript: an unconfirmed revoke asks first and the token keeps working.
     const step = await call(profile.action, formRequest("/profile", { intent: "revoke-token", id: mine.id }, beto.cookie));
     expect(step.status).toBe(200);
     expect(step.data.confirmRevoke).toEqual({ id: mine.id, name: "Asistente" });

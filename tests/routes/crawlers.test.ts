@@ -1,5 +1,5 @@
 /**
- * What crawlers read (D3, D20): robots.txt groups and rules evaluated the way RFC 9309 says (longest
+ * What crawlers read: robots.txt groups and rules evaluated the way RFC 9309 says (longest
  * match wins), the sitemap's lastmod of entries and listing pages (and no Markdown twin in it), and
  * the JSON-LD of entry and listing pages (BreadcrumbList, sameAs) as it is serialised into the page.
  */

@@ -47,7 +47,7 @@ describe("phones and links", () => {
     expect(safeUrl("https://ejemplo.pa/x")).toBe("https://ejemplo.pa/x");
   });
 
-  it("sends 'Cómo llegar' to directions to the coordinates when the entry has them (D21)", () => {
+  it("sends 'Cómo llegar' to directions to the coordinates when the entry has them", () => {
     const base = { maps_url: "https://maps.app.goo.gl/abc", nombre: "Fonda", direccion: "Calle 50" };
     expect(mapsHref({ ...base, latitud: 8.983412, longitud: -79.523001 })).toBe(
       "https://www.google.com/maps/dir/?api=1&destination=8.983412,-79.523001",
@@ -110,7 +110,7 @@ describe("JSON-LD", () => {
   });
 });
 
-describe("JSON-LD: coordinates and weekly hours (D21)", () => {
+describe("JSON-LD: coordinates and weekly hours", () => {
   const base = {
     nombre: "Fonda La Tinaja",
     descripcion: "Comida típica.",

@@ -1,5 +1,5 @@
 /**
- * D18 page cache middleware on a real Express server: anonymous public HTML is stored from the second
+ * The page cache middleware on a real Express server: anonymous public HTML is stored from the second
  * request for a URL on and replayed before the rest of the stack, with every stored header, a CSP that allows the page's inline scripts
  * by hash instead of the one-response nonce, brotli/gzip variants, an ETag and 304s; personal
  * requests and non-public or cookie-setting responses bypass it, invalidation empties it, and entries

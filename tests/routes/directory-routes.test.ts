@@ -1,5 +1,5 @@
 /**
- * The directory's loaders and actions called with real Requests (issue 4): listing pages, cursors,
+ * The directory's loaders and actions called with real Requests: listing pages, cursors,
  * the province filter, entry pages with old-slug 301s, search, bad input (never a 500), and the admin
  * controls on business pages enforced on the server.
  */

@@ -37,7 +37,7 @@ async function signUp(user = newUser(), ip = randomIp()) {
   return { user, res, cookie: cookiesFrom(res.headers) };
 }
 
-describe("sign-up and sign-in (SPEC §4, §5, §8)", () => {
+describe("sign-up and sign-in", () => {
   it("validates the forms with Spanish field errors and HTTP 400", async () => {
     const r = await call(authRoute.action, formRequest("/auth", { intent: "signup", full_name: "", email: "mal", password: "1" }));
     expect(r.status).toBe(400);
@@ -235,7 +235,7 @@ describe("profile (/profile)", () => {
   });
 });
 
-describe("admin guards (SPEC §6, D1, D13)", () => {
+describe("admin guards", () => {
   it("sends visitors to /auth and non-admins away with 'Acceso Denegado'", async () => {
     const anon = await call(adminRoute.loader, getRequest("/admin"));
     expect(anon.location).toMatch(/^\/auth/);
@@ -286,7 +286,7 @@ describe("admin guards (SPEC §6, D1, D13)", () => {
   });
 });
 
-describe("e-mail verification and password reset (D13, D14)", () => {
+describe("e-mail verification and password reset", () => {
   it("with verification on, sign-in waits for the confirmation link", async () => {
     const mailLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mail-")), "mail.log");
     resetConfig({ REQUIRE_EMAIL_VERIFICATION: "1", MAIL_LOG_FILE: mailLog, OWNER_EMAIL: "jefa.verif@ejemplo.pa" });
@@ -312,7 +312,7 @@ describe("e-mail verification and password reset (D13, D14)", () => {
       expect(login.status).toBe(302);
       const current = await getCurrentUser(getRequest("/", cookiesFrom(login.headers)));
       expect(current?.user.emailVerified).toBe(true);
-      // D13: the owner address became admin once verified.
+      // The owner address became admin once verified.
       expect(current?.profile.is_admin).toBe(true);
     } finally {
       resetConfig({ REQUIRE_EMAIL_VERIFICATION: undefined, MAIL_LOG_FILE: undefined, OWNER_EMAIL: undefined });

@@ -8,7 +8,7 @@ let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  // With SMTP configured, verification is on by default (DESIGN §3).
+  // With SMTP configured, verification is on by default.
   resetConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Panama VIP IA <no-reply@panamavipia.test>" });
 });
 

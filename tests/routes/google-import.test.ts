@@ -1,4 +1,4 @@
-/** The Google import search endpoint: admin only, Google never called for anyone else (SPEC §7). */
+/** The Google import search endpoint: admin only, Google never called for anyone else. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { businesses } from "~/db/schema";

@@ -1,5 +1,5 @@
 /**
- * The Markdown twins (D20): entry and listing twins called with real Requests, their fields, links,
+ * The Markdown twins: entry and listing twins called with real Requests, their fields, links,
  * escaping, 404s, 301s and ETags; /llms.txt; content negotiation; and the negotiation middleware with
  * the real page cache and the real twin loader on an Express server (HTML and Markdown copies are never
  * confused, and a deactivation is visible at once).
@@ -141,7 +141,7 @@ describe("entry twins", () => {
     expect(md).not.toContain("Teléfono");
   });
 
-  it("keeps the rating and reviews of an imported entry out (D17)", async () => {
+  it("keeps the rating and reviews of an imported entry out", async () => {
     const md = (await entry("/restaurante/fonda-importada.md")).data as string;
     expect(md).toContain("# Fonda Importada");
     expect(md).not.toContain("Calificación");

@@ -149,7 +149,7 @@ describe("home, redirects, admin guard, SEO files", () => {
   });
 });
 
-describe("catalog prices (SPEC §9)", () => {
+describe("catalog prices", () => {
   it("formats every plan the way the spec states it", () => {
     expect(HOME_PLANS.map((p) => [p.title, priceText(p.price), p.popular])).toEqual([
       ["Starter", "Desde $299/mes", false],

@@ -1,5 +1,5 @@
 /**
- * 'Near me' and 'open now' (D21) through /api/v1/buscar: only entries with coordinates inside the
+ * 'Near me' and 'open now' through /api/v1/buscar: only entries with coordinates inside the
  * radius, nearest first with their distance; only those open now; Spanish 400s for bad points and
  * radii. tests/models/near-me-sql.test.ts holds the SQL functions to the TypeScript ones.
  */

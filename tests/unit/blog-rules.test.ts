@@ -5,7 +5,7 @@ import { blogApiSchema, blogFormSchema, normalizeTags } from "~/schemas/blog";
 import { ALLOWED_TAGS, htmlToText, safeHref, safeImageSrc, sanitizeBlogHtml } from "~/server/sanitize.server";
 import { forbiddenIn, loadXssCorpus } from "../fixtures/xss/corpus";
 
-describe("slugs (D6)", () => {
+describe("slugs", () => {
   it("transliterates Spanish and joins words with hyphens", () => {
     expect(slugify("Gastronomía panameña: 10 platos")).toBe("gastronomia-panamena-10-platos");
     expect(slugify("  ¿Qué es la IA?  ¡Pingüinos & Café! ")).toBe("que-es-la-ia-pinguinos-y-cafe");
@@ -97,7 +97,7 @@ describe("public XSS corpora (DOMPurify, PayloadsAllTheThings)", () => {
   });
 });
 
-describe("blog schemas (SPEC §5)", () => {
+describe("blog schemas", () => {
   const base = { title: "Título", excerpt: "Resumen", content: "<p>Hola</p>", category: "", tags: "", image_url: "" };
   const errorsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     Object.fromEntries((r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));

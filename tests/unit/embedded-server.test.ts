@@ -1,7 +1,7 @@
 /**
  * The real server (server.ts) on the embedded database, as a process: one process per DATA_DIR (a
  * second server refuses, naming the first one's pid), and WEB_CONCURRENCY > 1 without DATABASE_URL
- * stops at start with one line (D19, decision 044). The production server's clean SIGTERM is
+ * stops at start with one line (decision 044). The production server's clean SIGTERM is
  * tests/e2e/foundation-server.spec.ts (here the server runs Vite's development middleware).
  */
 import { spawnSync } from "node:child_process";

@@ -4,7 +4,7 @@ import { applyCachePolicy, PUBLIC_PAGE_CACHE } from "~/lib/cache-headers";
 
 const req = (cookie?: string, method = "GET") => new Request("http://localhost/", { method, headers: cookie ? { cookie } : {} });
 
-describe("cache policy (D18)", () => {
+describe("cache policy", () => {
   it("keeps public caching only for anonymous GETs that set no cookie", () => {
     const h = new Headers({ "Cache-Control": PUBLIC_PAGE_CACHE });
     applyCachePolicy(req(), h);

@@ -6,7 +6,7 @@ import { loginSchema, signupSchema, profileSchema } from "~/schemas/auth";
 import { parseFormData } from "~/lib/conform";
 import { defaultFullName } from "~/server/models/profiles.server";
 
-describe("slugify (D6)", () => {
+describe("slugify", () => {
   it("transliterates Spanish and joins words with hyphens", () => {
     for (const [title, slug] of [
       ["Gastronomía panameña: 10 platos", "gastronomia-panamena-10-platos"],
@@ -60,7 +60,7 @@ describe("environment schema", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://h/db" })).toThrow(/AUTH_SECRET/);
     expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: "-1" })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
-  it("refuses several processes on the embedded database (D19)", () => {
+  it("refuses several processes on the embedded database", () => {
     expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
       new EnvError("WEB_CONCURRENCY=2 necesita PostgreSQL: define DATABASE_URL (la base embebida admite un solo proceso)."),
     );
@@ -68,7 +68,7 @@ describe("environment schema", () => {
   });
 });
 
-describe("account form schemas (SPEC §5)", () => {
+describe("account form schemas", () => {
   it("requires e-mail and password to sign in, and the full name to sign up", () => {
     const r = parseFormData(new URLSearchParams({ email: "", password: "" }), loginSchema);
     expect(r.status).toBe("error");
@@ -95,7 +95,7 @@ describe("account form schemas (SPEC §5)", () => {
   });
 });
 
-describe("profile full_name fallback (SPEC §3)", () => {
+describe("profile full_name fallback", () => {
   it("uses the name, else the e-mail's local part, else empty", () => {
     expect(defaultFullName({ id: "1", name: "Ana", email: "a@b.pa" })).toBe("Ana");
     expect(defaultFullName({ id: "1", name: " ", email: "ana.perez@b.pa" })).toBe("ana.perez");

@@ -1,5 +1,5 @@
 /**
- * Coordinates (D21, app/lib/geo.ts): distances between real towns against an independent method,
+ * Coordinates (app/lib/geo.ts): distances between real towns against an independent method,
  * Panama's box, the `cerca=lat,lng` parameter, Google Maps links and how distances read in Spanish.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Weekly opening hours (D21, app/lib/opening-hours.ts) at fixed instants in America/Panama (UTC-5
+ * Weekly opening hours (app/lib/opening-hours.ts) at fixed instants in America/Panama (UTC-5
  * all year, no daylight saving): the week of Monday 1 June 2026. Every label is the one a visitor
  * reads on a card or an entry page.
  */

@@ -172,7 +172,7 @@ describe("searchPlaces", () => {
   });
 });
 
-describe("approval defaults (D10)", () => {
+describe("approval defaults", () => {
   it("infers the province from real Panamanian address shapes", () => {
     const shapes: [string, string][] = [
       ["Av. 3a Este, David, Provincia de Chiriquí, Panamá", "chiriqui"],

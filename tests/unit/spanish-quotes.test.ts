@@ -1,5 +1,5 @@
 /**
- * Quotation marks in the site's Spanish text are «…» everywhere (the style the SPEC's texts use):
+ * Quotation marks in the site's Spanish text are «…» everywhere (the style of the product's texts):
  * no curly English quotes, and no straight quotes around a value shown in a sentence.
  */
 import fs from "node:fs";
