@@ -21,8 +21,9 @@ export default [
   route("llms.txt", "routes/seo/llms-txt.ts"),
 
   // ---- premium assistants
-  route("ai-solutions/amy", "routes/premium/amy.tsx"),
-  route("ai-solutions/roger", "routes/premium/roger.tsx"),
+  // One module for both, under the ids they always had (npm run js-budget names them).
+  route("ai-solutions/amy", "routes/premium/assistant.tsx", { id: "routes/premium/amy" }),
+  route("ai-solutions/roger", "routes/premium/assistant.tsx", { id: "routes/premium/roger" }),
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("api/check-subscription", "routes/api/check-subscription.ts"),
   route("api/google-business-profile", "routes/api/google-business-profile.ts"),

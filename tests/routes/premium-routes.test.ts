@@ -9,8 +9,7 @@ import * as profilePage from "~/routes/account/profile";
 import * as members from "~/routes/admin/members";
 import * as rogerChat from "~/routes/marketing/roger-chat";
 import * as yodda from "~/routes/marketing/yodda";
-import * as amy from "~/routes/premium/amy";
-import * as roger from "~/routes/premium/roger";
+import * as assistant from "~/routes/premium/assistant";
 import { createApiToken } from "~/server/models/api-tokens.server";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { makeFreePlan, makeUser, unique } from "../setup/factories";
@@ -60,8 +59,8 @@ async function deliver(type: string, object: unknown) {
 describe("the gate", () => {
   it("shows a visitor the paywall, with no chat URL anywhere in the loader data", async () => {
     for (const [mod, path] of [
-      [amy, "/ai-solutions/amy"],
-      [roger, "/ai-solutions/roger"],
+      [assistant, "/ai-solutions/amy"],
+      [assistant, "/ai-solutions/roger"],
     ] as const) {
       const res = await call(mod.loader, getRequest(path));
       expect(res.status).toBe(200);
@@ -72,11 +71,11 @@ describe("the gate", () => {
 
   it("shows a signed-in user without a plan the paywall, and the checkout carries the price, the user and locale es", async () => {
     const user = await makeUser({ signedIn: true });
-    const page = await call(amy.loader, getRequest("/ai-solutions/amy", user.cookie));
+    const page = await call(assistant.loader, getRequest("/ai-solutions/amy", user.cookie));
     expect(page.data).toMatchObject({ signedIn: true, access: { subscribed: false, source: null }, chatUrl: null });
     expect(JSON.stringify(page.data)).not.toContain("chat.example.test");
 
-    const res = await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { attempt: page.data.attempt, response: "json" }));
+    const res = await call(assistant.action, subscribe("/ai-solutions/amy", user.cookie, { attempt: page.data.attempt, response: "json" }));
     expect(res.status).toBe(200);
     expect(res.data.url).toMatch(new RegExp(`^${stripe.url}/checkout/cs_test_`));
     const sent = stripe.requests.findLast((r) => r.path === "/v1/checkout/sessions")!;
@@ -98,7 +97,7 @@ describe("the gate", () => {
 
   it("redirects a plain form post (no JavaScript) to Stripe's checkout page", async () => {
     const user = await makeUser({ signedIn: true });
-    const res = await call(roger.action, subscribe("/ai-solutions/roger", user.cookie));
+    const res = await call(assistant.action, subscribe("/ai-solutions/roger", user.cookie));
     expect(res.status).toBe(303);
     expect(res.location).toMatch(new RegExp(`^${stripe.url}/checkout/cs_test_`));
     expect(stripe.requests.findLast((r) => r.path === "/v1/checkout/sessions")!.params.success_url).toContain(
@@ -108,30 +107,30 @@ describe("the gate", () => {
 
   it("after a completed checkout shows the chat and the account status; a deleted subscription brings the paywall back", async () => {
     const user = await makeUser({ signedIn: true });
-    const start = await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
+    const start = await call(assistant.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
     const sessionId = (start.data.url as string).split("/").pop()!;
     const { session, subscription } = stripe.completeCheckout(sessionId);
     expect((await deliver("checkout.session.completed", session)).status).toBe(200);
 
     for (const [mod, path, url] of [
-      [amy, "/ai-solutions/amy", CHAT_AMY],
-      [roger, "/ai-solutions/roger", CHAT_ROGER],
+      [assistant, "/ai-solutions/amy", CHAT_AMY],
+      [assistant, "/ai-solutions/roger", CHAT_ROGER],
     ] as const) {
       const page = await call(mod.loader, getRequest(path, user.cookie));
       expect(page.data).toMatchObject({ access: { subscribed: true, source: "stripe" }, chatUrl: url });
       expect(new Date(page.data.access.until).getTime()).toBeGreaterThan(Date.now() + 25 * DAY);
     }
     // A subscriber who posts the form again is sent back to the page, not to a second checkout.
-    const again = await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
+    const again = await call(assistant.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
     expect(again).toMatchObject({ status: 303, location: "/ai-solutions/amy" });
 
     stripe.updateSubscription(subscription.id, { status: "canceled" });
     await deliver("customer.subscription.deleted", stripe.subscriptions.get(subscription.id));
-    const after = await call(amy.loader, getRequest("/ai-solutions/amy", user.cookie));
+    const after = await call(assistant.loader, getRequest("/ai-solutions/amy", user.cookie));
     expect(after.data).toMatchObject({ access: { subscribed: false }, chatUrl: null });
 
     // Subscribing again reuses the Stripe customer instead of the e-mail.
-    await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
+    await call(assistant.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
     const sent = stripe.requests.findLast((r) => r.path === "/v1/checkout/sessions")!;
     expect(sent.params.customer).toBe(session.customer);
     expect(sent.params.customer_email).toBeUndefined();
@@ -141,7 +140,7 @@ describe("the gate", () => {
     const email = uniqueEmail("regalo");
     await makeFreePlan({ email: email.toUpperCase(), days_granted: 30 });
     const user = await makeUser({ signedIn: true, email });
-    const page = await call(roger.loader, getRequest("/ai-solutions/roger", user.cookie));
+    const page = await call(assistant.loader, getRequest("/ai-solutions/roger", user.cookie));
     expect(page.data).toMatchObject({ access: { subscribed: true, source: "free_plan" }, chatUrl: CHAT_ROGER });
   });
 
@@ -151,7 +150,7 @@ describe("the gate", () => {
     const off = await makeUser({ signedIn: true });
     await makeFreePlan({ email: off.email, days_granted: 90, is_active: false });
     for (const u of [expired, off]) {
-      const page = await call(amy.loader, getRequest("/ai-solutions/amy", u.cookie));
+      const page = await call(assistant.loader, getRequest("/ai-solutions/amy", u.cookie));
       expect(page.data).toMatchObject({ access: { subscribed: false }, chatUrl: null });
     }
   });
@@ -159,7 +158,7 @@ describe("the gate", () => {
 
 describe("create-checkout failures", () => {
   it("asks a visitor to sign in, with a link back to the page", async () => {
-    const res = await call(amy.action, subscribe("/ai-solutions/amy", undefined, { response: "json" }));
+    const res = await call(assistant.action, subscribe("/ai-solutions/amy", undefined, { response: "json" }));
     expect(res.status).toBe(401);
     expect(res.data).toEqual({ error: "Debe iniciar sesión para suscribirse", loginUrl: "/auth?redirectTo=%2Fai-solutions%2Famy" });
   });
@@ -169,12 +168,12 @@ describe("create-checkout failures", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       resetConfig({ STRIPE_SECRET_KEY: undefined });
-      const res = await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
+      const res = await call(assistant.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
       expect(res).toMatchObject({ status: 502, data: { error: "Error creando sesión de pago" } });
       expect(log.mock.calls.flat().join(" ")).toContain("Stripe is not configured: STRIPE_SECRET_KEY is not set");
 
       resetConfig({ ...STRIPE_ENV(), STRIPE_API_BASE: "http://127.0.0.1:9" });
-      const down = await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
+      const down = await call(assistant.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
       expect(down).toMatchObject({ status: 502, data: { error: "Error creando sesión de pago" } });
       expect(log.mock.calls.at(-1)!.join(" ")).toMatch(/\[stripe\] checkout for user .* failed: /);
     } finally {
@@ -234,7 +233,7 @@ describe("the free and the moved pages", () => {
 /** A signed-up account whose paid checkout went through (webhook delivered). */
 async function subscriber() {
   const user = await makeUser({ signedIn: true });
-  const start = await call(amy.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
+  const start = await call(assistant.action, subscribe("/ai-solutions/amy", user.cookie, { response: "json" }));
   const { session } = stripe.completeCheckout((start.data.url as string).split("/").pop()!);
   await deliver("checkout.session.completed", session);
   return { ...user, customer: session.customer as string };

@@ -40,15 +40,24 @@ function Hint({ id, hint }: { id: string; hint: ReactNode }) {
   ) : null;
 }
 
-export function Field({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"input">) {
-  const { id, errorId, hintId, a11y } = useFieldIds(given, errors, hint);
+/** Label, control, hint and errors in the order every field shows them. */
+function Frame({ label, errors, hint, ids, children }: Common & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
   return (
     <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Input {...props} {...a11y} />
-      <Hint id={hintId} hint={hint} />
-      <FieldErrors id={errorId} errors={errors} />
+      <Label htmlFor={ids.id}>{label}</Label>
+      {children}
+      <Hint id={ids.hintId} hint={hint} />
+      <FieldErrors id={ids.errorId} errors={errors} />
     </div>
+  );
+}
+
+export function Field({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"input">) {
+  const ids = useFieldIds(given, errors, hint);
+  return (
+    <Frame label={label} errors={errors} hint={hint} ids={ids}>
+      <Input {...props} {...ids.a11y} />
+    </Frame>
   );
 }
 
@@ -63,27 +72,21 @@ export function InputField({
 }
 
 export function TextareaField({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"textarea">) {
-  const { id, errorId, hintId, a11y } = useFieldIds(given, errors, hint);
+  const ids = useFieldIds(given, errors, hint);
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea {...props} {...a11y} />
-      <Hint id={hintId} hint={hint} />
-      <FieldErrors id={errorId} errors={errors} />
-    </div>
+    <Frame label={label} errors={errors} hint={hint} ids={ids}>
+      <Textarea {...props} {...ids.a11y} />
+    </Frame>
   );
 }
 
 export function SelectField({ label, errors, hint, children, id: given, ...props }: Common & ComponentProps<"select">) {
-  const { id, errorId, hintId, a11y } = useFieldIds(given, errors, hint);
+  const ids = useFieldIds(given, errors, hint);
   return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Select {...props} {...a11y}>
+    <Frame label={label} errors={errors} hint={hint} ids={ids}>
+      <Select {...props} {...ids.a11y}>
         {children}
       </Select>
-      <Hint id={hintId} hint={hint} />
-      <FieldErrors id={errorId} errors={errors} />
-    </div>
+    </Frame>
   );
 }
