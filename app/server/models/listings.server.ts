@@ -229,59 +229,54 @@ async function slugFromHistory(kind: ListingKind, oldSlug: string): Promise<stri
   return rows[0]?.slug ?? null;
 }
 
-/** An active restaurant by slug; an old slug gives `{ redirectTo }` (301); otherwise null (404). */
-export async function getRestaurantBySlug(slug: string): Promise<EntryLookup<RestaurantEntry>> {
+/**
+ * An active entry of `kind` by slug, with the kind's own `columns` read by `fields`; an old slug gives
+ * `{ redirectTo }` (301); otherwise null (404). Reviews of imported entries stay out (Google's terms).
+ */
+async function entryBySlug<E>(kind: ListingKind, slug: string, columns: SQL, fields: (row: Record<string, unknown>) => object) {
   if (!slug || slug.length > 200) return null;
+  const table = sql.identifier(kind === "restaurant" ? "restaurants" : "businesses");
   const rows = await queryRows<CardRow & Record<string, unknown>>(sql`
-    select ${cardColumns("restaurant")}, ${cursorTs()}, t.descripcion, t.website_url, t.facebook_url, t.instagram_url,
-      t.maps_url, t.special_dish, t.customer_reviews, t.updated_at::text as updated_at
-    from restaurants t where t.slug = ${slug} and t.is_active limit 1`);
+    select ${cardColumns(kind)}, ${cursorTs()}, t.descripcion, t.customer_reviews, t.updated_at::text as updated_at, ${columns}
+    from ${table} t where t.slug = ${slug} and t.is_active limit 1`);
   const row = rows[0];
   if (!row) {
-    const current = await slugFromHistory("restaurant", slug);
+    const current = await slugFromHistory(kind, slug);
     return current && current !== slug ? { redirectTo: current } : null;
   }
-  return {
-    entry: {
-      ...toCard("restaurant", row),
-      ...placeOf(row),
-      kind: "restaurant",
+  const entry = {
+    ...toCard(kind, row),
+    ...placeOf(row),
+    kind,
+    customer_reviews: row.imported ? null : (row.customer_reviews as string | null),
+    updated_at: row.updated_at as string,
+    ...fields(row),
+  };
+  return { entry: entry as E };
+}
+
+export function getRestaurantBySlug(slug: string): Promise<EntryLookup<RestaurantEntry>> {
+  return entryBySlug<RestaurantEntry>(
+    "restaurant",
+    slug,
+    sql`t.website_url, t.facebook_url, t.instagram_url, t.maps_url, t.special_dish`,
+    (row) => ({
       descripcion: row.descripcion as string | null,
       website_url: row.website_url as string | null,
       facebook_url: row.facebook_url as string | null,
       instagram_url: row.instagram_url as string | null,
       maps_url: row.maps_url as string | null,
       special_dish: row.special_dish as string | null,
-      customer_reviews: row.imported ? null : (row.customer_reviews as string | null),
-      updated_at: row.updated_at as string,
-    },
-  };
+    }),
+  );
 }
 
-/** An active business by slug; an old slug gives `{ redirectTo }` (301); otherwise null (404). */
-export async function getBusinessBySlug(slug: string): Promise<EntryLookup<BusinessEntry>> {
-  if (!slug || slug.length > 200) return null;
-  const rows = await queryRows<CardRow & Record<string, unknown>>(sql`
-    select ${cardColumns("business")}, ${cursorTs()}, t.descripcion, t.website, t.special_service, t.customer_reviews,
-      t.updated_at::text as updated_at
-    from businesses t where t.slug = ${slug} and t.is_active limit 1`);
-  const row = rows[0];
-  if (!row) {
-    const current = await slugFromHistory("business", slug);
-    return current && current !== slug ? { redirectTo: current } : null;
-  }
-  return {
-    entry: {
-      ...toCard("business", row),
-      ...placeOf(row),
-      kind: "business",
-      descripcion: row.descripcion as string,
-      website: row.website as string | null,
-      special_service: row.special_service as string | null,
-      customer_reviews: row.imported ? null : (row.customer_reviews as string | null),
-      updated_at: row.updated_at as string,
-    },
-  };
+export function getBusinessBySlug(slug: string): Promise<EntryLookup<BusinessEntry>> {
+  return entryBySlug<BusinessEntry>("business", slug, sql`t.website, t.special_service`, (row) => ({
+    descripcion: row.descripcion as string,
+    website: row.website as string | null,
+    special_service: row.special_service as string | null,
+  }));
 }
 
 // ---------------------------------------------------------------- search
