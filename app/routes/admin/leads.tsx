@@ -103,7 +103,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
             const busy = navigation.state !== "idle" && navigation.formData?.get("id") === l.id;
             return (
               <li key={l.id}>
-                <Card className={cn("p-5 sm:p-6", l.handledAt && "opacity-75")} data-testid="lead">
+                <Card className={cn("p-5 sm:p-6", l.handledAt && "grayscale")} data-testid="lead">
                   <article aria-label={`Mensaje de ${l.name}`}>
                     <div className="flex flex-wrap items-start justify-between gap-3">
                       <div className="min-w-0">

@@ -250,12 +250,15 @@ function ListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
             <LocationField meta={fields.ubicacion} saved={loaderData.saved} fallbackHint={restaurant} />
           </div>
           <div className="sm:col-span-2">
-            <InputField
+            {/* A textarea: imported hours come one day per line, which an input would flatten on save. */}
+            <TextareaField
               label="Horario"
-              meta={fields.horario}
+              {...getTextareaProps(fields.horario)}
+              rows={2}
               maxLength={LIMITS.horario}
               placeholder={restaurant ? "Lun-Sáb 11:00-22:00" : "Lun-Vie 8:00-17:00"}
               hint="El horario como se lee en la ficha. El horario semanal de abajo es el que decide «abierto ahora»."
+              errors={fields.horario.errors}
             />
           </div>
           <div className="min-w-0 sm:col-span-2">
