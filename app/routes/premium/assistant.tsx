@@ -4,7 +4,7 @@ import { PremiumPage } from "~/components/premium/premium-page";
 import { seo } from "~/lib/meta";
 import { premiumAction, premiumLoader, type PremiumSlug } from "~/server/premium.server";
 
-const slugOf = (url: URL): PremiumSlug => (url.pathname.startsWith("/ai-solutions/roger") ? "roger" : "amy");
+const slugOf = (url: { pathname: string }): PremiumSlug => (url.pathname.startsWith("/ai-solutions/roger") ? "roger" : "amy");
 
 const PAGES: Record<PremiumSlug, { title: string; description: string }> = {
   amy: {
@@ -29,7 +29,7 @@ export function action({ request, url }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const slug = location.pathname.startsWith("/ai-solutions/roger") ? "roger" : "amy";
+  const slug = slugOf(location);
   return seo(matches, { ...PAGES[slug], path: `/ai-solutions/${slug}` });
 };
 
