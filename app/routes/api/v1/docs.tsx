@@ -1,4 +1,5 @@
 /** /api/v1: the read API explained to the people who connect an assistant or a script to it. */
+import type { ReactNode } from "react";
 import type { Route } from "./+types/docs";
 import { PageHero, Section } from "~/components/marketing/section";
 import { publicPageHeaders } from "~/lib/cache-headers";
@@ -37,6 +38,33 @@ const PARAMS: readonly [string, string][] = [
   ["abierto_ahora", "true: solo las entradas abiertas ahora, en hora de Panamá, según su horario semanal."],
 ];
 
+/** A part of the page, named by its heading for the outline and screen readers. */
+function DocSection({ id, title, lang, children }: { id: string; title: string; lang?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} lang={lang}>
+      <h2 id={id} className="text-2xl font-extrabold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Names in code type, each beside what it means: `cards` one box each, `columns` a two-column grid from sm up. */
+function Terms({ items, layout }: { items: readonly [string, string][]; layout: "cards" | "columns" }) {
+  const cards = layout === "cards";
+  return (
+    <dl className={cards ? "mt-4 space-y-3" : "mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[8rem_1fr]"}>
+      {items.map(([term, text]) => (
+        <div key={term} className={cards ? "rounded-card bg-white p-4 shadow-card" : "contents"}>
+          <dt className="font-mono text-sm font-bold text-ocean-800">{term}</dt>
+          <dd className={cards ? "mt-1 text-muted" : "text-muted"}>{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function Code({ children }: { children: string }) {
   return <pre className="whitespace-pre-wrap break-all rounded-2xl bg-ocean-900 p-4 text-sm leading-6 text-ocean-50">{children}</pre>;
 }
@@ -59,67 +87,38 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       />
       <Section spacing="compact">
         <div className="mx-auto max-w-3xl space-y-10">
-          <section aria-labelledby="api-endpoints">
-            <h2 id="api-endpoints" className="text-2xl font-extrabold">
-              Rutas
-            </h2>
-            <dl className="mt-4 space-y-3">
-              {endpoints.map(([path, text]) => (
-                <div key={path} className="rounded-card bg-white p-4 shadow-card">
-                  <dt className="font-mono text-sm font-bold text-ocean-800">{path}</dt>
-                  <dd className="mt-1 text-muted">{text}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          <DocSection id="api-endpoints" title="Rutas">
+            <Terms items={endpoints} layout="cards" />
+          </DocSection>
 
-          <section aria-labelledby="api-params">
-            <h2 id="api-params" className="text-2xl font-extrabold">
-              Parámetros de búsqueda
-            </h2>
-            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[8rem_1fr]">
-              {PARAMS.map(([name, text]) => (
-                <div key={name} className="contents">
-                  <dt className="font-mono text-sm font-bold text-ocean-800">{name}</dt>
-                  <dd className="text-muted">{text}</dd>
-                </div>
-              ))}
-            </dl>
+          <DocSection id="api-params" title="Parámetros de búsqueda">
+            <Terms items={PARAMS} layout="columns" />
             <p className="mt-4 leading-7 text-muted">
               Las provincias y pueblos escritos en <code>q</code> («en Bocas», «Chitré», con o sin tilde) y las palabras de categoría o
               industria («mariscos», «dentista», «ferretería») funcionan como filtros; se tolera una errata. Entre resultados igual de
               relevantes, los planes Max Local y Starter Local van primero y se marcan con <code>promocionado: true</code>. Si no hay
               resultados, <code>sugerencia</code> propone una búsqueda cercana.
             </p>
-          </section>
+          </DocSection>
 
-          <section aria-labelledby="api-examples">
-            <h2 id="api-examples" className="text-2xl font-extrabold">
-              Ejemplos
-            </h2>
+          <DocSection id="api-examples" title="Ejemplos">
             <div className="mt-4 space-y-3">
               <Code>{`curl '${origin}/api/v1/buscar?q=mariscos%20en%20Bocas'`}</Code>
               <Code>{`curl '${origin}/api/v1/buscar?tipo=negocios&industria=abogados&provincia=chiriqui&limite=5'`}</Code>
               <Code>{`curl '${origin}/api/v1/buscar?q=marisquer%C3%ADa&cerca=8.9824,-79.5199&abierto_ahora=true'`}</Code>
               <Code>{`curl '${origin}/api/v1/catalogo'`}</Code>
             </div>
-          </section>
+          </DocSection>
 
-          <section aria-labelledby="api-mcp">
-            <h2 id="api-mcp" className="text-2xl font-extrabold">
-              Servidor MCP
-            </h2>
+          <DocSection id="api-mcp" title="Servidor MCP">
             <p className="mt-4 leading-7 text-muted">
               Los asistentes compatibles con el Model Context Protocol pueden conectarse a <code>{`${origin}/mcp`}</code> (HTTP, sin sesión)
               y usar las herramientas <code>buscar</code>, <code>detalle</code>, <code>listar_catalogo</code>, y <code>search</code>/
               <code>fetch</code> para los conectores de ChatGPT. Cada resultado trae la página para citar y su versión en Markdown.
             </p>
-          </section>
+          </DocSection>
 
-          <section aria-labelledby="api-limits">
-            <h2 id="api-limits" className="text-2xl font-extrabold">
-              Límites y condiciones de uso
-            </h2>
+          <DocSection id="api-limits" title="Límites y condiciones de uso">
             <ul className="mt-4 list-disc space-y-2 pl-6 leading-7 text-muted">
               <li>
                 {limit} solicitudes por minuto por IP, compartidas entre la API y MCP; al pasarlas, 429 con <code>Retry-After</code>.
@@ -133,12 +132,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               </li>
               <li>Solo aparecen entradas activas; una entrada desactivada desaparece de inmediato.</li>
             </ul>
-          </section>
+          </DocSection>
 
-          <section aria-labelledby="api-english" lang="en">
-            <h2 id="api-english" className="text-2xl font-extrabold">
-              In English
-            </h2>
+          <DocSection id="api-english" lang="en" title="In English">
             <p className="mt-4 leading-7 text-muted">
               A read-only JSON API and an MCP server over the active restaurants and businesses of Panama&apos;s directory. No key needed;{" "}
               {limit} requests per minute per IP. Free-text search in Spanish understands provinces, towns, categories and professions, and
@@ -149,7 +145,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               </a>
               .
             </p>
-          </section>
+          </DocSection>
         </div>
       </Section>
     </>
