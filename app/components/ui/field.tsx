@@ -52,14 +52,27 @@ function Frame({ label, errors, hint, ids, children }: Common & { ids: ReturnTyp
   );
 }
 
-export function Field({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"input">) {
-  const ids = useFieldIds(given, errors, hint);
-  return (
-    <Frame label={label} errors={errors} hint={hint} ids={ids}>
-      <Input {...props} {...ids.a11y} />
-    </Frame>
-  );
+/**
+ * A control in its Frame: the control gets the field's id and aria attributes, everything else
+ * (children included, for a select's options) passes through.
+ */
+function framed<P extends { id?: string }>(Control: (props: P) => ReactNode) {
+  return function FramedField({ label, errors, hint, id: given, ...rest }: Common & P) {
+    const ids = useFieldIds(given, errors, hint);
+    // What is left without the frame's own props is a P again (no control takes label, errors or
+    // hint), which TypeScript cannot follow through the rest of a generic.
+    const props = rest as unknown as P;
+    return (
+      <Frame label={label} errors={errors} hint={hint} ids={ids}>
+        <Control {...props} {...ids.a11y} />
+      </Frame>
+    );
+  };
 }
+
+export const Field = framed(Input);
+export const TextareaField = framed(Textarea);
+export const SelectField = framed(Select);
 
 /** A labelled input bound to a Conform field: its name, id, value and constraints, and its errors. */
 export function InputField({
@@ -69,24 +82,4 @@ export function InputField({
 }: { meta: FieldMetadata<unknown>; type?: "text" | "email" | "password" | "url" | "tel" | "search" | "number" } & Common &
   Omit<ComponentProps<"input">, "type" | "name">) {
   return <Field {...getInputProps(meta, { type })} {...props} errors={meta.errors} />;
-}
-
-export function TextareaField({ label, errors, hint, id: given, ...props }: Common & ComponentProps<"textarea">) {
-  const ids = useFieldIds(given, errors, hint);
-  return (
-    <Frame label={label} errors={errors} hint={hint} ids={ids}>
-      <Textarea {...props} {...ids.a11y} />
-    </Frame>
-  );
-}
-
-export function SelectField({ label, errors, hint, children, id: given, ...props }: Common & ComponentProps<"select">) {
-  const ids = useFieldIds(given, errors, hint);
-  return (
-    <Frame label={label} errors={errors} hint={hint} ids={ids}>
-      <Select {...props} {...ids.a11y}>
-        {children}
-      </Select>
-    </Frame>
-  );
 }
