@@ -56,20 +56,40 @@ test("every link of the home page leads where the spec says", async ({ page, req
   errors.expectNoErrors();
 });
 
-test("prices on home, /services, /local-ai-pricing and /ai-solutions match the catalog", async ({ page }) => {
-  /** Each test id's element reads exactly its text. */
-  const expectTexts = async (texts: Record<string, string>) => {
-    for (const [id, text] of Object.entries(texts)) await expect(page.getByTestId(id), id).toHaveText(text);
-  };
-  const main = page.locator("main");
-
-  await page.goto("/");
-  await expectTexts({
+/** The pages with prices, each with its price test ids and the exact text they read. */
+const PRICES = {
+  "/": {
     "home-plan-starter-price": "Desde $299/mes",
     "home-plan-professional-price": "Desde $599/mes",
     "home-plan-vip-premium-price": "Desde $1,299/mes",
     "home-plan-enterprise-price": "Personalizado",
-  });
+  },
+  "/services": {
+    "service-storytelling-price": "Desde $300/mes",
+    "service-purpose-price": "Desde $300/mes",
+    "service-local-price": "Desde $300/mes",
+    "vip-price": "$750/mes",
+    "vip-regular": "$900/mes",
+  },
+  "/local-ai-pricing": {
+    "local-plan-free_local-price": "Gratis",
+    "local-plan-starter_local-price": "$750/año",
+    "local-plan-starter_local-half": "o $450/6 meses",
+    "local-plan-max_local-price": "$900/año",
+    "local-plan-max_local-half": "o $600/6 meses",
+  },
+  "/ai-solutions": { "assistant-price-roger": "$9.99/mes" },
+} satisfies Record<string, Record<string, string>>;
+
+test("prices on home, /services, /local-ai-pricing and /ai-solutions match the catalog", async ({ page }) => {
+  /** Opens `path`; each of its price test ids reads exactly its text. */
+  const visit = async (path: keyof typeof PRICES) => {
+    await page.goto(path);
+    for (const [id, text] of Object.entries(PRICES[path])) await expect(page.getByTestId(id), id).toHaveText(text);
+  };
+  const main = page.locator("main");
+
+  await visit("/");
   await expect(page.getByTestId("home-plan-starter")).toContainText("4 publicaciones por semana");
   await expect(page.getByTestId("home-plan-professional")).toContainText("Más Popular");
   for (const text of [
@@ -83,14 +103,7 @@ test("prices on home, /services, /local-ai-pricing and /ai-solutions match the c
     await expect(main).toContainText(text);
   }
 
-  await page.goto("/services");
-  await expectTexts({
-    "service-storytelling-price": "Desde $300/mes",
-    "service-purpose-price": "Desde $300/mes",
-    "service-local-price": "Desde $300/mes",
-    "vip-price": "$750/mes",
-    "vip-regular": "$900/mes",
-  });
+  await visit("/services");
   await expect(page.getByTestId("vip-saving")).toContainText("Ahorras $150");
   for (const extra of [
     /Generación de contenido con IA[\s\S]*\$200\/mes/,
@@ -104,19 +117,11 @@ test("prices on home, /services, /local-ai-pricing and /ai-solutions match the c
   await expect(page.getByRole("link", { name: /Ver planes Local AI/ })).toHaveAttribute("href", "/local-ai-pricing");
   await expect(page.getByRole("link", { name: "Conoce al equipo" })).toHaveAttribute("href", "/about");
 
-  await page.goto("/local-ai-pricing");
-  await expectTexts({
-    "local-plan-free_local-price": "Gratis",
-    "local-plan-starter_local-price": "$750/año",
-    "local-plan-starter_local-half": "o $450/6 meses",
-    "local-plan-max_local-price": "$900/año",
-    "local-plan-max_local-half": "o $600/6 meses",
-  });
+  await visit("/local-ai-pricing");
   await expect(page.getByTestId("local-plan-starter_local")).toContainText("Más Popular");
   await expect(page.getByTestId("local-plan-max_local")).not.toContainText("Más Popular");
 
-  await page.goto("/ai-solutions");
-  await expectTexts({ "assistant-price-roger": "$9.99/mes" });
+  await visit("/ai-solutions");
   for (const [id, text] of [
     ["assistant-roger", "Ley 384"],
     ["assistant-roger", "derecho de la construcción"],
