@@ -61,9 +61,13 @@ test.describe("listing pages", () => {
   });
 
   test("the business province filter keeps load-more working", async ({ page }) => {
+    /** Submits the filter form with one province ("": all of them). */
+    const filterBy = async (province: string) => {
+      await page.getByLabel("Provincia").selectOption(province);
+      await page.getByRole("button", { name: "Filtrar" }).click();
+    };
     await page.goto("/negocios/servicios");
-    await page.getByLabel("Provincia").selectOption("panama");
-    await page.getByRole("button", { name: "Filtrar" }).click();
+    await filterBy("panama");
     await expect(page).toHaveURL(/provincia=panama/);
     await expect(page.getByRole("heading", { name: "Servicios en Panamá" })).toBeVisible();
     const cards = page.getByTestId("listing-card");
@@ -73,8 +77,7 @@ test.describe("listing pages", () => {
     await expect(page.getByRole("link", { name: "Cargar más" })).toHaveCount(0);
     await expect(page.getByText("Lavandería Express Herrera")).toHaveCount(0);
     // All provinces again: the Herrera entry is back.
-    await page.getByLabel("Provincia").selectOption("");
-    await page.getByRole("button", { name: "Filtrar" }).click();
+    await filterBy("");
     await expect(cards).toHaveCount(6);
     await page.getByRole("link", { name: "Cargar más" }).click();
     await expect(page.getByText("Lavandería Express Herrera")).toBeVisible();
