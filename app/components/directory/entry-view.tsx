@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
+import { VerifiedBadge } from "~/components/ui/verified-badge";
 import { listingWhatsappHref, mapsHref } from "~/lib/contact-links";
 import { safeUrl } from "~/lib/safe-url";
 import { telHref } from "~/lib/phone";
@@ -119,12 +120,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
             <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{entry.nombre}</h1>
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <RatingStars rating={entry.rating} size="md" />
-              {entry.is_verified ? (
-                <Badge tone="green">
-                  <Icon name="badge-check" aria-hidden className="size-3.5" />
-                  Verificado
-                </Badge>
-              ) : null}
+              {entry.is_verified ? <VerifiedBadge /> : null}
               {isPaidPlan(entry.plan_type) ? (
                 <Badge tone="sun">
                   <Icon name="crown" aria-hidden className="size-3.5" />
