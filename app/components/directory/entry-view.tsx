@@ -26,6 +26,8 @@ export type EntryData = CardData & {
   week?: WeekRow[] | null;
 };
 
+type Crumb = { to: string; label: string };
+
 /** A term and its value; a group in a <dl> holds only <dt> and <dd>, so the icon sits inside the term. */
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -77,8 +79,30 @@ function ContactActions({
   );
 }
 
+/** The way back: the linked pages above this one, then this page's name. */
+function Breadcrumbs({ trail, current }: { trail: Crumb[]; current: string }) {
+  return (
+    <nav aria-label="Ruta de navegación" className="mb-6 text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-muted">
+        {/* Each separator ends its item: a list holds only <li>. */}
+        {trail.map((crumb) => (
+          <li key={crumb.to} className="flex items-center gap-1">
+            <Link to={crumb.to} className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
+              {crumb.label}
+            </Link>
+            <Icon name="chevron-right" aria-hidden className="size-4" />
+          </li>
+        ))}
+        <li aria-current="page" className="min-w-0 truncate font-semibold text-ocean-950">
+          {current}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
 /** The page of one restaurant or business: every public field, contact and map links. */
-export function EntryView({ entry, back }: { entry: EntryData; back: { to: string; label: string } }) {
+export function EntryView({ entry, back }: { entry: EntryData; back: Crumb }) {
   const tel = telHref(entry.telefono);
   const whatsapp = listingWhatsappHref(entry.telefono, entry.nombre);
   const maps = mapsHref({
@@ -91,22 +115,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
   const links = entry.links.map((l) => ({ ...l, href: safeUrl(l.href) })).filter((l) => l.href);
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      <nav aria-label="Ruta de navegación" className="mb-6 text-sm">
-        <ol className="flex flex-wrap items-center gap-1 text-muted">
-          {/* Each separator ends its item: a list holds only <li>. */}
-          {[{ to: "/", label: "Inicio" }, back].map((crumb) => (
-            <li key={crumb.to} className="flex items-center gap-1">
-              <Link to={crumb.to} className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
-                {crumb.label}
-              </Link>
-              <Icon name="chevron-right" aria-hidden className="size-4" />
-            </li>
-          ))}
-          <li aria-current="page" className="min-w-0 truncate font-semibold text-ocean-950">
-            {entry.nombre}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ to: "/", label: "Inicio" }, back]} current={entry.nombre} />
 
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
