@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
+import { VerifiedBadge } from "~/components/ui/verified-badge";
 import { listingWhatsappHref, mapsHref } from "~/lib/contact-links";
 import { safeUrl } from "~/lib/safe-url";
 import { telHref } from "~/lib/phone";
@@ -24,6 +25,8 @@ export type EntryData = CardData & {
   /** The weekly schedule as display rows, when the entry has one (laid out by the loader). */
   week?: WeekRow[] | null;
 };
+
+type Crumb = { to: string; label: string };
 
 /** A term and its value; a group in a <dl> holds only <dt> and <dd>, so the icon sits inside the term. */
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -76,8 +79,30 @@ function ContactActions({
   );
 }
 
+/** The way back: the linked pages above this one, then this page's name. */
+function Breadcrumbs({ trail, current }: { trail: Crumb[]; current: string }) {
+  return (
+    <nav aria-label="Ruta de navegación" className="mb-6 text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-muted">
+        {/* Each separator ends its item: a list holds only <li>. */}
+        {trail.map((crumb) => (
+          <li key={crumb.to} className="flex items-center gap-1">
+            <Link to={crumb.to} className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
+              {crumb.label}
+            </Link>
+            <Icon name="chevron-right" aria-hidden className="size-4" />
+          </li>
+        ))}
+        <li aria-current="page" className="min-w-0 truncate font-semibold text-ocean-950">
+          {current}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
 /** The page of one restaurant or business: every public field, contact and map links. */
-export function EntryView({ entry, back }: { entry: EntryData; back: { to: string; label: string } }) {
+export function EntryView({ entry, back }: { entry: EntryData; back: Crumb }) {
   const tel = telHref(entry.telefono);
   const whatsapp = listingWhatsappHref(entry.telefono, entry.nombre);
   const maps = mapsHref({
@@ -90,22 +115,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
   const links = entry.links.map((l) => ({ ...l, href: safeUrl(l.href) })).filter((l) => l.href);
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      <nav aria-label="Ruta de navegación" className="mb-6 text-sm">
-        <ol className="flex flex-wrap items-center gap-1 text-muted">
-          {/* Each separator ends its item: a list holds only <li>. */}
-          {[{ to: "/", label: "Inicio" }, back].map((crumb) => (
-            <li key={crumb.to} className="flex items-center gap-1">
-              <Link to={crumb.to} className="inline-flex min-h-11 items-center hover:text-ocean-700 hover:underline">
-                {crumb.label}
-              </Link>
-              <Icon name="chevron-right" aria-hidden className="size-4" />
-            </li>
-          ))}
-          <li aria-current="page" className="min-w-0 truncate font-semibold text-ocean-950">
-            {entry.nombre}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ to: "/", label: "Inicio" }, back]} current={entry.nombre} />
 
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
@@ -119,12 +129,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: { to: strin
             <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{entry.nombre}</h1>
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <RatingStars rating={entry.rating} size="md" />
-              {entry.is_verified ? (
-                <Badge tone="green">
-                  <Icon name="badge-check" aria-hidden className="size-3.5" />
-                  Verificado
-                </Badge>
-              ) : null}
+              {entry.is_verified ? <VerifiedBadge /> : null}
               {isPaidPlan(entry.plan_type) ? (
                 <Badge tone="sun">
                   <Icon name="crown" aria-hidden className="size-3.5" />

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
+import { VerifiedBadge } from "~/components/ui/verified-badge";
 import { DistanceBadge, OpenBadge } from "./open-status";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/phone";
@@ -57,12 +58,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
           <div className="mt-1.5 flex flex-wrap items-center gap-2">
             <RatingStars rating={item.rating} />
             {item.distancia_km != null ? <DistanceBadge km={item.distancia_km} /> : null}
-            {item.is_verified ? (
-              <Badge tone="green">
-                <Icon name="badge-check" aria-hidden className="size-3.5" />
-                Verificado
-              </Badge>
-            ) : null}
+            {item.is_verified ? <VerifiedBadge /> : null}
           </div>
         </div>
         <ul className="space-y-1.5 text-sm text-muted">

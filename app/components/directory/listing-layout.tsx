@@ -1,4 +1,3 @@
-import { Icon } from "~/components/icons/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -51,18 +50,8 @@ export function ListingGrid({ children }: { children: ReactNode }) {
   return <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
 }
 
-export function EmptyListing({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
-  return (
-    <div className="rounded-card border border-dashed border-ocean-200 bg-white px-6 py-14 text-center">
-      <div className="mx-auto grid size-14 place-items-center rounded-2xl bg-ocean-50 text-ocean-600">
-        <Icon name="search-x" aria-hidden className="size-7" />
-      </div>
-      <h2 className="mt-4 text-xl font-extrabold">{title}</h2>
-      <p className="mx-auto mt-2 max-w-md text-muted">{text}</p>
-      {action ? <div className="mt-6">{action}</div> : null}
-    </div>
-  );
-}
+/** An empty result of the directory: the site's empty state, as wide as the listing. */
+export { EmptyState as EmptyListing } from "~/components/ui/empty-state";
 
 export function ListingError({ message }: { message: string }) {
   return (

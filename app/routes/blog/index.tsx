@@ -4,6 +4,7 @@ import type { Route } from "./+types/index";
 import { BlogCard, BlogCardSkeleton } from "~/components/blog/blog-card";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Label } from "~/components/ui/input";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { cn } from "~/lib/cn";
@@ -72,6 +73,20 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
     const s = next.toString();
     return s ? `/blog?${s}` : "/blog";
   };
+
+  const empty = failed
+    ? { title: "No se pudieron cargar los artículos", text: "Intenta de nuevo en unos minutos." }
+    : q
+      ? {
+          title: "No se encontraron artículos",
+          text: `No hay artículos que coincidan con «${q}». Prueba con otras palabras.`,
+          action: (
+            <Link to="/blog" className={buttonClass("outline")}>
+              Ver todos los artículos
+            </Link>
+          ),
+        }
+      : { title: "Aún no hay artículos publicados", text: "Vuelve pronto: estamos preparando nuevas historias." };
 
   return (
     <div className="flex-1 bg-ocean-50/40">
@@ -145,22 +160,8 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             ))}
             <span className="sr-only">Cargando artículos...</span>
           </div>
-        ) : failed ? (
-          <EmptyState title="No se pudieron cargar los artículos" text="Intenta de nuevo en unos minutos." />
-        ) : items.length === 0 ? (
-          q ? (
-            <EmptyState
-              title="No se encontraron artículos"
-              text={`No hay artículos que coincidan con «${q}». Prueba con otras palabras.`}
-              action={
-                <Link to="/blog" className={buttonClass("outline")}>
-                  Ver todos los artículos
-                </Link>
-              }
-            />
-          ) : (
-            <EmptyState title="Aún no hay artículos publicados" text="Vuelve pronto: estamos preparando nuevas historias." />
-          )
+        ) : failed || items.length === 0 ? (
+          <EmptyState className="mx-auto max-w-md" {...empty} />
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((b) => (
@@ -205,19 +206,6 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           </nav>
         ) : null}
       </section>
-    </div>
-  );
-}
-
-function EmptyState({ title, text, action }: { title: string; text: string; action?: React.ReactNode }) {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center rounded-card border border-dashed border-ocean-200 bg-white px-6 py-14 text-center">
-      <div className="grid size-14 place-items-center rounded-2xl bg-ocean-50 text-ocean-600">
-        <Icon name="search-x" aria-hidden className="size-7" />
-      </div>
-      <h2 className="mt-4 text-xl font-bold">{title}</h2>
-      <p className="mt-2 text-muted">{text}</p>
-      {action ? <div className="mt-6">{action}</div> : null}
     </div>
   );
 }

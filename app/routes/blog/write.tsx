@@ -321,21 +321,28 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
           </Card>
 
           <aside className="space-y-6">
-            <Card className="p-5">
-              <h2 className="flex items-center gap-2 text-lg font-bold">
-                <Icon name="file-text" aria-hidden className="size-5 text-ocean-600" /> Antes de publicar
-              </h2>
-              <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-muted">
-                <li>Título, resumen y contenido son obligatorios.</li>
-                <li>Para publicar, elige una categoría.</li>
-                <li>La dirección del artículo se crea a partir del título y no cambia una vez publicado.</li>
-              </ul>
-            </Card>
+            <PublishChecklist />
             <ApiDocsPanel origin={origin} />
           </aside>
         </div>
       </div>
     </div>
+  );
+}
+
+/** The side panel that says what an article needs before it can be published. */
+function PublishChecklist() {
+  return (
+    <Card className="p-5">
+      <h2 className="flex items-center gap-2 text-lg font-bold">
+        <Icon name="file-text" aria-hidden className="size-5 text-ocean-600" /> Antes de publicar
+      </h2>
+      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-muted">
+        <li>Título, resumen y contenido son obligatorios.</li>
+        <li>Para publicar, elige una categoría.</li>
+        <li>La dirección del artículo se crea a partir del título y no cambia una vez publicado.</li>
+      </ul>
+    </Card>
   );
 }
 

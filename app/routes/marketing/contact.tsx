@@ -86,17 +86,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   // A new location (the redirect after sending) starts an empty form.
   const location = useLocation();
   const { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } = loaderData.content;
-  const channels = [
-    { icon: "phone" as IconName, label: "Teléfono", value: SITE.phone, href: SITE.phoneHref, external: false },
-    { icon: "mail" as IconName, label: "Email", value: SITE.email, href: `mailto:${SITE.email}`, external: false },
-    {
-      icon: "message-circle" as IconName,
-      label: "WhatsApp",
-      value: "Escríbenos por WhatsApp",
-      href: whatsappLink("Hola, quiero información sobre sus servicios."),
-      external: true,
-    },
-  ];
 
   return (
     <>
@@ -128,31 +117,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </Card>
 
           <div className="space-y-6">
-            <Card className="p-6">
-              <h2 className="text-lg font-bold">Otros canales</h2>
-              <ul className="mt-4 space-y-2">
-                {channels.map(({ icon, label, value, href, external }) => (
-                  <li key={label}>
-                    <a
-                      href={href}
-                      {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                      className="flex min-h-11 items-center gap-3 rounded-xl p-2 hover:bg-ocean-50"
-                    >
-                      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-ocean-50 text-ocean-700">
-                        <Icon name={icon} aria-hidden className="size-5" />
-                      </span>
-                      <span>
-                        <span className="block text-xs font-semibold uppercase tracking-wider text-muted">{label}</span>
-                        <span className="block font-semibold text-ocean-900">
-                          {value}
-                          {external ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
-                        </span>
-                      </span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </Card>
+            <ContactChannels />
 
             <Card tone="inverse" className="p-6">
               <h2 className="flex items-center gap-2 text-lg font-bold text-white">
@@ -188,6 +153,48 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </div>
       </Section>
     </>
+  );
+}
+
+/** Phone, email and WhatsApp, for those who would rather not use the form. */
+function ContactChannels() {
+  const channels = [
+    { icon: "phone" as IconName, label: "Teléfono", value: SITE.phone, href: SITE.phoneHref, external: false },
+    { icon: "mail" as IconName, label: "Email", value: SITE.email, href: `mailto:${SITE.email}`, external: false },
+    {
+      icon: "message-circle" as IconName,
+      label: "WhatsApp",
+      value: "Escríbenos por WhatsApp",
+      href: whatsappLink("Hola, quiero información sobre sus servicios."),
+      external: true,
+    },
+  ];
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-bold">Otros canales</h2>
+      <ul className="mt-4 space-y-2">
+        {channels.map(({ icon, label, value, href, external }) => (
+          <li key={label}>
+            <a
+              href={href}
+              {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+              className="flex min-h-11 items-center gap-3 rounded-xl p-2 hover:bg-ocean-50"
+            >
+              <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-ocean-50 text-ocean-700">
+                <Icon name={icon} aria-hidden className="size-5" />
+              </span>
+              <span>
+                <span className="block text-xs font-semibold uppercase tracking-wider text-muted">{label}</span>
+                <span className="block font-semibold text-ocean-900">
+                  {value}
+                  {external ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
+                </span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 
