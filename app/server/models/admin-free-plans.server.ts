@@ -2,13 +2,14 @@
  * Free plan grants (/admin/free-plans): granted by e-mail (stored lower case), linked to the account
  * when one exists, expiring `days` after the grant. Audited.
  */
-import { and, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { free_plan_subscriptions, users, type FreePlan } from "~/db/schema";
 import { db } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
 import { isUuid, type Actor } from "./listing-admin.server";
+import { freePlanInForce } from "./subscriptions.server";
 import { UserError } from "~/lib/user-error";
 
 export const MISSING_TABLE_MESSAGE = "La tabla de planes gratuitos aún no existe. Necesita ejecutar las migraciones SQL primero.";
@@ -47,13 +48,7 @@ export async function grantFreePlan(actor: Actor, input: { email: string; days_g
     const [active] = await tx
       .select({ id: free_plan_subscriptions.id, email: free_plan_subscriptions.email, expires_at: free_plan_subscriptions.expires_at })
       .from(free_plan_subscriptions)
-      .where(
-        and(
-          eq(free_plan_subscriptions.email, email),
-          eq(free_plan_subscriptions.is_active, true),
-          gt(free_plan_subscriptions.expires_at, now),
-        ),
-      )
+      .where(and(eq(free_plan_subscriptions.email, email), freePlanInForce(now)))
       .orderBy(desc(free_plan_subscriptions.expires_at))
       .limit(1);
     if (active) throw new FreePlanActiveError(active);
