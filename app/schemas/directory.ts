@@ -58,20 +58,25 @@ const PROVINCE_INVALID = "La provincia seleccionada no es válida.";
 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-const cursorField = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .transform((v, ctx) => {
-      const c = decodeCursor(v);
-      if (!c) {
-        ctx.addIssue({ code: "custom", message: CURSOR_INVALID });
-        return z.NEVER;
-      }
-      return c;
-    })
-    .optional(),
-);
+/** An optional ?cursor= read with `decode`; one it cannot read is an issue, not the first page. */
+function cursorParam<C>(decode: (value: string) => C | null) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const c = decode(v);
+        if (!c) {
+          ctx.addIssue({ code: "custom", message: CURSOR_INVALID });
+          return z.NEVER;
+        }
+        return c;
+      })
+      .optional(),
+  );
+}
+
+const cursorField = cursorParam(decodeCursor);
 
 const provinceFilter = z.preprocess(
   (v) => (v === "todas" ? undefined : emptyToUndefined(v)),
@@ -104,20 +109,7 @@ export const searchQuerySchema = z.object({
     z.enum(["restaurantes", "negocios"], { error: "El tipo debe ser restaurantes o negocios." }).optional(),
   ),
   provincia: provinceFilter,
-  cursor: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .transform((v, ctx) => {
-        const c = decodeSearchCursor(v);
-        if (!c) {
-          ctx.addIssue({ code: "custom", message: CURSOR_INVALID });
-          return z.NEVER;
-        }
-        return c;
-      })
-      .optional(),
-  ),
+  cursor: cursorParam(decodeSearchCursor),
   ...nearFields,
 });
 

@@ -162,6 +162,8 @@ export function listingMarkdown(t: ListingTwin): string {
 /** /llms.txt (llmstxt.org): what the site is, then link lists an assistant can follow. */
 export function llmsTxt(origin: string): string {
   const item = (name: string, url: string, note: string) => `- ${markdownLink(name, url)}: ${note}`;
+  // A listing page's Markdown twin, noted with the HTML page it mirrors.
+  const twin = (name: string, path: string) => item(name, `${origin}${path}.md`, `versión en Markdown de la página ${origin}${path}`);
   return [
     "# Panama VIP IA",
     "",
@@ -176,23 +178,11 @@ export function llmsTxt(origin: string): string {
     "",
     "## Restaurantes por provincia",
     "",
-    ...PROVINCES.map((p) =>
-      item(
-        `Restaurantes en ${p.label}`,
-        `${origin}${provincePath(p.slug)}.md`,
-        `versión en Markdown de la página ${origin}${provincePath(p.slug)}`,
-      ),
-    ),
+    ...PROVINCES.map((p) => twin(`Restaurantes en ${p.label}`, provincePath(p.slug))),
     "",
     "## Negocios por industria",
     "",
-    ...INDUSTRIES.map((i) =>
-      item(
-        `Negocios de ${i.label}`,
-        `${origin}${industryPath(i.slug)}.md`,
-        `versión en Markdown de la página ${origin}${industryPath(i.slug)}`,
-      ),
-    ),
+    ...INDUSTRIES.map((i) => twin(`Negocios de ${i.label}`, industryPath(i.slug))),
     "",
     "## API y MCP",
     "",

@@ -9,7 +9,7 @@
  */
 import crypto from "node:crypto";
 import { McpServer, type CallToolResult, type ResourceLink, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
-import type { z } from "zod";
+import { z } from "~/schemas/zod";
 import { apiSearchParamsSchema, firstIssue } from "~/schemas/api-v1";
 import { formatKm } from "~/lib/format";
 import {
@@ -148,6 +148,143 @@ async function entryFor(args: z.output<typeof mcpDetailArgs>): Promise<ApiEntry 
   return restaurant ?? business;
 }
 
+/** One read-only tool of the directory, as the table below declares it. */
+type DirectoryTool<Args extends z.ZodType> = {
+  name: string;
+  title: string;
+  description: string;
+  /** Checks the arguments inside the tool, so that a wrong one gets a Spanish tool error. */
+  args: Args;
+  /** What tools/list shows for the arguments, when that is not `args` itself. */
+  advertised?: z.ZodType;
+  output: z.ZodType;
+  answer: (args: z.output<Args>) => Promise<CallToolResult>;
+};
+
+/** How a tool joins a server: advertised read-only, its arguments checked, its failures answered. */
+function readOnlyTool<Args extends z.ZodType>(tool: DirectoryTool<Args>): (server: McpServer) => void {
+  return (server) => {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: checkedByTheTool(tool.advertised ?? tool.args),
+        outputSchema: tool.output,
+        annotations: READ_ONLY,
+      },
+      (args) =>
+        answering(tool.name, async () => {
+          const parsed = tool.args.safeParse(args ?? {});
+          if (!parsed.success) return invalid(parsed.error);
+          return tool.answer(parsed.data);
+        }),
+    );
+  };
+}
+
+/** buscar's arguments are the API's, without limite: it always answers 10. */
+const buscarArgs = z.preprocess((args) => {
+  const { limite: _ignored, ...given } = args as Record<string, unknown>;
+  return given;
+}, apiSearchParamsSchema);
+
+/** The tools, in the order tools/list shows them. */
+const TOOLS = [
+  readOnlyTool({
+    name: "buscar",
+    title: "Buscar en el directorio",
+    description:
+      "Busca restaurantes y negocios activos de Panamá por texto libre (qué y dónde) y filtros opcionales; devuelve 10 resultados, los más relevantes primero, cada uno con la URL de su página para citar. Con la ubicación del usuario (cerca=lat,lng), los más cercanos primero; abierto_ahora deja solo los abiertos. Para más, repite con cursor.\nSearch Panamanian restaurants and businesses by free text and optional filters, near a point and open now (10 results per call).",
+    args: buscarArgs,
+    advertised: mcpSearchArgs,
+    output: mcpSearchAnswer,
+    answer: async (params) => {
+      const found = await searchDirectory(params);
+      const q = found.consulta.q;
+      const lines = found.resultados.length
+        ? [
+            `${found.resultados.length === 1 ? "1 resultado" : `${found.resultados.length} resultados`}${q ? ` para «${q}»` : ""}, del más relevante al menos:`,
+            ...found.resultados.map((item, i) => listingLine(item, i + 1)),
+          ]
+        : [
+            `Sin resultados${q ? ` para «${q}»` : ""}.`,
+            ...(found.sugerencia ? [`Prueba «${found.sugerencia.q}» (${found.sugerencia.motivo}).`] : []),
+          ];
+      if (found.siguiente_cursor) lines.push(`Hay más: llama a buscar con cursor «${found.siguiente_cursor}».`);
+      lines.push(found.atribucion);
+      return {
+        structuredContent: found,
+        content: [{ type: "text", text: lines.join("\n\n") }, ...found.resultados.map(markdownLink)],
+      };
+    },
+  }),
+  readOnlyTool({
+    name: "detalle",
+    title: "Ficha de una entrada",
+    description:
+      "Ficha completa de un restaurante o negocio activo: descripción, dirección, teléfono, horario, sitio web, mapa y la URL de su página. Indica slug (y tipo si lo sabes) o el id de un resultado de buscar.\nFull details of one directory entry, by slug (and optional type) or by result id.",
+    args: mcpDetailArgs,
+    output: mcpEntry,
+    answer: async (args) => {
+      const entry = await entryFor(args);
+      if (entry === "ambiguous") return toolError("Hay un restaurante y un negocio con ese slug: indica tipo (restaurantes o negocios).");
+      if (!entry) return toolError(NOT_FOUND);
+      return {
+        structuredContent: entry,
+        content: [{ type: "text", text: `${entryText(entry)}\n\n${ATTRIBUTION}` }, markdownLink(entry)],
+      };
+    },
+  }),
+  readOnlyTool({
+    name: "listar_catalogo",
+    title: "Catálogo de filtros",
+    description:
+      "Provincias, industrias (negocios), categorías (restaurantes) y planes del directorio, con sus slugs para los filtros de buscar y las URLs de sus páginas.\nThe filter values (provinces, industries, categories, plans) that buscar accepts.",
+    args: mcpNoArgs,
+    output: mcpCatalog,
+    answer: async () => {
+      const catalog = directoryCatalog();
+      const list = (items: { slug: string; nombre: string }[]) => items.map((i) => `${i.slug} (${i.nombre})`).join(", ");
+      const text = [
+        `Provincias: ${list(catalog.provincias)}.`,
+        `Industrias (negocios): ${list(catalog.industrias)}.`,
+        `Categorías (restaurantes): ${list(catalog.categorias)}.`,
+        `Planes: ${list(catalog.planes)}.`,
+      ].join("\n\n");
+      return { structuredContent: catalog, content: [{ type: "text", text }] };
+    },
+  }),
+  readOnlyTool({
+    name: "search",
+    title: "Search (ChatGPT)",
+    description:
+      "Busca restaurantes y negocios de Panamá; devuelve hasta 10 resultados {id, title, text, url}. Usa fetch con un id para la ficha completa.\nSearch the Panamanian directory (ChatGPT connectors and deep research); use fetch for the full document.",
+    args: mcpQueryArgs,
+    output: mcpSearchResults,
+    answer: async ({ query }) => {
+      const found = await searchDirectory(apiSearchParamsSchema.parse({ q: query }));
+      const results = found.resultados.map((item) => ({ id: item.id, title: item.nombre, text: item.resumen, url: item.url }));
+      // Exactly one text item holding the JSON, as ChatGPT's connectors read it.
+      return { structuredContent: { results }, content: [{ type: "text", text: JSON.stringify({ results }) }] };
+    },
+  }),
+  readOnlyTool({
+    name: "fetch",
+    title: "Fetch (ChatGPT)",
+    description:
+      "La ficha completa de un resultado de search, por su id: {id, title, text, url, metadata}.\nFetch the full document of a search result by id (ChatGPT connectors and deep research).",
+    args: mcpIdArgs,
+    output: mcpFetchedDocument,
+    answer: async ({ id }) => {
+      const entry = await directoryEntryById(id);
+      if (!entry) return toolError(NOT_FOUND);
+      const document = { id: entry.id, title: entry.nombre, text: entryText(entry), url: entry.url, metadata: fetchMetadata(entry) };
+      return { structuredContent: document, content: [{ type: "text", text: JSON.stringify(document) }] };
+    },
+  }),
+];
+
 /** The server for one request. */
 export function createDirectoryMcpServer(): McpServer {
   const server = new McpServer(
@@ -159,131 +296,6 @@ export function createDirectoryMcpServer(): McpServer {
     },
     { instructions: INSTRUCTIONS },
   );
-
-  server.registerTool(
-    "buscar",
-    {
-      title: "Buscar en el directorio",
-      description:
-        "Busca restaurantes y negocios activos de Panamá por texto libre (qué y dónde) y filtros opcionales; devuelve 10 resultados, los más relevantes primero, cada uno con la URL de su página para citar. Con la ubicación del usuario (cerca=lat,lng), los más cercanos primero; abierto_ahora deja solo los abiertos. Para más, repite con cursor.\nSearch Panamanian restaurants and businesses by free text and optional filters, near a point and open now (10 results per call).",
-      inputSchema: checkedByTheTool(mcpSearchArgs),
-      outputSchema: mcpSearchAnswer,
-      annotations: READ_ONLY,
-    },
-    (args) =>
-      answering("buscar", async () => {
-        const { limite: _ignored, ...given } = (args ?? {}) as Record<string, unknown>;
-        const parsed = apiSearchParamsSchema.safeParse(given);
-        if (!parsed.success) return invalid(parsed.error);
-        const found = await searchDirectory(parsed.data);
-        const q = found.consulta.q;
-        const lines = found.resultados.length
-          ? [
-              `${found.resultados.length === 1 ? "1 resultado" : `${found.resultados.length} resultados`}${q ? ` para «${q}»` : ""}, del más relevante al menos:`,
-              ...found.resultados.map((item, i) => listingLine(item, i + 1)),
-            ]
-          : [
-              `Sin resultados${q ? ` para «${q}»` : ""}.`,
-              ...(found.sugerencia ? [`Prueba «${found.sugerencia.q}» (${found.sugerencia.motivo}).`] : []),
-            ];
-        if (found.siguiente_cursor) lines.push(`Hay más: llama a buscar con cursor «${found.siguiente_cursor}».`);
-        lines.push(found.atribucion);
-        return {
-          structuredContent: found,
-          content: [{ type: "text", text: lines.join("\n\n") }, ...found.resultados.map(markdownLink)],
-        };
-      }),
-  );
-
-  server.registerTool(
-    "detalle",
-    {
-      title: "Ficha de una entrada",
-      description:
-        "Ficha completa de un restaurante o negocio activo: descripción, dirección, teléfono, horario, sitio web, mapa y la URL de su página. Indica slug (y tipo si lo sabes) o el id de un resultado de buscar.\nFull details of one directory entry, by slug (and optional type) or by result id.",
-      inputSchema: checkedByTheTool(mcpDetailArgs),
-      outputSchema: mcpEntry,
-      annotations: READ_ONLY,
-    },
-    (args) =>
-      answering("detalle", async () => {
-        const parsed = mcpDetailArgs.safeParse(args ?? {});
-        if (!parsed.success) return invalid(parsed.error);
-        const entry = await entryFor(parsed.data);
-        if (entry === "ambiguous") return toolError("Hay un restaurante y un negocio con ese slug: indica tipo (restaurantes o negocios).");
-        if (!entry) return toolError(NOT_FOUND);
-        return {
-          structuredContent: entry,
-          content: [{ type: "text", text: `${entryText(entry)}\n\n${ATTRIBUTION}` }, markdownLink(entry)],
-        };
-      }),
-  );
-
-  server.registerTool(
-    "listar_catalogo",
-    {
-      title: "Catálogo de filtros",
-      description:
-        "Provincias, industrias (negocios), categorías (restaurantes) y planes del directorio, con sus slugs para los filtros de buscar y las URLs de sus páginas.\nThe filter values (provinces, industries, categories, plans) that buscar accepts.",
-      inputSchema: checkedByTheTool(mcpNoArgs),
-      outputSchema: mcpCatalog,
-      annotations: READ_ONLY,
-    },
-    () =>
-      answering("listar_catalogo", async () => {
-        const catalog = directoryCatalog();
-        const list = (items: { slug: string; nombre: string }[]) => items.map((i) => `${i.slug} (${i.nombre})`).join(", ");
-        const text = [
-          `Provincias: ${list(catalog.provincias)}.`,
-          `Industrias (negocios): ${list(catalog.industrias)}.`,
-          `Categorías (restaurantes): ${list(catalog.categorias)}.`,
-          `Planes: ${list(catalog.planes)}.`,
-        ].join("\n\n");
-        return { structuredContent: catalog, content: [{ type: "text", text }] };
-      }),
-  );
-
-  server.registerTool(
-    "search",
-    {
-      title: "Search (ChatGPT)",
-      description:
-        "Busca restaurantes y negocios de Panamá; devuelve hasta 10 resultados {id, title, text, url}. Usa fetch con un id para la ficha completa.\nSearch the Panamanian directory (ChatGPT connectors and deep research); use fetch for the full document.",
-      inputSchema: checkedByTheTool(mcpQueryArgs),
-      outputSchema: mcpSearchResults,
-      annotations: READ_ONLY,
-    },
-    (args) =>
-      answering("search", async () => {
-        const parsed = mcpQueryArgs.safeParse(args ?? {});
-        if (!parsed.success) return invalid(parsed.error);
-        const found = await searchDirectory(apiSearchParamsSchema.parse({ q: parsed.data.query }));
-        const results = found.resultados.map((item) => ({ id: item.id, title: item.nombre, text: item.resumen, url: item.url }));
-        // Exactly one text item holding the JSON, as ChatGPT's connectors read it.
-        return { structuredContent: { results }, content: [{ type: "text", text: JSON.stringify({ results }) }] };
-      }),
-  );
-
-  server.registerTool(
-    "fetch",
-    {
-      title: "Fetch (ChatGPT)",
-      description:
-        "La ficha completa de un resultado de search, por su id: {id, title, text, url, metadata}.\nFetch the full document of a search result by id (ChatGPT connectors and deep research).",
-      inputSchema: checkedByTheTool(mcpIdArgs),
-      outputSchema: mcpFetchedDocument,
-      annotations: READ_ONLY,
-    },
-    (args) =>
-      answering("fetch", async () => {
-        const parsed = mcpIdArgs.safeParse(args ?? {});
-        if (!parsed.success) return invalid(parsed.error);
-        const entry = await directoryEntryById(parsed.data.id);
-        if (!entry) return toolError(NOT_FOUND);
-        const document = { id: entry.id, title: entry.nombre, text: entryText(entry), url: entry.url, metadata: fetchMetadata(entry) };
-        return { structuredContent: document, content: [{ type: "text", text: JSON.stringify(document) }] };
-      }),
-  );
-
+  for (const register of TOOLS) register(server);
   return server;
 }

@@ -12,12 +12,17 @@ import { API_PAGE_DEFAULT, API_PAGE_MAX, API_QUERY_MAX } from "~/schemas/api-v1"
 import { getEnv } from "./env.server";
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, "null"], ...extra });
-const labelled = {
+/** An object with exactly these properties, every one of them present (null where the value allows). */
+const closedObject = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   type: "object",
-  required: ["slug", "nombre"],
-  properties: { slug: { type: "string" }, nombre: { type: "string" } },
+  ...extra,
+  required: Object.keys(properties),
+  properties,
   additionalProperties: false,
-};
+});
+/** `schema`, or null. */
+const orNull = (schema: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ ...extra, oneOf: [schema, { type: "null" }] });
+const labelled = closedObject({ slug: { type: "string" }, nombre: { type: "string" } });
 
 const listingProperties = {
   id: { type: "string", description: "«restaurante/{slug}» o «negocio/{slug}».", pattern: "^(restaurante|negocio)/[a-z0-9-]+$" },
@@ -26,8 +31,8 @@ const listingProperties = {
   nombre: { type: "string" },
   resumen: { type: "string", description: "Un párrafo corto." },
   provincia: { $ref: "#/components/schemas/Etiqueta" },
-  categoria: { oneOf: [{ $ref: "#/components/schemas/Etiqueta" }, { type: "null" }] },
-  industria: { oneOf: [{ $ref: "#/components/schemas/Etiqueta" }, { type: "null" }] },
+  categoria: orNull({ $ref: "#/components/schemas/Etiqueta" }),
+  industria: orNull({ $ref: "#/components/schemas/Etiqueta" }),
   direccion: { type: "string" },
   telefono: nullable("string"),
   horario: nullable("string"),
@@ -36,33 +41,26 @@ const listingProperties = {
   verificado: { type: "boolean" },
   plan: { type: "string", enum: PLAN_TYPE_SLUGS },
   promocionado: { type: "boolean", description: "El plan de pago de la entrada la sube entre resultados igual de relevantes." },
-  abierto: {
+  abierto: orNull(closedObject({ estado: { type: "string", enum: ["abierto", "cierra_pronto", "cerrado"] }, texto: { type: "string" } }), {
     description: "Abierto ahora, en hora de Panamá, según su horario semanal; null si no tiene.",
-    oneOf: [
-      {
-        type: "object",
-        required: ["estado", "texto"],
-        properties: { estado: { type: "string", enum: ["abierto", "cierra_pronto", "cerrado"] }, texto: { type: "string" } },
-        additionalProperties: false,
-      },
-      { type: "null" },
-    ],
-  },
+  }),
   distancia_km: nullable("number", { minimum: 0, description: "Km desde cerca, si la búsqueda lo tenía." }),
   url: { type: "string", format: "uri", description: "Página canónica: cítala." },
   markdown_url: { type: "string", format: "uri" },
   api_url: { type: "string", format: "uri" },
 };
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-});
+const json = (schema: string) => ({ "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } });
+
+const errorResponse = (description: string) => ({ description, content: json("Error") });
 
 const cached = {
   ETag: { description: "Versión de la respuesta; envíala en If-None-Match para recibir 304.", schema: { type: "string" } },
   "Cache-Control": { schema: { type: "string" } },
 };
+
+/** A 200 with a cacheable body of the named component schema. */
+const okResponse = (description: string, schema: string) => ({ description, headers: cached, content: json(schema) });
 
 const commonErrors = {
   "304": { description: "Sin cambios desde la versión de If-None-Match.", headers: cached },
@@ -71,6 +69,16 @@ const commonErrors = {
     headers: { "Retry-After": { description: "Segundos hasta la próxima ventana.", schema: { type: "integer" } } },
   },
 };
+
+/** GET of one active entry (a restaurant or a business) by its slug. */
+const entryOperation = (operationId: string, summary: string, found: string) => ({
+  get: {
+    operationId,
+    summary,
+    parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string" } }],
+    responses: { "200": okResponse(found, "Entrada"), "404": errorResponse("No existe o no está activo."), ...commonErrors },
+  },
+});
 
 export function openApiDocument() {
   const origin = getEnv().PUBLIC_URL;
@@ -130,58 +138,20 @@ export function openApiDocument() {
             },
           ],
           responses: {
-            "200": {
-              description: "Resultados",
-              headers: cached,
-              content: { "application/json": { schema: { $ref: "#/components/schemas/Busqueda" } } },
-            },
+            "200": okResponse("Resultados", "Busqueda"),
             "400": errorResponse("Parámetro no válido (el campo parametro lo nombra)."),
             ...commonErrors,
           },
         },
       },
-      "/restaurantes/{slug}": {
-        get: {
-          operationId: "restaurante",
-          summary: "Un restaurante activo",
-          parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string" } }],
-          responses: {
-            "200": {
-              description: "El restaurante",
-              headers: cached,
-              content: { "application/json": { schema: { $ref: "#/components/schemas/Entrada" } } },
-            },
-            "404": errorResponse("No existe o no está activo."),
-            ...commonErrors,
-          },
-        },
-      },
-      "/negocios/{slug}": {
-        get: {
-          operationId: "negocio",
-          summary: "Un negocio activo",
-          parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string" } }],
-          responses: {
-            "200": {
-              description: "El negocio",
-              headers: cached,
-              content: { "application/json": { schema: { $ref: "#/components/schemas/Entrada" } } },
-            },
-            "404": errorResponse("No existe o no está activo."),
-            ...commonErrors,
-          },
-        },
-      },
+      "/restaurantes/{slug}": entryOperation("restaurante", "Un restaurante activo", "El restaurante"),
+      "/negocios/{slug}": entryOperation("negocio", "Un negocio activo", "El negocio"),
       "/catalogo": {
         get: {
           operationId: "catalogo",
           summary: "Provincias, industrias, categorías y planes",
           responses: {
-            "200": {
-              description: "El catálogo",
-              headers: cached,
-              content: { "application/json": { schema: { $ref: "#/components/schemas/Catalogo" } } },
-            },
+            "200": okResponse("El catálogo", "Catalogo"),
             ...commonErrors,
           },
         },
@@ -190,194 +160,84 @@ export function openApiDocument() {
     components: {
       schemas: {
         Etiqueta: labelled,
-        Resultado: {
-          type: "object",
-          required: Object.keys(listingProperties),
-          properties: listingProperties,
-          additionalProperties: false,
-        },
-        Entrada: {
-          type: "object",
-          required: [
-            ...Object.keys(listingProperties),
-            "descripcion",
-            "sitio_web",
-            "redes",
-            "especial",
-            "opiniones",
-            "whatsapp_url",
-            "mapa_url",
-            "imagen",
-            "coordenadas",
-            "horario_semanal",
-            "actualizado",
-          ],
-          properties: {
-            ...listingProperties,
-            descripcion: nullable("string"),
-            sitio_web: nullable("string", { format: "uri" }),
-            redes: {
-              type: "object",
-              required: ["facebook", "instagram"],
-              properties: { facebook: nullable("string", { format: "uri" }), instagram: nullable("string", { format: "uri" }) },
-              additionalProperties: false,
+        Resultado: closedObject(listingProperties),
+        Entrada: closedObject({
+          ...listingProperties,
+          descripcion: nullable("string"),
+          sitio_web: nullable("string", { format: "uri" }),
+          redes: closedObject({ facebook: nullable("string", { format: "uri" }), instagram: nullable("string", { format: "uri" }) }),
+          especial: orNull(closedObject({ etiqueta: { type: "string" }, valor: { type: "string" } })),
+          opiniones: nullable("string"),
+          whatsapp_url: nullable("string", { format: "uri", description: "wa.me con un mensaje en español ya escrito." }),
+          mapa_url: { type: "string", format: "uri" },
+          imagen: nullable("string", { format: "uri" }),
+          coordenadas: orNull(closedObject({ latitud: { type: "number" }, longitud: { type: "number" } })),
+          horario_semanal: orNull(
+            {
+              type: "array",
+              items: closedObject({
+                dia: { type: "string" },
+                cerrado: { type: "boolean" },
+                rangos: { type: "array", items: closedObject({ abre: { type: "string" }, cierra: { type: "string" } }) },
+              }),
             },
-            especial: {
-              oneOf: [
-                {
-                  type: "object",
-                  required: ["etiqueta", "valor"],
-                  properties: { etiqueta: { type: "string" }, valor: { type: "string" } },
-                  additionalProperties: false,
-                },
-                { type: "null" },
-              ],
-            },
-            opiniones: nullable("string"),
-            whatsapp_url: nullable("string", { format: "uri", description: "wa.me con un mensaje en español ya escrito." }),
-            mapa_url: { type: "string", format: "uri" },
-            imagen: nullable("string", { format: "uri" }),
-            coordenadas: {
-              oneOf: [
-                {
-                  type: "object",
-                  required: ["latitud", "longitud"],
-                  properties: { latitud: { type: "number" }, longitud: { type: "number" } },
-                  additionalProperties: false,
-                },
-                { type: "null" },
-              ],
-            },
-            horario_semanal: {
+            {
               description:
                 "Horario semanal, del lunes al domingo, en hora de Panamá; un rango que cierra de madrugada cierra al día siguiente.",
-              oneOf: [
-                {
-                  type: "array",
-                  items: {
-                    type: "object",
-                    required: ["dia", "cerrado", "rangos"],
-                    properties: {
-                      dia: { type: "string" },
-                      cerrado: { type: "boolean" },
-                      rangos: {
-                        type: "array",
-                        items: {
-                          type: "object",
-                          required: ["abre", "cierra"],
-                          properties: { abre: { type: "string" }, cierra: { type: "string" } },
-                          additionalProperties: false,
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                { type: "null" },
-              ],
             },
-            actualizado: { type: "string", format: "date-time", description: "Último cambio." },
-          },
-          additionalProperties: false,
-        },
-        Busqueda: {
-          type: "object",
-          required: ["consulta", "resultados", "siguiente_cursor", "sugerencia", "atribucion"],
-          properties: {
-            consulta: {
-              type: "object",
-              required: ["q", "tipo", "provincia", "industria", "categoria", "cerca", "abierto_ahora", "interpretacion"],
-              properties: {
-                q: { type: "string" },
-                tipo: nullable("string"),
+          ),
+          actualizado: { type: "string", format: "date-time", description: "Último cambio." },
+        }),
+        Busqueda: closedObject({
+          consulta: closedObject({
+            q: { type: "string" },
+            tipo: nullable("string"),
+            provincia: nullable("string"),
+            industria: nullable("string"),
+            categoria: nullable("string"),
+            cerca: orNull(closedObject({ latitud: { type: "number" }, longitud: { type: "number" }, radio_km: { type: "number" } })),
+            abierto_ahora: { type: "boolean" },
+            interpretacion: closedObject(
+              {
                 provincia: nullable("string"),
                 industria: nullable("string"),
                 categoria: nullable("string"),
-                cerca: {
-                  oneOf: [
-                    {
-                      type: "object",
-                      required: ["latitud", "longitud", "radio_km"],
-                      properties: { latitud: { type: "number" }, longitud: { type: "number" }, radio_km: { type: "number" } },
-                      additionalProperties: false,
-                    },
-                    { type: "null" },
-                  ],
-                },
-                abierto_ahora: { type: "boolean" },
-                interpretacion: {
-                  type: "object",
-                  description: "Cómo se leyó el texto libre: filtros encontrados y palabras buscadas.",
-                  required: ["provincia", "industria", "categoria", "tipo", "terminos"],
-                  properties: {
-                    provincia: nullable("string"),
-                    industria: nullable("string"),
-                    categoria: nullable("string"),
-                    tipo: nullable("string"),
-                    terminos: { type: "array", items: { type: "string" } },
-                  },
-                  additionalProperties: false,
-                },
+                tipo: nullable("string"),
+                terminos: { type: "array", items: { type: "string" } },
               },
-              additionalProperties: false,
+              { description: "Cómo se leyó el texto libre: filtros encontrados y palabras buscadas." },
+            ),
+          }),
+          resultados: { type: "array", maxItems: API_PAGE_MAX, items: { $ref: "#/components/schemas/Resultado" } },
+          siguiente_cursor: nullable("string"),
+          sugerencia: orNull(closedObject({ q: { type: "string" }, motivo: { type: "string" }, url: { type: "string", format: "uri" } })),
+          atribucion: { type: "string" },
+        }),
+        Catalogo: closedObject({
+          provincias: { type: "array", items: { $ref: "#/components/schemas/EtiquetaConPagina" } },
+          industrias: { type: "array", items: { $ref: "#/components/schemas/EtiquetaConPagina" } },
+          categorias: { type: "array", items: { $ref: "#/components/schemas/Etiqueta" } },
+          planes: { type: "array", items: { $ref: "#/components/schemas/Etiqueta" } },
+        }),
+        EtiquetaConPagina: closedObject({
+          ...labelled.properties,
+          url: { type: "string", format: "uri" },
+          markdown_url: { type: "string", format: "uri" },
+        }),
+        Error: closedObject({
+          // Not closedObject: parametro and solicitud appear only when they apply.
+          error: {
+            type: "object",
+            required: ["codigo", "mensaje"],
+            properties: {
+              codigo: { type: "string" },
+              mensaje: { type: "string", description: "En español." },
+              parametro: { type: "string" },
+              solicitud: { type: "string" },
             },
-            resultados: { type: "array", maxItems: API_PAGE_MAX, items: { $ref: "#/components/schemas/Resultado" } },
-            siguiente_cursor: nullable("string"),
-            sugerencia: {
-              oneOf: [
-                {
-                  type: "object",
-                  required: ["q", "motivo", "url"],
-                  properties: { q: { type: "string" }, motivo: { type: "string" }, url: { type: "string", format: "uri" } },
-                  additionalProperties: false,
-                },
-                { type: "null" },
-              ],
-            },
-            atribucion: { type: "string" },
+            additionalProperties: false,
           },
-          additionalProperties: false,
-        },
-        Catalogo: {
-          type: "object",
-          required: ["provincias", "industrias", "categorias", "planes"],
-          properties: {
-            provincias: { type: "array", items: { $ref: "#/components/schemas/EtiquetaConPagina" } },
-            industrias: { type: "array", items: { $ref: "#/components/schemas/EtiquetaConPagina" } },
-            categorias: { type: "array", items: { $ref: "#/components/schemas/Etiqueta" } },
-            planes: { type: "array", items: { $ref: "#/components/schemas/Etiqueta" } },
-          },
-          additionalProperties: false,
-        },
-        EtiquetaConPagina: {
-          type: "object",
-          required: ["slug", "nombre", "url", "markdown_url"],
-          properties: {
-            slug: { type: "string" },
-            nombre: { type: "string" },
-            url: { type: "string", format: "uri" },
-            markdown_url: { type: "string", format: "uri" },
-          },
-          additionalProperties: false,
-        },
-        Error: {
-          type: "object",
-          required: ["error"],
-          properties: {
-            error: {
-              type: "object",
-              required: ["codigo", "mensaje"],
-              properties: {
-                codigo: { type: "string" },
-                mensaje: { type: "string", description: "En español." },
-                parametro: { type: "string" },
-                solicitud: { type: "string" },
-              },
-              additionalProperties: false,
-            },
-          },
-          additionalProperties: false,
-        },
+        }),
       },
     },
   };

@@ -2,13 +2,14 @@
  * Free plan grants (/admin/free-plans): granted by e-mail (stored lower case), linked to the account
  * when one exists, expiring `days` after the grant. Audited.
  */
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { free_plan_subscriptions, users, type FreePlan } from "~/db/schema";
 import { db } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
 import { isUuid, type Actor } from "./listing-admin.server";
+import { freePlanInForce } from "./subscriptions.server";
 import { UserError } from "~/lib/user-error";
 
 export const MISSING_TABLE_MESSAGE = "La tabla de planes gratuitos aún no existe. Necesita ejecutar las migraciones SQL primero.";
@@ -47,13 +48,7 @@ export async function grantFreePlan(actor: Actor, input: { email: string; days_g
     const [active] = await tx
       .select({ id: free_plan_subscriptions.id, email: free_plan_subscriptions.email, expires_at: free_plan_subscriptions.expires_at })
       .from(free_plan_subscriptions)
-      .where(
-        and(
-          eq(free_plan_subscriptions.email, email),
-          eq(free_plan_subscriptions.is_active, true),
-          gt(free_plan_subscriptions.expires_at, now),
-        ),
-      )
+      .where(and(eq(free_plan_subscriptions.email, email), freePlanInForce(now)))
       .orderBy(desc(free_plan_subscriptions.expires_at))
       .limit(1);
     if (active) throw new FreePlanActiveError(active);
@@ -76,6 +71,9 @@ export async function grantFreePlan(actor: Actor, input: { email: string; days_g
   return row;
 }
 
+/** What an extension changes, for the audit trail. */
+const planTerm = (plan: FreePlan) => ({ email: plan.email, expires_at: plan.expires_at, is_active: plan.is_active });
+
 /** Adds `days` to a plan, counted from its expiry (or from now when it has expired), and activates it. */
 export async function extendFreePlan(actor: Actor, id: string, days: number, now = new Date()): Promise<FreePlan> {
   if (!isUuid(id)) throw new FreePlanNotFoundError();
@@ -89,14 +87,7 @@ export async function extendFreePlan(actor: Actor, id: string, days: number, now
       .where(eq(free_plan_subscriptions.id, id))
       .returning();
     await recordAudit(
-      {
-        actor,
-        action: "extend",
-        entity: "free_plan",
-        entityId: id,
-        before: { email: before.email, expires_at: before.expires_at, is_active: before.is_active },
-        after: { email: after!.email, expires_at: after!.expires_at, is_active: after!.is_active },
-      },
+      { actor, action: "extend", entity: "free_plan", entityId: id, before: planTerm(before), after: planTerm(after!) },
       tx,
     );
     return after!;
@@ -106,20 +97,12 @@ export async function extendFreePlan(actor: Actor, id: string, days: number, now
 }
 
 const granter = alias(users, "granter");
+const { granted_by: _grantedBy, ...planColumns } = getTableColumns(free_plan_subscriptions);
 
-/** Newest first, with the granting admin's e-mail. */
+/** Newest first, with the granting admin's e-mail in place of their id. */
 export async function listFreePlans(limit = 200) {
   return db
-    .select({
-      id: free_plan_subscriptions.id,
-      email: free_plan_subscriptions.email,
-      user_id: free_plan_subscriptions.user_id,
-      days_granted: free_plan_subscriptions.days_granted,
-      expires_at: free_plan_subscriptions.expires_at,
-      is_active: free_plan_subscriptions.is_active,
-      created_at: free_plan_subscriptions.created_at,
-      granted_by_email: granter.email,
-    })
+    .select({ ...planColumns, granted_by_email: granter.email })
     .from(free_plan_subscriptions)
     .leftJoin(granter, eq(granter.id, free_plan_subscriptions.granted_by))
     .orderBy(desc(free_plan_subscriptions.created_at), desc(free_plan_subscriptions.id))

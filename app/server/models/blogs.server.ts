@@ -199,15 +199,22 @@ async function withSlugRetry<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The columns the editor and the API write, with the content sanitized on every write. */
-function editorFields(input: BlogInput) {
+/**
+ * The columns every save writes: the slug, the editor's fields (content sanitized on every write),
+ * publication and the time of the change. An article keeps its first publication date, `publishedAt`.
+ */
+function savedFields(input: BlogInput, slug: string, now: Date, publishedAt: Date | null) {
   return {
+    slug,
     title: input.title,
     excerpt: input.excerpt,
     content: sanitizeBlogHtml(input.content),
     category: input.category,
     tags: input.tags,
     image_url: input.image_url,
+    is_published: input.is_published,
+    published_at: publishedAt ?? (input.is_published ? now : null),
+    updated_at: now,
   };
 }
 
@@ -218,15 +225,7 @@ export async function createBlog(authorId: string, input: BlogInput): Promise<Bl
     const now = new Date();
     const [created] = await db
       .insert(blogs)
-      .values({
-        slug,
-        ...editorFields(input),
-        author_id: authorId,
-        is_published: input.is_published,
-        published_at: input.is_published ? now : null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values({ ...savedFields(input, slug, now, null), author_id: authorId, created_at: now })
       .returning();
     return created!;
   });
@@ -245,13 +244,7 @@ export async function updateBlog(existing: Blog, input: BlogInput): Promise<Blog
     const now = new Date();
     const [updated] = await db
       .update(blogs)
-      .set({
-        slug,
-        ...editorFields(input),
-        is_published: input.is_published,
-        published_at: existing.published_at ?? (input.is_published ? now : null),
-        updated_at: now,
-      })
+      .set(savedFields(input, slug, now, existing.published_at))
       .where(eq(blogs.id, existing.id))
       .returning();
     return updated!;

@@ -59,20 +59,10 @@ export async function markContactMessageHandled(id: string, actor: { id: string;
     const [before] = await tx.select().from(contact_messages).where(eq(contact_messages.id, id)).limit(1);
     if (!before) throw new LeadNotFoundError(id);
     if (before.handled_at) return before;
-    const [after] = await tx
-      .update(contact_messages)
-      .set({ handled_at: new Date(), handled_by: actor.id })
-      .where(eq(contact_messages.id, id))
-      .returning();
+    const handled = { handled_at: new Date(), handled_by: actor.id };
+    const [after] = await tx.update(contact_messages).set(handled).where(eq(contact_messages.id, id)).returning();
     await recordAudit(
-      {
-        actor,
-        action: "handle",
-        entity: "contact_message",
-        entityId: id,
-        before: { handled_at: null },
-        after: { handled_at: after!.handled_at, handled_by: actor.id },
-      },
+      { actor, action: "handle", entity: "contact_message", entityId: id, before: { handled_at: null }, after: handled },
       tx,
     );
     return after!;

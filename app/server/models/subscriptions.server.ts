@@ -15,6 +15,11 @@ const ENTITLED_STATUSES = ["active", "trialing"] as const;
 
 const NOT_SUBSCRIBED: PremiumStatus = { subscribed: false, source: null, until: null };
 
+/** A free plan that gives access at `now`: switched on and not yet expired. */
+export function freePlanInForce(now: Date) {
+  return and(eq(free_plan_subscriptions.is_active, true), gt(free_plan_subscriptions.expires_at, now));
+}
+
 /** The account's premium status now. A paid subscription wins over a free plan when both apply. */
 export async function checkSubscription(userId: string, now = new Date()): Promise<PremiumStatus> {
   const statuses = await premiumStatuses([userId], now);
@@ -51,13 +56,7 @@ export async function premiumStatuses(userIds: string[], now = new Date()): Prom
   const plans = await db
     .select({ user_id: free_plan_subscriptions.user_id, email: free_plan_subscriptions.email, until: free_plan_subscriptions.expires_at })
     .from(free_plan_subscriptions)
-    .where(
-      and(
-        eq(free_plan_subscriptions.is_active, true),
-        gt(free_plan_subscriptions.expires_at, now),
-        or(inArray(free_plan_subscriptions.user_id, ids), inArray(free_plan_subscriptions.email, emails)),
-      ),
-    )
+    .where(and(freePlanInForce(now), or(inArray(free_plan_subscriptions.user_id, ids), inArray(free_plan_subscriptions.email, emails))))
     .orderBy(desc(free_plan_subscriptions.expires_at));
   for (const account of accounts) {
     if (result.has(account.id)) continue;
