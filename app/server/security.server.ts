@@ -14,7 +14,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Env } from "./env.server";
 
-export function originOf(url: string | undefined | null): string | null {
+function originOf(url: string | undefined | null): string | null {
   if (!url) return null;
   try {
     const origin = new URL(url).origin;
@@ -29,7 +29,7 @@ function socketOriginOf(origin: string): string {
   return origin.replace(/^http/, "ws");
 }
 
-/** The page policy's directives, minus the nonce (server.ts's helmet adds it per response). */
+/** The page policy's directives, minus the nonce (added per response by `pages` below). */
 export function pageCspDirectives(env: Env) {
   const chatOrigins = [env.CHAT_URL_AMY, env.CHAT_URL_ROGER, env.CHAT_URL_YODDA].map(originOf).filter((o): o is string => Boolean(o));
   const widget = originOf(env.CHAT_WIDGET_SRC);
