@@ -4,31 +4,21 @@
  * and graceful shutdown on SIGTERM. In development Vite serves the app with HMR.
  */
 import cluster from "node:cluster";
-import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
-import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { closeDb, pingDb } from "./app/server/db.server";
 import { joinCluster, startPrimary } from "./app/server/cluster.server";
 import { markdownNegotiation } from "./app/server/markdown-negotiation.server";
 import { publicPageCache } from "./app/server/page-cache.server";
 import { requestContext } from "./app/server/request-context.server";
+import { securityHeaders } from "./app/server/security.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
-
-function originOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
 
 export async function createApp() {
   const env = getEnv();
@@ -39,6 +29,8 @@ export async function createApp() {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);
+  const security = securityHeaders(env);
+  app.use(security.everyResponse);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -61,22 +53,14 @@ export async function createApp() {
   app.use(markdownNegotiation);
   if (pageCache) app.use(pageCache.serve);
 
-  const chatOrigins = [env.CHAT_URL_AMY, env.CHAT_URL_ROGER, env.CHAT_URL_YODDA].map(originOf).filter((o): o is string => Boolean(o));
-  const widgetOrigin = originOf(env.CHAT_WIDGET_SRC);
-  const stripeApiOrigin = originOf(env.STRIPE_API_BASE);
-
-  // Fingerprinted assets first: cached for a year, and spared the page security headers (a CSP on a
-  // script file means nothing, and ~1 kB of headers on each of a page's many chunks adds up on mobile).
+  // Fingerprinted assets first: cached for a year, with only the short set of security headers (a page
+  // CSP on a script file means nothing, and ~1 kB of headers on each of many chunks adds up on mobile).
   // Scripts, styles and the sprite are served as the brotli or zopfli-gzip files the build wrote
   // (decision 016), never compressed per request.
   if (production) {
     const assetsDir = path.resolve(process.cwd(), env.BUILD_DIR, "client/assets");
     app.use(
       "/assets",
-      (_req, res, next) => {
-        res.setHeader("X-Content-Type-Options", "nosniff");
-        next();
-      },
       expressStaticGzip(assetsDir, {
         enableBrotli: true,
         orderPreference: ["br", "gz"],
@@ -87,74 +71,9 @@ export async function createApp() {
 
   app.use(compression());
 
-  app.use((_req, res, next) => {
-    // 122 random bits from the CSPRNG; randomUUID draws from a buffered pool, randomBytes(16) made a
-    // system call per request.
-    res.locals.cspNonce = crypto.randomUUID().replaceAll("-", "");
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: production
-        ? {
-            useDefaults: false,
-            directives: {
-              "default-src": ["'self'"],
-              "base-uri": ["'self'"],
-              "object-src": ["'none'"],
-              "frame-ancestors": ["'self'"],
-              "script-src": [
-                "'self'",
-                (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-                ...(widgetOrigin ? [widgetOrigin] : []),
-                "https://js.stripe.com",
-              ],
-              "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "https:"],
-              "font-src": ["'self'", "data:"],
-              "connect-src": ["'self'", ...(widgetOrigin ? [widgetOrigin] : [])],
-              "frame-src": [
-                ...chatOrigins,
-                ...(widgetOrigin ? [widgetOrigin] : []),
-                "https://js.stripe.com",
-                "https://checkout.stripe.com",
-              ],
-              // Stripe's Checkout and Portal (and, in tests, the fake Stripe that STRIPE_API_BASE names).
-              "form-action": [
-                "'self'",
-                "https://checkout.stripe.com",
-                "https://billing.stripe.com",
-                ...(stripeApiOrigin ? [stripeApiOrigin] : []),
-              ],
-              "upgrade-insecure-requests": env.PUBLIC_URL.startsWith("https://") ? [] : null,
-            },
-          }
-        : false,
-      crossOriginEmbedderPolicy: false,
-      // With no-referrer, browsers send `Origin: null` on plain form posts and React Router refuses them.
-      referrerPolicy: { policy: "same-origin" },
-      strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
-    }),
-  );
-
-  // State-changing requests from a browser must come from our own origin.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const origin = req.get("origin");
-    if (!origin || origin === "null") return next();
-    const host = req.get("x-forwarded-host") ?? req.get("host");
-    let sameHost = false;
-    try {
-      sameHost = new URL(origin).host === host || new URL(origin).origin === new URL(env.PUBLIC_URL).origin;
-    } catch {
-      sameHost = false;
-    }
-    if (!sameHost) {
-      res.status(403).type("text/plain; charset=utf-8").send("Origen no permitido.");
-      return;
-    }
-    next();
-  });
+  app.use(security.pages);
+  // State-changing requests from a browser must come from our own pages.
+  app.use(security.sameOriginWrites);
 
   // A URL with broken percent-encoding or a NUL byte is a bad request, not a crash further down.
   app.use((req: Request, res: Response, next: NextFunction) => {
