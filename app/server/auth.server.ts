@@ -149,6 +149,10 @@ export function getAuth(): Auth {
   return singleton("auth", createAuth);
 }
 
+// better-auth reads an IPv4-mapped address written in upper-case hex ('::FFFF:C000:024D') as IPv6, so
+// the address reaches it in lower case.
+const addressOf = (clientIp: string) => clientIp.trim().toLowerCase();
+
 /**
  * The headers better-auth needs from the browser's request: cookies, user agent and, when the caller
  * knows it, the client's address (from the request context, never from the request's own headers).
@@ -159,7 +163,7 @@ export function authHeaders(request: Request, clientIp?: string): Headers {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+  if (clientIp) headers.set(CLIENT_IP_HEADER, addressOf(clientIp));
   return headers;
 }
 
@@ -168,12 +172,12 @@ export function authHeaders(request: Request, clientIp?: string): Headers {
  * IPv6 as IPv4, any spelling of an IPv6 address as its /64 network).
  */
 export function clientKey(clientIp: string): string {
-  return getIP(new Headers({ [CLIENT_IP_HEADER]: clientIp }), getAuth().options) ?? clientIp;
+  return getIP(new Headers({ [CLIENT_IP_HEADER]: addressOf(clientIp) }), getAuth().options) ?? clientIp;
 }
 
 /** The browser's request to better-auth's own endpoints, with the client's address in CLIENT_IP_HEADER. */
 export function withClientIp(request: Request, clientIp: string): Request {
   const headers = new Headers(request.headers);
-  headers.set(CLIENT_IP_HEADER, clientIp);
+  headers.set(CLIENT_IP_HEADER, addressOf(clientIp));
   return new Request(request, { headers });
 }

@@ -41,9 +41,12 @@ export function signInLimit() {
           handler: createAuthMiddleware(async (ctx) => {
             const { email, client } = keysOf(ctx);
             const limit = getEnv().AUTH_RATE_LIMIT;
-            const states = await Promise.all([client, ...(email ? [email] : [])].map((k) => recordHit(k, WINDOW)));
+            const keys = [client, ...(email ? [email] : [])];
+            const states = await Promise.all(keys.map((k) => recordHit(k, WINDOW)));
             const over = states.filter((s) => s.count > limit);
             if (over.length) {
+              // A refused attempt tried nothing: it counts neither for the client nor for the address.
+              await Promise.all(keys.map((k) => releaseHit(k, WINDOW)));
               const retryAfter = Math.max(...over.map((s) => s.retryAfterSeconds));
               throw new APIError(
                 "TOO_MANY_REQUESTS",

@@ -142,7 +142,7 @@ describe("the sign-in limit", () => {
     for (let i = 0; i < 3; i++) expect((await failFrom("::ffff:192.0.2.77")).status).toBe(401);
     for (let i = 0; i < 2; i++) expect((await failFrom("192.0.2.77")).status).toBe(401);
     expect((await failFrom("::FFFF:192.0.2.77")).status).toBe(429);
-    expect((await failFrom("0:0:0:0:0:ffff:c000:024d")).status).toBe(429);
+    expect((await failFrom("0:0:0:0:0:FFFF:C000:024D")).status).toBe(429);
     expect((await failFrom("192.0.2.77")).status).toBe(429);
   });
 
@@ -171,6 +171,13 @@ describe("the sign-in limit", () => {
     expect(json.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(json.data).toMatchObject({ code: "TOO_MANY_REQUESTS" });
     expect((await login(user.email, "clave-segura-123", "198.51.100.31")).status).toBe(429);
+  });
+
+  it("counts a refused attempt for nobody: a client over its limit cannot lock someone else's address", async () => {
+    const user = await makeUser({ signedIn: true, password: "clave-segura-123" });
+    for (let i = 0; i < 5; i++) expect((await failFrom("203.0.113.150")).status).toBe(401);
+    for (let i = 0; i < 6; i++) expect((await login(user.email, "mala-clave-1", "203.0.113.150")).status).toBe(429);
+    expect((await login(user.email, "clave-segura-123", "203.0.113.151")).status).toBe(302);
   });
 
   it("does not count successful sign-ins against the client", async () => {
