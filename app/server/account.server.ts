@@ -129,8 +129,9 @@ export async function signUp(
 }
 
 /**
- * /profile's password change: the current password must be right and the new one not common. The
- * account's other sessions end at once; this browser gets a new session (its cookies are returned).
+ * /profile's password change: the current password must be right (a wrong one counts as a failed
+ * sign-in) and the new one not common. The account's other sessions end at once; this browser gets a
+ * new session (its cookies are returned).
  */
 export async function changePassword(request: Request, input: { current_password: string; new_password: string }): Promise<AuthOutcome> {
   const res = await answerOf("change-password", () =>
@@ -142,6 +143,7 @@ export async function changePassword(request: Request, input: { current_password
   );
   if (!res) return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
   if (res.ok) return { ok: true, setCookies: res.headers.getSetCookie() };
+  if (res.status === 429) return tooMany(res);
   const { code } = await errorCodeOf(res);
   if (code === PASSWORD_TOO_COMMON_CODE) return { ...tooCommon, field: "new_password" };
   if (code === "INVALID_PASSWORD")

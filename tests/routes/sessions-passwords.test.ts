@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_COMMON } from "~/schemas/auth";
 import * as apiAuth from "~/routes/api/auth";
 import * as authRoute from "~/routes/account/auth";
+import * as profileRoute from "~/routes/account/profile";
 import { queryRows } from "~/server/db.server";
 import { getAuth } from "~/server/auth.server";
 import { isCommonPassword } from "~/server/passwords.server";
@@ -178,6 +179,30 @@ describe("the sign-in limit", () => {
     for (let i = 0; i < 5; i++) expect((await failFrom("203.0.113.150")).status).toBe(401);
     for (let i = 0; i < 6; i++) expect((await login(user.email, "mala-clave-1", "203.0.113.150")).status).toBe(429);
     expect((await login(user.email, "clave-segura-123", "203.0.113.151")).status).toBe(302);
+  });
+
+  it("counts a wrong current password on /profile's password change as a failed sign-in of the account", async () => {
+    const user = await makeUser({ signedIn: true, password: "clave-segura-123" });
+    const change = (current: string, ip: string) =>
+      call(
+        profileRoute.action,
+        formRequest(
+          "/profile",
+          { intent: "change-password", current_password: current, new_password: "otra-clave-larga-1", confirm: "otra-clave-larga-1" },
+          user.cookie,
+        ),
+        { ip },
+      );
+    for (let i = 0; i < 5; i++) expect((await change(`adivina-${i}-clave`, `198.51.101.${i}`)).status).toBe(400);
+    const sixth = await change("clave-segura-123", "198.51.101.50");
+    expect(sixth.status).toBe(429);
+    expect(sixth.data.result.error[""][0]).toMatch(/Demasiados intentos/);
+    expect(sixth.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // The same address budget: signing in is locked for the minute too, and the password is unchanged.
+    expect((await login(user.email, "clave-segura-123", "198.51.101.51")).status).toBe(429);
+    expect(await authApi("/sign-in/email", { email: user.email, password: "otra-clave-larga-1" }, { ip: "198.51.101.52" })).toMatchObject({
+      status: 429,
+    });
   });
 
   it("does not count successful sign-ins against the client", async () => {

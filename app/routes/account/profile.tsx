@@ -117,7 +117,7 @@ async function passwordAction(request: Request, form: FormData) {
     const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
     return data(
       { intent, result: submission.reply({ ...errors, hideFields }), toast: { type: "error" as const, title: outcome.message } },
-      { status: outcome.status },
+      { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },
     );
   }
   const headers = new Headers();
