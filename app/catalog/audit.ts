@@ -22,6 +22,7 @@ const AUDIT_FIELD_LABELS: Record<string, string> = {
   is_active: "Activo",
   is_verified: "Verificado",
   is_admin: "Administrador",
+  sesiones_abiertas: "Sesiones abiertas",
   handled_at: "Atendido",
   handled_by: "Atendido por",
   nombre: "Nombre",

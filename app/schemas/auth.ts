@@ -3,6 +3,8 @@ import { z } from "./zod";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** The server's answer to a password on the list of the 10,000 most used ones (server/passwords.server.ts). */
+export const PASSWORD_TOO_COMMON = "Esa contraseña es una de las 10.000 más usadas y se adivina fácilmente. Elige otra.";
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
@@ -53,6 +55,15 @@ export const profileSchema = z.object({
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** /profile's password change: the current password, then the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    current_password: passwordRequired,
+    new_password: newPasswordField,
+    confirm: z.string().max(PASSWORD_MAX),
+  })
+  .refine((v) => v.new_password === v.confirm, { path: ["confirm"], message: "Las contraseñas no coinciden" });
 
 export const resetPasswordSchema = z
   .object({

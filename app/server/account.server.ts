@@ -1,25 +1,32 @@
 /**
- * Sign-in, sign-up, sign-out and password reset on top of better-auth, with the product's Spanish
- * messages and the app's own rate limit (better-auth's limiter does not see auth.api calls).
+ * Sign-in, sign-up, sign-out, password change and reset on top of better-auth, with the product's
+ * Spanish messages. The sign-in limit and the common-password check are better-auth plugins
+ * (sign-in-limit.server.ts, passwords.server.ts), so its JSON endpoints obey them too; sign-up and
+ * reset requests keep the app's own per-IP limits here.
  */
+import { isAPIError } from "better-auth/api";
 import { SESSION_COOKIE } from "~/lib/cookies";
 import { messageOf } from "~/lib/user-error";
-import { getAuth, authHeaders } from "./auth.server";
+import { PASSWORD_TOO_COMMON } from "~/schemas/auth";
+import { getAuth, authHeaders, clientKey } from "./auth.server";
 import { getEnv } from "./env.server";
 import { emailTakenByOther, loginEmailOf, setFullName } from "./models/profiles.server";
-import { clearHits, peekHits, recordHit } from "./models/rate-limits.server";
+import { peekHits, recordHit } from "./models/rate-limits.server";
+import { PASSWORD_TOO_COMMON_CODE } from "./passwords.server";
+import { TOO_MANY_ATTEMPTS } from "./sign-in-limit.server";
 
 const AUTH_MESSAGES = {
   invalidCredentials: "Credenciales inválidas. Verifica tu email y contraseña.",
   emailNotConfirmed: "Por favor confirma tu email antes de iniciar sesión.",
   alreadyRegistered: "Este email ya está registrado. Intenta iniciar sesión.",
   generic: "Error durante la autenticación",
-  tooMany: "Demasiados intentos. Espera un minuto e inténtalo de nuevo.",
+  tooMany: TOO_MANY_ATTEMPTS,
+  wrongCurrentPassword: "La contraseña actual no es correcta.",
 } as const;
 
 export type AuthOutcome =
   | { ok: true; setCookies: string[]; needsVerification?: boolean }
-  | { ok: false; status: number; message: string; retryAfter?: number };
+  | { ok: false; status: number; message: string; retryAfter?: number; field?: "password" | "current_password" | "new_password" };
 
 async function errorCodeOf(res: Response): Promise<{ code?: string; message?: string }> {
   try {
@@ -43,40 +50,43 @@ function mapSignInError(status: number, code?: string): string {
 
 const WINDOW = 60;
 
-/** better-auth's answer, or null when the call itself failed (logged; the caller answers generically). */
+/**
+ * better-auth's answer as a Response (a refusal thrown by a plugin's hook included), or null when
+ * the call itself failed (logged; the caller answers generically).
+ */
 async function answerOf(what: string, call: () => Promise<Response>): Promise<Response | null> {
   try {
     return await call();
   } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) {
+      return Response.json(error.body ?? {}, { status: error.statusCode, headers: error.headers as HeadersInit });
+    }
     console.error(`[auth] ${what}:`, error);
     return null;
   }
 }
 
-export async function signIn(request: Request, ip: string, input: { email: string; password: string }): Promise<AuthOutcome> {
-  const limit = getEnv().AUTH_RATE_LIMIT;
-  const email = input.email.toLowerCase();
-  const keys = [`signin:email:${email}`, `signin:ip:${ip}`];
-  const states = await Promise.all(keys.map((k) => peekHits(k, WINDOW)));
-  const blocked = states.find((s) => s.count >= limit);
-  if (blocked) return { ok: false, status: 429, message: AUTH_MESSAGES.tooMany, retryAfter: blocked.retryAfterSeconds };
+/** A 429 from better-auth (the sign-in limit), with its Retry-After. */
+function tooMany(res: Response): AuthOutcome {
+  const retryAfter = Number(res.headers.get("retry-after") ?? res.headers.get("x-retry-after"));
+  return { ok: false, status: 429, message: AUTH_MESSAGES.tooMany, retryAfter: retryAfter > 0 ? retryAfter : WINDOW };
+}
 
+const tooCommon = { ok: false, status: 400, message: PASSWORD_TOO_COMMON, field: "password" } as const;
+
+export async function signIn(request: Request, ip: string, input: { email: string; password: string }): Promise<AuthOutcome> {
   const res = await answerOf("sign-in", () =>
     getAuth().api.signInEmail({
-      body: { email, password: input.password, rememberMe: true },
-      headers: authHeaders(request),
+      body: { email: input.email.toLowerCase(), password: input.password, rememberMe: true },
+      headers: authHeaders(request, ip),
       asResponse: true,
     }),
   );
   if (!res) return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
-  if (res.ok) {
-    await clearHits(keys[0]!);
-    return { ok: true, setCookies: res.headers.getSetCookie() };
-  }
+  if (res.ok) return { ok: true, setCookies: res.headers.getSetCookie() };
+  if (res.status === 429) return tooMany(res);
   const { code } = await errorCodeOf(res);
-  const message = mapSignInError(res.status, code);
-  if (message === AUTH_MESSAGES.invalidCredentials) await Promise.all(keys.map((k) => recordHit(k, WINDOW)));
-  return { ok: false, status: res.status >= 400 && res.status < 500 ? res.status : 400, message };
+  return { ok: false, status: res.status >= 400 && res.status < 500 ? res.status : 400, message: mapSignInError(res.status, code) };
 }
 
 export async function signUp(
@@ -87,7 +97,7 @@ export async function signUp(
   const env = getEnv();
   const email = input.email.toLowerCase();
   // Every sign-up attempt counts per IP; failed ones also per address.
-  const ipState = await recordHit(`signup:ip:${ip}`, WINDOW);
+  const ipState = await recordHit(`signup:ip:${clientKey(ip)}`, WINDOW);
   const emailState = await peekHits(`signup:email:${email}`, WINDOW);
   const signupLimit = env.AUTH_SIGNUP_RATE_LIMIT ?? env.AUTH_RATE_LIMIT * 2;
   if (ipState.count > signupLimit || emailState.count >= env.AUTH_RATE_LIMIT) {
@@ -101,7 +111,7 @@ export async function signUp(
   const res = await answerOf("sign-up", () =>
     getAuth().api.signUpEmail({
       body: { email, password: input.password, name: input.full_name },
-      headers: authHeaders(request),
+      headers: authHeaders(request, ip),
       asResponse: true,
     }),
   );
@@ -113,7 +123,32 @@ export async function signUp(
   }
   await recordHit(`signup:email:${email}`, WINDOW);
   const { code } = await errorCodeOf(res);
+  if (code === PASSWORD_TOO_COMMON_CODE) return tooCommon;
   if (code?.startsWith("USER_ALREADY_EXISTS")) return { ok: false, status: 409, message: AUTH_MESSAGES.alreadyRegistered };
+  return { ok: false, status: 400, message: AUTH_MESSAGES.generic };
+}
+
+/**
+ * /profile's password change: the current password must be right (a wrong one counts as a failed
+ * sign-in) and the new one not common. The account's other sessions end at once; this browser gets a
+ * new session (its cookies are returned).
+ */
+export async function changePassword(request: Request, input: { current_password: string; new_password: string }): Promise<AuthOutcome> {
+  const res = await answerOf("change-password", () =>
+    getAuth().api.changePassword({
+      body: { currentPassword: input.current_password, newPassword: input.new_password, revokeOtherSessions: true },
+      headers: authHeaders(request),
+      asResponse: true,
+    }),
+  );
+  if (!res) return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
+  if (res.ok) return { ok: true, setCookies: res.headers.getSetCookie() };
+  if (res.status === 429) return tooMany(res);
+  const { code } = await errorCodeOf(res);
+  if (code === PASSWORD_TOO_COMMON_CODE) return { ...tooCommon, field: "new_password" };
+  if (code === "INVALID_PASSWORD")
+    return { ok: false, status: 400, message: AUTH_MESSAGES.wrongCurrentPassword, field: "current_password" };
+  if (res.status === 401) return { ok: false, status: 401, message: "Tu sesión terminó. Inicia sesión de nuevo." };
   return { ok: false, status: 400, message: AUTH_MESSAGES.generic };
 }
 
@@ -129,7 +164,7 @@ export async function signOut(request: Request): Promise<{ ok: true; setCookies:
 }
 
 export async function requestPasswordReset(ip: string, email: string): Promise<{ ok: boolean; limited?: boolean }> {
-  const state = await recordHit(`reset:ip:${ip}`, 600);
+  const state = await recordHit(`reset:ip:${clientKey(ip)}`, 600);
   if (state.count > 10) return { ok: false, limited: true };
   try {
     await getAuth().api.requestPasswordReset({
@@ -142,12 +177,13 @@ export async function requestPasswordReset(ip: string, email: string): Promise<{
   return { ok: true };
 }
 
-export async function resetPassword(token: string, newPassword: string): Promise<{ ok: boolean }> {
+/** A new password from the e-mailed link; every session of the account ends (better-auth's revokeSessionsOnPasswordReset). */
+export async function resetPassword(token: string, newPassword: string): Promise<{ ok: true } | { ok: false; tooCommon: boolean }> {
   try {
     await getAuth().api.resetPassword({ body: { token, newPassword } });
     return { ok: true };
-  } catch {
-    return { ok: false };
+  } catch (error) {
+    return { ok: false, tooCommon: isAPIError(error) && (error.body as { code?: string } | undefined)?.code === PASSWORD_TOO_COMMON_CODE };
   }
 }
 

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getIP } from "better-auth/api";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
@@ -11,7 +12,16 @@ import { sendMail } from "./mail.server";
 import { ensureProfile, grantOwnerAdminIfVerified, isOwnerAddress, loginEmailOf, syncProfileEmail } from "./models/profiles.server";
 import { singleton } from "./singleton.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/auth";
-import { AUTH_COOKIE_PREFIX } from "~/lib/cookies";
+import { AUTH_COOKIE_PREFIX, authCookieName } from "~/lib/cookies";
+import { commonPasswordCheck } from "./passwords.server";
+import { signInLimit } from "./sign-in-limit.server";
+
+/**
+ * The header that carries the client's address into better-auth (its rate limits, the sessions'
+ * ip_address, the sign-in limit). This server sets it from the socket, or from X-Forwarded-For when
+ * TRUST_PROXY says a proxy of ours wrote it; whatever a client sends under that name is replaced.
+ */
+const CLIENT_IP_HEADER = "x-panamavip-client-ip";
 
 /** AUTH_SECRET, or one generated once into DATA_DIR for the embedded setup. */
 export function authSecret(): string {
@@ -30,6 +40,7 @@ export function authSecret(): string {
 
 function createAuth() {
   const env = getEnv();
+  const https = env.PUBLIC_URL.startsWith("https://");
   return betterAuth({
     appName: "Panama VIP IA",
     baseURL: env.PUBLIC_URL,
@@ -94,13 +105,26 @@ function createAuth() {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      cookieCache: { enabled: true, maxAge: 60 },
+      // Every request reads its session row: a signed cookie cache would keep a signed-out, revoked or
+      // password-changed session working until the cache expired.
+      cookieCache: { enabled: false },
     },
-    rateLimit: { enabled: true, window: 60, max: 60 },
+    // better-auth's own limiter (per process, in memory) stays for its other endpoints; sign-in is
+    // counted by signInLimit, in the database, whatever the URL looks like.
+    rateLimit: { enabled: true, window: 60, max: 60, customRules: { "/sign-in/email": false } },
+    plugins: [signInLimit(), commonPasswordCheck()],
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
-      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
-      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      // Over https the cookies are `__Host-` (Secure, Path=/, no Domain): no other host, a sibling
+      // subdomain included, can set or shadow them. better-auth's own prefix would be `__Secure-`.
+      useSecureCookies: false,
+      defaultCookieAttributes: { secure: https, httpOnly: true, sameSite: "lax", path: "/" },
+      cookies: {
+        session_token: { name: authCookieName("session_token", https) },
+        session_data: { name: authCookieName("session_data", https) },
+        dont_remember: { name: authCookieName("dont_remember", https) },
+      },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
     },
     databaseHooks: {
       user: {
@@ -125,12 +149,35 @@ export function getAuth(): Auth {
   return singleton("auth", createAuth);
 }
 
-/** The headers better-auth needs from the browser's request (cookies, client identity). */
-export function authHeaders(request: Request): Headers {
+// better-auth reads an IPv4-mapped address written in upper-case hex ('::FFFF:C000:024D') as IPv6, so
+// the address reaches it in lower case.
+const addressOf = (clientIp: string) => clientIp.trim().toLowerCase();
+
+/**
+ * The headers better-auth needs from the browser's request: cookies, user agent and, when the caller
+ * knows it, the client's address (from the request context, never from the request's own headers).
+ */
+export function authHeaders(request: Request, clientIp?: string): Headers {
   const headers = new Headers();
-  for (const name of ["cookie", "user-agent", "x-forwarded-for"]) {
+  for (const name of ["cookie", "user-agent"]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  if (clientIp) headers.set(CLIENT_IP_HEADER, addressOf(clientIp));
   return headers;
+}
+
+/**
+ * The client as the rate limits count it: better-auth's normalization of the address (IPv4-mapped
+ * IPv6 as IPv4, any spelling of an IPv6 address as its /64 network).
+ */
+export function clientKey(clientIp: string): string {
+  return getIP(new Headers({ [CLIENT_IP_HEADER]: addressOf(clientIp) }), getAuth().options) ?? clientIp;
+}
+
+/** The browser's request to better-auth's own endpoints, with the client's address in CLIENT_IP_HEADER. */
+export function withClientIp(request: Request, clientIp: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, addressOf(clientIp));
+  return new Request(request, { headers });
 }

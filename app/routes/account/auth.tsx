@@ -36,12 +36,16 @@ function safeRedirect(to: FormDataEntryValue | null): string {
 
 type Refusal = Extract<Awaited<ReturnType<typeof signIn>>, { ok: false }>;
 
-/** The form again with better-auth's refusal (in Spanish) as its error and a toast; Retry-After on a 429. */
+/**
+ * The form again with better-auth's refusal (in Spanish) as its error, next to the field it concerns
+ * (a too common password) or for the whole form, and a toast; Retry-After on a 429.
+ */
 function refusedBy(intent: "signup" | "login", submission: Submission<unknown>, outcome: Refusal) {
+  const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
   return data(
     {
       intent,
-      result: submission.reply({ formErrors: [outcome.message], hideFields: HIDDEN }),
+      result: submission.reply({ ...errors, hideFields: HIDDEN }),
       toast: { type: "error" as const, title: outcome.message },
     },
     { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },

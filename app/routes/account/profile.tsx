@@ -11,8 +11,9 @@ import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
-import { profileSchema } from "~/schemas/auth";
-import { PROFILE_MESSAGES, updateAccount } from "~/server/account.server";
+import { ChangePasswordForm } from "~/components/account/change-password-form";
+import { changePasswordSchema, profileSchema } from "~/schemas/auth";
+import { changePassword, PROFILE_MESSAGES, updateAccount } from "~/server/account.server";
 import { getEnv } from "~/server/env.server";
 import { requireUser } from "~/server/guards.server";
 import { apiTokenRevokeSchema, apiTokenSchema } from "~/schemas/blog";
@@ -102,6 +103,32 @@ async function tokenAction(userId: string, intent: "create-token" | "revoke-toke
   }
 }
 
+/**
+ * 'Cambiar contraseña': the account's other sessions end at once; this browser keeps going with the
+ * new session better-auth issues. Passwords are never sent back to the page.
+ */
+async function passwordAction(request: Request, form: FormData) {
+  const intent = "change-password" as const;
+  const hideFields = ["current_password", "new_password", "confirm"];
+  const submission = submissionOf(form, changePasswordSchema);
+  if (submission.status !== "success") return refused(submission, { intent, toast: null }, { hideFields });
+  const outcome = await changePassword(request, submission.value);
+  if (!outcome.ok) {
+    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
+    return data(
+      { intent, result: submission.reply({ ...errors, hideFields }), toast: { type: "error" as const, title: outcome.message } },
+      { status: outcome.status, headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined },
+    );
+  }
+  const headers = new Headers();
+  for (const c of outcome.setCookies) headers.append("Set-Cookie", c);
+  return redirectWithToast(
+    "/profile",
+    { type: "success", title: "Contraseña actualizada", description: "Cerramos tus sesiones en otros dispositivos." },
+    { headers },
+  );
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const form = await readForm(request);
@@ -109,6 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "create-token" || intent === "revoke-token") return tokenAction(user.id, intent, form);
   if (intent === "manage-subscription") return manageSubscription(user.id);
+  if (intent === "change-password") return passwordAction(request, form);
   // Only full_name and email are read: a forged is_admin (or anything else) is ignored.
   const submission = submissionOf(form, profileSchema);
   if (submission.status !== "success") return refused(submission, { intent: "profile" as const, toast: null });
@@ -244,6 +272,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             </div>
           </dl>
         </Card>
+      </div>
+      <div className="mt-6 lg:w-2/3">
+        <ChangePasswordForm lastResult={actionData?.intent === "change-password" ? actionData.result : null} />
       </div>
       <div className="mt-6 lg:w-2/3">
         <ApiTokensSection

@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { seo } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/conform";
-import { PASSWORD_MAX, resetPasswordSchema } from "~/schemas/auth";
+import { PASSWORD_MAX, PASSWORD_TOO_COMMON, resetPasswordSchema } from "~/schemas/auth";
 import { resetPassword } from "~/server/account.server";
 import { parseSubmission, refused } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -25,6 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = await parseSubmission(request, resetPasswordSchema);
   if (submission.status !== "success") return refused(submission, {}, { hideFields });
   const result = await resetPassword(submission.value.token, submission.value.password);
+  // A too common password keeps the form (the link still works); anything else means the link is dead.
+  if (!result.ok && result.tooCommon) {
+    return data({ result: submission.reply({ fieldErrors: { password: [PASSWORD_TOO_COMMON] }, hideFields }) }, { status: 400 });
+  }
   if (!result.ok) return data({ result: submission.reply({ formErrors: [INVALID], hideFields }) }, { status: 400 });
   return redirectWithToast("/auth", {
     type: "success",

@@ -20,6 +20,7 @@ const ACTION_LABELS: Record<string, { label: string; tone: "ocean" | "sun" | "gr
   toggle: { label: "Cambió estado", tone: "sun" },
   delete: { label: "Eliminó", tone: "red" },
   role: { label: "Cambió rol", tone: "sun" },
+  sessions: { label: "Cerró sesiones", tone: "red" },
   owner: { label: "Asignó propietario", tone: "ocean" },
   grant: { label: "Otorgó plan", tone: "green" },
   extend: { label: "Extendió plan", tone: "green" },

@@ -27,8 +27,10 @@ import {
   listMembers,
   listOwnerLinks,
   OwnerAssignmentError,
+  revokeMemberSessions,
   setMemberRole,
 } from "~/server/models/admin-members.server";
+import { RevokeSessionsForm } from "~/components/admin/revoke-sessions-form";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
 import { premiumStatuses, type PremiumStatus } from "~/server/models/subscriptions.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -123,6 +125,8 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
     }
   }
 
+  if (form.get("intent") === "revoke-sessions") return revokeSessions(actor, form, back);
+
   // The role form (a radio choice in a dialog, or inline without JavaScript): checked here only.
   const submission = submissionOf(form, roleSchema);
   if (submission.status !== "success") {
@@ -134,6 +138,25 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
     return redirectWithToast(back, { type: "error", title: `Error al actualizar rol: ${messageOf(e, "admin role")}` });
   }
   return redirectWithToast(back, { type: "success", title: "Rol actualizado" });
+}
+
+/** 'Cerrar sesiones': every session of the member ends now; the toast says how many. */
+async function revokeSessions(actor: { id: string; email: string }, form: FormData, back: string) {
+  const submission = submissionOf(form, roleSchema.pick({ user_id: true }));
+  if (submission.status !== "success") {
+    return data(
+      { result: null, toast: { type: "error" as const, title: "Error al cerrar sesiones: solicitud inválida" } },
+      { status: 400 },
+    );
+  }
+  let ended: number;
+  try {
+    ended = await revokeMemberSessions(actor, submission.value.user_id);
+  } catch (e) {
+    return redirectWithToast(back, { type: "error", title: `Error al cerrar sesiones: ${messageOf(e, "admin sessions")}` });
+  }
+  const description = ended === 1 ? "Se cerró 1 sesión." : `Se cerraron ${ended} sesiones.`;
+  return redirectWithToast(back, { type: "success", title: "Sesiones cerradas", description });
 }
 
 export default function AdminMembers({ loaderData, actionData }: Route.ComponentProps) {
@@ -236,7 +259,10 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
                             <Icon name="calendar-days" aria-hidden className="size-4" /> Miembro desde {formatDate(m.created_at)}
                           </p>
                         </div>
-                        <RoleDialog member={m} isSelf={m.id === selfId} noJsHref={keep({ editar: m.id })} />
+                        <div className="flex flex-wrap gap-2">
+                          <RoleDialog member={m} isSelf={m.id === selfId} noJsHref={keep({ editar: m.id })} />
+                          {m.id !== selfId && <RevokeSessionsForm memberId={m.id} memberName={m.full_name || m.email || "este miembro"} />}
+                        </div>
                       </div>
                       {m.plans.length > 0 && (
                         <div className="mt-3 border-t border-ocean-100 pt-3">

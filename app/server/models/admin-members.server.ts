@@ -5,7 +5,7 @@
  * once cannot leave the site without one).
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { business_owners_general, businesses, free_plan_subscriptions, profiles, users } from "~/db/schema";
+import { business_owners_general, businesses, free_plan_subscriptions, profiles, sessions, users } from "~/db/schema";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
 import { type AuditInput, recordAudit } from "./audit.server";
@@ -16,11 +16,17 @@ import { UserError } from "~/lib/user-error";
 const MEMBERS_PAGE_SIZE = 30;
 
 export class RoleChangeError extends UserError {}
+export class SessionRevokeError extends UserError {}
 export class OwnerAssignmentError extends UserError {}
 
 export const ROLE_MESSAGES = {
   self: "No puedes quitarte tu propio rol de administrador.",
   last: "Debe quedar al menos un administrador.",
+  notFound: "El miembro ya no existe.",
+} as const;
+
+export const SESSION_MESSAGES = {
+  self: "Tus propias sesiones no se cierran desde aquí: usa «Cerrar sesión».",
   notFound: "El miembro ya no existe.",
 } as const;
 
@@ -120,6 +126,37 @@ async function changeRole(actor: AuditInput["actor"], which: SQL, makeAdmin: boo
       },
       tx,
     );
+  });
+}
+
+/**
+ * Ends every session of a member at once: sessions are read from the database on every request, so
+ * the member's next request, in any browser, is signed out. Audited with how many ended; returns
+ * that number. An admin's own sessions are not ended here (they sign out instead).
+ */
+export async function revokeMemberSessions(actor: Actor, userId: string): Promise<number> {
+  if (userId === actor.id) throw new SessionRevokeError(SESSION_MESSAGES.self);
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: profiles.id, email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .limit(1)
+      .for("update");
+    if (!target) throw new SessionRevokeError(SESSION_MESSAGES.notFound);
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, target.id)).returning({ id: sessions.id });
+    await recordAudit(
+      {
+        actor,
+        action: "sessions",
+        entity: "profile",
+        entityId: target.id,
+        before: { email: target.email, sesiones_abiertas: ended.length },
+        after: { email: target.email, sesiones_abiertas: 0 },
+      },
+      tx,
+    );
+    return ended.length;
   });
 }
 

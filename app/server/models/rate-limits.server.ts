@@ -34,6 +34,13 @@ export async function peekHits(key: string, windowSeconds = 60): Promise<LimitSt
   return row ? { count: Number(row.count), retryAfterSeconds: Number(row.retry) } : { count: 0, retryAfterSeconds: 0 };
 }
 
+/** Gives back one hit counted in advance (never below zero, and only in the window it was counted in). */
+export async function releaseHit(key: string, windowSeconds = 60): Promise<void> {
+  await db.execute(sql`
+    update rate_limits set count = greatest(count - 1, 0)
+    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`);
+}
+
 export async function clearHits(key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
