@@ -3,6 +3,7 @@
  * the database, so every app process counts the same requests) and the answer headers.
  */
 import crypto from "node:crypto";
+import { clientKey } from "./auth.server";
 import { getEnv } from "./env.server";
 import { recordHit } from "./models/rate-limits.server";
 import { singleton } from "./singleton.server";
@@ -12,20 +13,6 @@ const API_RATE_WINDOW_SECONDS = 60;
 export type RateDecision =
   | { limited: false; limit: number; remaining: number }
   | { limited: true; limit: number; retryAfterSeconds: number };
-
-/** IPv6 clients are counted by their /64 network, which one household or server usually holds. */
-function rateKeyOf(ip: string): string {
-  const clean = ip.replace(/^::ffff:/i, "").toLowerCase();
-  if (!clean.includes(":")) return clean;
-  const [head = "", tail = ""] = clean.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = clean.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
-}
 
 /**
  * What this process knows of one client's window: the count the database last returned (every
@@ -55,7 +42,8 @@ async function flush(key: string, w: Window): Promise<void> {
 }
 
 /**
- * Counts one request of `ip` against API_RATE_LIMIT per minute, in the database so that every
+ * Counts one request of `ip` (as the sign-in limit counts it: an IPv6 client by its /64) against
+ * API_RATE_LIMIT per minute, in the database so that every
  * process counts every request. Hits are written in batches: a client's burst would otherwise
  * queue every one of its requests on one row's lock (and hold the pool's connections while they
  * wait). The first request after FLUSH_MS writes and waits; the others count locally and are
@@ -63,7 +51,7 @@ async function flush(key: string, w: Window): Promise<void> {
  */
 export async function limitPublicApi(ip: string): Promise<RateDecision> {
   const limit = getEnv().API_RATE_LIMIT;
-  const key = `public-api:${rateKeyOf(ip)}`;
+  const key = `public-api:${clientKey(ip)}`;
   const map = windows();
   let w = map.get(key);
   if (!w) {

@@ -1,6 +1,7 @@
 import { Icon, type IconName } from "~/components/icons/icon";
 import { lazy, Suspense } from "react";
 import { data, useLocation } from "react-router";
+import { clientKey } from "~/server/auth.server";
 import { clientIpOf } from "~/server/request-context.server";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } from "~/catalog/marketing";
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return refused(submission);
 
   const ip = clientIpOf(context);
-  const hit = await recordHit(`contact:${ip}`, CONTACT_WINDOW_SECONDS);
+  const hit = await recordHit(`contact:${clientKey(ip)}`, CONTACT_WINDOW_SECONDS);
   if (hit.count > CONTACT_MAX_PER_WINDOW) {
     const minutes = Math.max(1, Math.ceil(hit.retryAfterSeconds / 60));
     const message = `Recibimos varios mensajes seguidos desde tu conexión. Intenta de nuevo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"} o escríbenos por WhatsApp.`;
