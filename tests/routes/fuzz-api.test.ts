@@ -228,7 +228,8 @@ describe("better-auth's own endpoints (/api/auth/*) with hostile JSON", () => {
             expectUnpolluted(snapshot);
           },
         ),
-        { ...options, numRuns: spec.runs ?? 30 },
+        // Besides the random runs: every field a NUL, which PostgreSQL refuses in text.
+        { ...options, numRuns: spec.runs ?? 30, examples: [[Object.fromEntries(Object.keys(spec.body).map((k) => [k, "\u0000"]))]] },
       );
     });
   }
