@@ -132,17 +132,31 @@ test.describe("as every role", () => {
     });
     expect(off.status()).toBe(302);
 
-    // Seeded entries and articles.
-    const adminIds = async (tab: string, kind: string) =>
-      (await (await contexts.admin.get(`/admin?tab=${tab}`)).text()).match(new RegExp(`/admin/${kind}/edit/([0-9a-f-]{36})`))![1]!;
-    values.restaurantId = await adminIds("restaurantes", "restaurant");
-    values.businessId = await adminIds("negocios", "business");
-    const slugOf = async (tipo: string) =>
-      ((await (await contexts.visitor.get(`/api/v1/buscar?tipo=${tipo}&limite=1`)).json()) as { resultados: { slug: string }[] })
-        .resultados[0]!.slug;
-    values.restaurantSlug = await slugOf("restaurantes");
-    values.businessSlug = await slugOf("negocios");
-    values.blogSlug = (await (await contexts.visitor.get("/blog")).text()).match(/href="\/blog\/([a-z0-9-]+)"/)![1]!;
+    // A seeded restaurant and business (the API's first of each, which no other spec changes), and
+    // their admin ids found by name; the author publishes an article of its own.
+    for (const [tipo, kind, tab] of [
+      ["restaurantes", "restaurant", "restaurantes"],
+      ["negocios", "business", "negocios"],
+    ] as const) {
+      const api = (await (await contexts.visitor.get(`/api/v1/buscar?tipo=${tipo}&limite=1`)).json()) as {
+        resultados: { slug: string; nombre: string }[];
+      };
+      const { slug, nombre } = api.resultados[0]!;
+      values[`${kind}Slug`] = slug;
+      const list = await (await contexts.admin.get(`/admin?tab=${tab}&q=${encodeURIComponent(nombre)}`)).text();
+      values[`${kind}Id`] = list.match(new RegExp(`/admin/${kind}/edit/([0-9a-f-]{36})`))?.[1] ?? "";
+    }
+    const published = await contexts.author.post("/write-blog", {
+      form: {
+        intent: "publish",
+        title: `Publicado de la matriz ${Date.now()}`,
+        excerpt: "Un resumen.",
+        content: "<p>Texto.</p>",
+        category: "Turismo",
+      },
+      maxRedirects: 0,
+    });
+    values.blogSlug = published.headers().location?.match(/^\/blog\/([a-z0-9-]+)$/)?.[1] ?? "";
   });
 
   test.afterAll(async () => {
