@@ -4,14 +4,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { getIP } from "better-auth/api";
+import { APIError, getIP } from "better-auth/api";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
 import { ensureProfile, grantOwnerAdminIfVerified, isOwnerAddress, loginEmailOf, syncProfileEmail } from "./models/profiles.server";
 import { singleton } from "./singleton.server";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/schemas/auth";
+import { PASSWORD_MAX, PASSWORD_MIN, signupSchema } from "~/schemas/auth";
 import { AUTH_COOKIE_PREFIX, authCookieName } from "~/lib/cookies";
 import { commonPasswordCheck } from "./passwords.server";
 import { signInLimit } from "./sign-in-limit.server";
@@ -129,11 +129,13 @@ function createAuth() {
     databaseHooks: {
       user: {
         create: {
+          before: async (user) => ({ data: checkedUserFields(user) }),
           after: async (user) => {
             await ensureProfile(user);
           },
         },
         update: {
+          before: async (user) => ({ data: checkedUserFields(user) }),
           after: async (user) => {
             await syncProfileEmail(user);
           },
@@ -141,6 +143,19 @@ function createAuth() {
       },
     },
   });
+}
+
+/**
+ * better-auth's own JSON endpoints (/api/auth/sign-up/email, /api/auth/update-user) take a name and
+ * an image as sent: the name follows the forms' rule (a NUL or a null would otherwise fail in the
+ * database), and the image stays empty, as the site has no profile pictures.
+ */
+function checkedUserFields<T extends { name?: unknown; image?: unknown }>(data: T): T {
+  if (data.image != null) throw new APIError("BAD_REQUEST", { message: "La cuenta no admite imagen de perfil." });
+  if (!("name" in data)) return data;
+  const name = signupSchema.shape.full_name.safeParse(data.name);
+  if (!name.success) throw new APIError("BAD_REQUEST", { message: name.error.issues[0]?.message ?? "Nombre inválido" });
+  return { ...data, name: name.data };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -50,7 +50,8 @@ test("purchase: paywall, subscribe in a new tab, pay on Stripe's page, back to t
   const [checkout] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: "Suscribirme" }).click()]);
   await checkout.waitForURL(/\/checkout\/cs_test_/);
   await expect(checkout.getByRole("heading", { name: "Pago de prueba" })).toBeVisible();
-  const sent = stripe.requests.findLast((r) => r.path === "/v1/checkout/sessions")!;
+  // This user's session: the authorization matrix may start checkouts on the same fake meanwhile.
+  const sent = stripe.requests.findLast((r) => r.path === "/v1/checkout/sessions" && r.params.customer_email === user.email)!;
   expect(sent.params).toMatchObject({ "line_items[0][price]": "price_e2e_premium", locale: "es", customer_email: user.email });
 
   await checkout.getByRole("button", { name: "Pagar" }).click();

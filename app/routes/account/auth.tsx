@@ -28,10 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** Only same-site relative paths are followed after sign-in. */
+/**
+ * Only same-site relative paths are followed after sign-in, read as a browser reads them (tabs and
+ * line breaks dropped) and percent-encoded: a Location header carries ASCII only.
+ */
 function safeRedirect(to: FormDataEntryValue | null): string {
   const value = typeof to === "string" ? to : "";
-  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/";
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  const base = "http://site.invalid";
+  const url = URL.parse(value, base);
+  return url && url.origin === base ? url.pathname + url.search + url.hash : "/";
 }
 
 type Refusal = Extract<Awaited<ReturnType<typeof signIn>>, { ok: false }>;

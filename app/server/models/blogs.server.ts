@@ -96,7 +96,8 @@ export async function listPublishedBlogs(opts: { q?: string; page?: number; perP
 
 /** /blog/{slug}: only a published article. */
 export async function getPublishedBlogBySlug(slug: string): Promise<BlogArticle | null> {
-  if (!slug || slug.length > 200) return null;
+  // PostgreSQL text holds no NUL (the query would fail): such a slug names nothing.
+  if (!slug || slug.length > 200 || slug.includes("\u0000")) return null;
   const [row] = await db
     .select({ blog: blogs, author_name: authorName })
     .from(blogs)

@@ -234,7 +234,8 @@ async function slugFromHistory(kind: ListingKind, oldSlug: string): Promise<stri
  * `{ redirectTo }` (301); otherwise null (404). Reviews of imported entries stay out (Google's terms).
  */
 async function entryBySlug<E>(kind: ListingKind, slug: string, columns: SQL, fields: (row: Record<string, unknown>) => object) {
-  if (!slug || slug.length > 200) return null;
+  // PostgreSQL text holds no NUL (the query would fail): such a slug names nothing.
+  if (!slug || slug.length > 200 || slug.includes("\u0000")) return null;
   const table = sql.identifier(kind === "restaurant" ? "restaurants" : "businesses");
   const rows = await queryRows<CardRow & Record<string, unknown>>(sql`
     select ${cardColumns(kind)}, ${cursorTs()}, t.descripcion, t.customer_reviews, t.updated_at::text as updated_at, ${columns}
