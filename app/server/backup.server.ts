@@ -138,6 +138,8 @@ export async function restoreDatabase(
         } finally {
           await db.close();
         }
+        // Any gzip file would do for the first bytes: the app's database has its migrations table.
+        if (!tables.some((t) => t.table === "drizzle.__drizzle_migrations")) throw new Error("no contiene la base de esta aplicación");
       } catch (error) {
         fs.rmSync(incoming, { recursive: true, force: true });
         throw new BackupError(`${source} no se pudo cargar como base embebida: ${(error as Error).message}`);

@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -127,216 +128,227 @@ function expectSameAndFull(actual: Sums, expected: Sums) {
   expect(tables.filter(([, t]) => t.rows === 0).map(([name]) => name)).toEqual([]);
 }
 
-describe.runIf(!onPostgres)("embedded database (PGlite in DATA_DIR)", () => {
-  const original = path.join(tmp, "original");
-  const fresh = path.join(tmp, "nueva");
-  const file = path.join(tmp, "copia.pglite.tar.gz");
-  const env = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: "" });
+// Each project runs the round trip of its own database: both run in `npm test`.
+if (!onPostgres)
+  describe("embedded database (PGlite in DATA_DIR)", () => {
+    const original = path.join(tmp, "original");
+    const fresh = path.join(tmp, "nueva");
+    const file = path.join(tmp, "copia.pglite.tar.gz");
+    const env = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: "" });
 
-  async function sumsOf(dataDir: string): Promise<Sums> {
-    const pglite = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm, unaccent } });
-    try {
-      return await checksums((sql) => pglite.query(sql).then((r) => r.rows as Record<string, unknown>[]));
-    } finally {
-      await pglite.close();
-    }
-  }
-
-  let before: Sums;
-  beforeAll(async () => {
-    // This file's database becomes an embedded one on disk, as `npm start` keeps it.
-    await closeDb();
-    clearSingletons();
-    process.env.DATA_DIR = original;
-    await dbReady();
-    await fillEveryTable();
-    await closeDb();
-    clearSingletons();
-    process.env.DATA_DIR = "memory://";
-    before = await sumsOf(original);
-  }, 300_000);
-
-  it("backs up with the server stopped, and restores into a new DATA_DIR with every table and sequence equal", async () => {
-    const backup = await runScript("scripts/db-backup.ts", [file], env(original));
-    expect(backup.out).toContain(`Copia guardada en ${file}`);
-    expect(backup.code).toBe(0);
-    expect(fs.readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
-
-    const restore = await runScript("scripts/db-restore.ts", [file], env(fresh));
-    expect(restore.out).toContain("Base embebida restaurada");
-    expect(restore.code).toBe(0);
-    expectSameAndFull(await sumsOf(fresh), before);
-  }, 300_000);
-
-  it("restores over a changed database, keeping the one it replaces aside", async () => {
-    const pglite = await PGlite.create(path.join(original, "pglite"), { extensions: { pg_trgm, unaccent } });
-    await pglite.exec("delete from blogs where is_published; update restaurants set nombre = 'Cambiado' where true;");
-    await pglite.close();
-    const changed = await sumsOf(original);
-    expect(changed["public.restaurants"]!.md5).not.toBe(before["public.restaurants"]!.md5);
-    expect(changed["public.blogs"]!.rows).toBeLessThan(before["public.blogs"]!.rows);
-
-    const restore = await runScript("scripts/db-restore.ts", [file], env(original));
-    expect(restore.code).toBe(0);
-    expectSameAndFull(await sumsOf(original), before);
-    const aside = /quedó en (\S+)/.exec(restore.out)?.[1];
-    expect(aside && path.dirname(aside)).toBe(original);
-    const pgliteAside = await PGlite.create(aside!, { extensions: { pg_trgm, unaccent } });
-    const [renamed] = (await pgliteAside.query<{ n: number }>("select count(*)::int as n from restaurants where nombre = 'Cambiado'")).rows;
-    await pgliteAside.close();
-    expect(renamed!.n).toBe(before["public.restaurants"]!.rows);
-  }, 300_000);
-
-  it("refuses while the server has DATA_DIR open, and refuses files that are not its backups, in Spanish", async () => {
-    // The server's own way of opening the database (db.server.ts), in a process that keeps it open.
-    const holder = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "-e",
-        'import("./app/server/db.server.ts").then(async (m) => { await m.dbReady(); console.log("abierta"); setInterval(() => {}, 1000); });',
-      ],
-      { cwd: root, env: { ...process.env, DATA_DIR: original, DATABASE_URL: "" }, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    try {
-      await new Promise<void>((resolve, reject) => {
-        let said = "";
-        holder.stdout!.on("data", (d) => {
-          said += d;
-          if (said.includes("abierta")) resolve();
-        });
-        holder.stderr!.on("data", (d) => (said += d));
-        holder.on("exit", () => reject(new Error(`the holder ended: ${said}`)));
-      });
-      for (const [script, args] of [
-        ["scripts/db-backup.ts", [path.join(tmp, "otra.tar.gz")]],
-        ["scripts/db-restore.ts", [file]],
-      ] as const) {
-        const refused = await runScript(script, [...args], env(original));
-        expect(refused.code).toBe(1);
-        expect(refused.out).toContain(`abierta por otro proceso (pid ${holder.pid})`);
-        expect(refused.out).toMatch(/detén el servidor/i);
+    async function sumsOf(dataDir: string): Promise<Sums> {
+      const pglite = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm, unaccent } });
+      try {
+        return await checksums((sql) => pglite.query(sql).then((r) => r.rows as Record<string, unknown>[]));
+      } finally {
+        await pglite.close();
       }
-      expect(fs.existsSync(path.join(tmp, "otra.tar.gz"))).toBe(false);
-    } finally {
-      holder.kill("SIGKILL");
-      await new Promise((resolve) => holder.once("exit", resolve));
     }
 
-    const garbage = path.join(tmp, "nada.txt");
-    fs.writeFileSync(garbage, "esto no es una copia");
-    const notBackup = await runScript("scripts/db-restore.ts", [garbage], env(fresh));
-    expect(notBackup.code).toBe(1);
-    expect(notBackup.out).toMatch(/no es una copia de esta aplicación/);
+    let before: Sums;
+    beforeAll(async () => {
+      // This file's database becomes an embedded one on disk, as `npm start` keeps it.
+      await closeDb();
+      clearSingletons();
+      process.env.DATA_DIR = original;
+      await dbReady();
+      await fillEveryTable();
+      await closeDb();
+      clearSingletons();
+      process.env.DATA_DIR = "memory://";
+      before = await sumsOf(original);
+    }, 300_000);
 
-    const pgDump = path.join(tmp, "copia.pgdump");
-    fs.writeFileSync(pgDump, "PGDMP\u0001\u000e\u0000");
-    const wrongKind = await runScript("scripts/db-restore.ts", [pgDump], env(fresh));
-    expect(wrongKind.code).toBe(1);
-    expect(wrongKind.out).toMatch(/es una copia de PostgreSQL \(pg_dump\): para restaurarla define DATABASE_URL/);
+    it("backs up with the server stopped, and restores into a new DATA_DIR with every table and sequence equal", async () => {
+      const backup = await runScript("scripts/db-backup.ts", [file], env(original));
+      expect(backup.out).toContain(`Copia guardada en ${file}`);
+      expect(backup.code).toBe(0);
+      expect(fs.readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
 
-    const usage = await runScript("scripts/db-restore.ts", [], env(fresh));
-    expect(usage.code).toBe(2);
-    expect(usage.out).toMatch(/Uso: npm run db:restore -- <archivo de copia>/);
-    // The database restored before is unchanged by the refusals.
-    expectSameAndFull(await sumsOf(fresh), before);
-  }, 300_000);
-});
+      const restore = await runScript("scripts/db-restore.ts", [file], env(fresh));
+      expect(restore.out).toContain("Base embebida restaurada");
+      expect(restore.code).toBe(0);
+      expectSameAndFull(await sumsOf(fresh), before);
+    }, 300_000);
 
-describe.runIf(onPostgres)("PostgreSQL (pg_dump and pg_restore)", () => {
-  const file = path.join(tmp, "copia.pgdump");
-  let serverUrl: string;
-  let freshUrl: string;
-  let freshName: string;
+    it("restores over a changed database, keeping the one it replaces aside", async () => {
+      const pglite = await PGlite.create(path.join(original, "pglite"), { extensions: { pg_trgm, unaccent } });
+      await pglite.exec("delete from blogs where is_published; update restaurants set nombre = 'Cambiado' where true;");
+      await pglite.close();
+      const changed = await sumsOf(original);
+      expect(changed["public.restaurants"]!.md5).not.toBe(before["public.restaurants"]!.md5);
+      expect(changed["public.blogs"]!.rows).toBeLessThan(before["public.blogs"]!.rows);
 
-  async function sumsOf(url: string): Promise<Sums> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await checksums((sql) => client.query(sql).then((r) => r.rows as Record<string, unknown>[]));
-    } finally {
-      await client.end();
-    }
-  }
+      const restore = await runScript("scripts/db-restore.ts", [file], env(original));
+      expect(restore.code).toBe(0);
+      expectSameAndFull(await sumsOf(original), before);
+      const aside = /quedó en (\S+)/.exec(restore.out)?.[1];
+      expect(aside && path.dirname(aside)).toBe(original);
+      const pgliteAside = await PGlite.create(aside!, { extensions: { pg_trgm, unaccent } });
+      const [renamed] = (await pgliteAside.query<{ n: number }>("select count(*)::int as n from restaurants where nombre = 'Cambiado'"))
+        .rows;
+      await pgliteAside.close();
+      expect(renamed!.n).toBe(before["public.restaurants"]!.rows);
+    }, 300_000);
 
-  async function admin(sql: string) {
-    const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
+    it("refuses while the server has DATA_DIR open, and refuses files that are not its backups, in Spanish", async () => {
+      // The server's own way of opening the database (db.server.ts), in a process that keeps it open.
+      const holder = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "-e",
+          'import("./app/server/db.server.ts").then(async (m) => { await m.dbReady(); console.log("abierta"); setInterval(() => {}, 1000); });',
+        ],
+        { cwd: root, env: { ...process.env, DATA_DIR: original, DATABASE_URL: "" }, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      try {
+        await new Promise<void>((resolve, reject) => {
+          let said = "";
+          holder.stdout!.on("data", (d) => {
+            said += d;
+            if (said.includes("abierta")) resolve();
+          });
+          holder.stderr!.on("data", (d) => (said += d));
+          holder.on("exit", () => reject(new Error(`the holder ended: ${said}`)));
+        });
+        for (const [script, args] of [
+          ["scripts/db-backup.ts", [path.join(tmp, "otra.tar.gz")]],
+          ["scripts/db-restore.ts", [file]],
+        ] as const) {
+          const refused = await runScript(script, [...args], env(original));
+          expect(refused.code).toBe(1);
+          expect(refused.out).toContain(`abierta por otro proceso (pid ${holder.pid})`);
+          expect(refused.out).toMatch(/detén el servidor/i);
+        }
+        expect(fs.existsSync(path.join(tmp, "otra.tar.gz"))).toBe(false);
+      } finally {
+        holder.kill("SIGKILL");
+        await new Promise((resolve) => holder.once("exit", resolve));
+      }
 
-  let before: Sums;
-  beforeAll(async () => {
-    const url = new URL(process.env.DATABASE_URL!);
-    serverUrl = `${url.protocol}//${url.username ? `${url.username}@` : ""}${url.host}`;
-    freshName = `${url.pathname.slice(1)}_restaurada_${crypto.randomBytes(3).toString("hex")}`;
-    freshUrl = `${serverUrl}/${freshName}`;
-    await fillEveryTable();
-    before = await sumsOf(process.env.DATABASE_URL!);
-    await admin(`create database ${freshName}`);
-  }, 300_000);
-  afterAll(async () => {
-    await admin(`drop database if exists ${freshName} with (force)`);
+      const garbage = path.join(tmp, "nada.txt");
+      fs.writeFileSync(garbage, "esto no es una copia");
+      const notBackup = await runScript("scripts/db-restore.ts", [garbage], env(fresh));
+      expect(notBackup.code).toBe(1);
+      expect(notBackup.out).toMatch(/no es una copia de esta aplicación/);
+
+      const otherGzip = path.join(tmp, "otra-cosa.tar.gz");
+      fs.writeFileSync(otherGzip, zlib.gzipSync("un archivo comprimido cualquiera"));
+      const notOurs = await runScript("scripts/db-restore.ts", [otherGzip], env(fresh));
+      expect(notOurs.code).toBe(1);
+      expect(notOurs.out).toMatch(/no se pudo cargar como base embebida/);
+      expect(fs.readdirSync(fresh)).toEqual(["pglite"]);
+
+      const pgDump = path.join(tmp, "copia.pgdump");
+      fs.writeFileSync(pgDump, "PGDMP\u0001\u000e\u0000");
+      const wrongKind = await runScript("scripts/db-restore.ts", [pgDump], env(fresh));
+      expect(wrongKind.code).toBe(1);
+      expect(wrongKind.out).toMatch(/es una copia de PostgreSQL \(pg_dump\): para restaurarla define DATABASE_URL/);
+
+      const usage = await runScript("scripts/db-restore.ts", [], env(fresh));
+      expect(usage.code).toBe(2);
+      expect(usage.out).toMatch(/Uso: npm run db:restore -- <archivo de copia>/);
+      // The database restored before is unchanged by the refusals.
+      expectSameAndFull(await sumsOf(fresh), before);
+    }, 300_000);
   });
 
-  it("backs up a live database with pg_dump and restores it into an empty one with every table and sequence equal", async () => {
-    const backup = await runScript("scripts/db-backup.ts", [file], { DATABASE_URL: process.env.DATABASE_URL! });
-    expect(backup.out).toContain(`Copia guardada en ${file}`);
-    expect(backup.code).toBe(0);
-    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("PGDMP");
+if (onPostgres)
+  describe("PostgreSQL (pg_dump and pg_restore)", () => {
+    const file = path.join(tmp, "copia.pgdump");
+    let serverUrl: string;
+    let freshUrl: string;
+    let freshName: string;
 
-    const restore = await runScript("scripts/db-restore.ts", [file], { DATABASE_URL: freshUrl });
-    expect(restore.out).toContain("PostgreSQL restaurado");
-    expect(restore.code).toBe(0);
-    // An empty database has nothing to keep aside.
-    expect(restore.out).not.toContain("copia previa");
-    expectSameAndFull(await sumsOf(freshUrl), before);
-  }, 300_000);
-
-  it("restores over a changed database after backing up what it replaces", async () => {
-    await db.delete(blogs).where(eq(blogs.is_published, true));
-    await db.update(restaurants).set({ nombre: "Cambiado" });
-    const changed = await sumsOf(process.env.DATABASE_URL!);
-    expect(changed["public.restaurants"]!.md5).not.toBe(before["public.restaurants"]!.md5);
-
-    const restore = await runScript("scripts/db-restore.ts", [file], { DATABASE_URL: process.env.DATABASE_URL! });
-    expect(restore.code).toBe(0);
-    expectSameAndFull(await sumsOf(process.env.DATABASE_URL!), before);
-
-    // The copy taken first holds the changed data: restored into the scratch database, it sums as `changed`.
-    const previous = /copia previa de lo que había: (\S+)/.exec(restore.out)?.[1];
-    expect(previous).toMatch(/\.antes-de-restaurar\.pgdump$/);
-    try {
-      const back = await runScript("scripts/db-restore.ts", [previous!], { DATABASE_URL: freshUrl });
-      expect(back.code).toBe(0);
-      expect(await sumsOf(freshUrl)).toEqual(changed);
-      const again = /copia previa de lo que había: (\S+)/.exec(back.out)?.[1];
-      if (again) fs.rmSync(again, { force: true });
-    } finally {
-      fs.rmSync(previous!, { force: true });
-      // The copies taken first go to backups/ in the repository: leave no empty folder behind.
-      if (fs.existsSync(path.dirname(previous!)) && fs.readdirSync(path.dirname(previous!)).length === 0)
-        fs.rmdirSync(path.dirname(previous!));
+    async function sumsOf(url: string): Promise<Sums> {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return await checksums((sql) => client.query(sql).then((r) => r.rows as Record<string, unknown>[]));
+      } finally {
+        await client.end();
+      }
     }
-  }, 300_000);
 
-  it("refuses an embedded backup and a database it cannot reach, in Spanish", async () => {
-    const tarball = path.join(tmp, "embebida.tar.gz");
-    fs.writeFileSync(tarball, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00]));
-    const wrongKind = await runScript("scripts/db-restore.ts", [tarball], { DATABASE_URL: freshUrl });
-    expect(wrongKind.code).toBe(1);
-    expect(wrongKind.out).toMatch(/es una copia de la base embebida: para restaurarla quita DATABASE_URL/);
+    async function admin(sql: string) {
+      const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    }
 
-    const unreachable = await runScript("scripts/db-backup.ts", [path.join(tmp, "nunca.pgdump")], {
-      DATABASE_URL: `${serverUrl}/no_existe_${crypto.randomBytes(3).toString("hex")}`,
+    let before: Sums;
+    beforeAll(async () => {
+      const url = new URL(process.env.DATABASE_URL!);
+      serverUrl = `${url.protocol}//${url.username ? `${url.username}@` : ""}${url.host}`;
+      freshName = `${url.pathname.slice(1)}_restaurada_${crypto.randomBytes(3).toString("hex")}`;
+      freshUrl = `${serverUrl}/${freshName}`;
+      await fillEveryTable();
+      before = await sumsOf(process.env.DATABASE_URL!);
+      await admin(`create database ${freshName}`);
+    }, 300_000);
+    afterAll(async () => {
+      await admin(`drop database if exists ${freshName} with (force)`);
     });
-    expect(unreachable.code).toBe(1);
-    expect(unreachable.out).toMatch(/No se pudo conectar a PostgreSQL/);
-    expect(fs.existsSync(path.join(tmp, "nunca.pgdump"))).toBe(false);
-  }, 60_000);
-});
+
+    it("backs up a live database with pg_dump and restores it into an empty one with every table and sequence equal", async () => {
+      const backup = await runScript("scripts/db-backup.ts", [file], { DATABASE_URL: process.env.DATABASE_URL! });
+      expect(backup.out).toContain(`Copia guardada en ${file}`);
+      expect(backup.code).toBe(0);
+      expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("PGDMP");
+
+      const restore = await runScript("scripts/db-restore.ts", [file], { DATABASE_URL: freshUrl });
+      expect(restore.out).toContain("PostgreSQL restaurado");
+      expect(restore.code).toBe(0);
+      // An empty database has nothing to keep aside.
+      expect(restore.out).not.toContain("copia previa");
+      expectSameAndFull(await sumsOf(freshUrl), before);
+    }, 300_000);
+
+    it("restores over a changed database after backing up what it replaces", async () => {
+      await db.delete(blogs).where(eq(blogs.is_published, true));
+      await db.update(restaurants).set({ nombre: "Cambiado" });
+      const changed = await sumsOf(process.env.DATABASE_URL!);
+      expect(changed["public.restaurants"]!.md5).not.toBe(before["public.restaurants"]!.md5);
+
+      const restore = await runScript("scripts/db-restore.ts", [file], { DATABASE_URL: process.env.DATABASE_URL! });
+      expect(restore.code).toBe(0);
+      expectSameAndFull(await sumsOf(process.env.DATABASE_URL!), before);
+
+      // The copy taken first holds the changed data: restored into the scratch database, it sums as `changed`.
+      const previous = /copia previa de lo que había: (\S+)/.exec(restore.out)?.[1];
+      expect(previous).toMatch(/\.antes-de-restaurar\.pgdump$/);
+      try {
+        const back = await runScript("scripts/db-restore.ts", [previous!], { DATABASE_URL: freshUrl });
+        expect(back.code).toBe(0);
+        expect(await sumsOf(freshUrl)).toEqual(changed);
+        const again = /copia previa de lo que había: (\S+)/.exec(back.out)?.[1];
+        if (again) fs.rmSync(again, { force: true });
+      } finally {
+        fs.rmSync(previous!, { force: true });
+        // The copies taken first go to backups/ in the repository: leave no empty folder behind.
+        if (fs.existsSync(path.dirname(previous!)) && fs.readdirSync(path.dirname(previous!)).length === 0)
+          fs.rmdirSync(path.dirname(previous!));
+      }
+    }, 300_000);
+
+    it("refuses an embedded backup and a database it cannot reach, in Spanish", async () => {
+      const tarball = path.join(tmp, "embebida.tar.gz");
+      fs.writeFileSync(tarball, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00]));
+      const wrongKind = await runScript("scripts/db-restore.ts", [tarball], { DATABASE_URL: freshUrl });
+      expect(wrongKind.code).toBe(1);
+      expect(wrongKind.out).toMatch(/es una copia de la base embebida: para restaurarla quita DATABASE_URL/);
+
+      const unreachable = await runScript("scripts/db-backup.ts", [path.join(tmp, "nunca.pgdump")], {
+        DATABASE_URL: `${serverUrl}/no_existe_${crypto.randomBytes(3).toString("hex")}`,
+      });
+      expect(unreachable.code).toBe(1);
+      expect(unreachable.out).toMatch(/No se pudo conectar a PostgreSQL/);
+      expect(fs.existsSync(path.join(tmp, "nunca.pgdump"))).toBe(false);
+    }, 60_000);
+  });
