@@ -46,7 +46,7 @@ function socketParent(): string {
  * One process per on-disk database: a second PGlite on the same files (a script while the server runs)
  * loses or corrupts writes. The lock names the owner's pid and socket; it is stale when either is gone.
  */
-function takeLock(dataDir: string, socketPath: string): () => void {
+export function takeLock(dataDir: string, socketPath: string): () => void {
   const lock = path.join(dataDir, "..", "pglite.lock");
   try {
     const [pid, socket] = fs.readFileSync(lock, "utf8").split("\n");
