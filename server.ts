@@ -14,7 +14,8 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { checkDatabase, closeDb, DatabaseStartError, isConnectionFailure } from "./app/server/db.server";
-import { joinCluster, startPrimary } from "./app/server/cluster.server";
+import { startPrimary } from "./app/server/cluster.server";
+import { listenForInvalidations, stopListening } from "./app/server/notify.server";
 import { markdownNegotiation } from "./app/server/markdown-negotiation.server";
 import { publicPageCache } from "./app/server/page-cache.server";
 import { requestContext } from "./app/server/request-context.server";
@@ -243,8 +244,9 @@ async function main() {
     // Migrate and seed once, then fork the workers (app/server/cluster.server.ts).
     return startPrimary(env.WEB_CONCURRENCY, prepareDatabase);
   }
-  joinCluster();
   const app = await createApp();
+  // Before the first request: a write served by another process must empty this one's page cache.
+  await listenForInvalidations();
 
   // On SIGTERM the requests in flight finish and nothing new starts: the listening socket closes (new
   // connections are refused), a request that arrives on a kept-alive connection gets a 503 that
@@ -281,6 +283,7 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await stopListening();
       await closeDb().catch((error: Error) => console.error(error.message));
       console.info("[server] cerrado");
       process.exit(0);
