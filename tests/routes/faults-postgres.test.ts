@@ -62,10 +62,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL && !findPgBin())("the app when Po
 
   /**
    * A new app process, healthy. Pages and API answers are made every time (no page or answer cache),
-   * so that each one needs the database.
+   * so that each one needs the database; the load comes from one address, above the API's rate limit.
    */
   async function freshApp(env: Record<string, string> = {}) {
-    const app = await startApp(databaseUrl, { PAGE_CACHE: "0", API_CACHE_TTL_MS: "0", ...env });
+    const app = await startApp(databaseUrl, { PAGE_CACHE: "0", API_CACHE_TTL_MS: "0", API_RATE_LIMIT: "100000", ...env });
     apps.push(app);
     await app.healthy();
     return app;

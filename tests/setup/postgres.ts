@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 import { freePort } from "./free-port";
 
 export function findPgBin(): string | null {
@@ -33,7 +34,9 @@ export function postgresAvailable(): boolean {
 
 /**
  * `halt` and `resume` (the fault tests): stop the server at once, as a crash would, and start it again
- * on the same port. Both run pg_ctl without blocking the test's own requests.
+ * on the same port. Both run pg_ctl without blocking the test's own requests. This server commits
+ * asynchronously (for speed), so `halt` runs a checkpoint first: like a production server's crash, it
+ * loses no committed transaction.
  */
 export type PgServer = { url: string; stop: () => void; halt: () => Promise<void>; resume: () => Promise<void> };
 
@@ -62,7 +65,12 @@ export async function startPostgres(): Promise<PgServer> {
   run(start);
   return {
     url: `postgres://postgres@127.0.0.1:${port}`,
-    halt: () => runAsync(`${bin}/pg_ctl -D ${dataDir} -m immediate stop >/dev/null`),
+    halt: async () => {
+      const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+      await client.connect();
+      await client.query("checkpoint").finally(() => client.end());
+      await runAsync(`${bin}/pg_ctl -D ${dataDir} -m immediate stop >/dev/null`);
+    },
     resume: () => runAsync(start),
     stop: () => {
       try {
