@@ -290,6 +290,8 @@ async function main() {
     });
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
     server.closeIdleConnections();
+    // An answer whose headers had already gone out leaves its connection open and idle once sent.
+    setInterval(() => server.closeIdleConnections(), 250).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
