@@ -11,14 +11,16 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
-import { closeDb, pingDb } from "./app/server/db.server";
-import { joinCluster, startPrimary } from "./app/server/cluster.server";
+import { checkDatabase, closeDb, DatabaseStartError, isConnectionFailure } from "./app/server/db.server";
+import { startPrimary } from "./app/server/cluster.server";
+import { listenForInvalidations, stopListening } from "./app/server/notify.server";
 import { markdownNegotiation } from "./app/server/markdown-negotiation.server";
 import { publicPageCache } from "./app/server/page-cache.server";
 import { requestContext } from "./app/server/request-context.server";
 import { securityHeaders } from "./app/server/security.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
+import { SERVICE_UNAVAILABLE } from "./app/lib/user-error";
 
 export async function createApp() {
   const env = getEnv();
@@ -32,16 +34,19 @@ export async function createApp() {
   const security = securityHeaders(env);
   app.use(security.everyResponse);
 
+  // For the load balancer: 503 while the database does not answer within 2 s (and while this process
+  // stops, see main). The reason goes to the log once per change, never to whoever asks.
+  let healthy = true;
   app.get("/healthz", async (_req, res) => {
-    try {
-      await pingDb();
-      res.set("Cache-Control", "no-store").json({ status: "ok" });
-    } catch (error) {
-      res
-        .status(503)
-        .set("Cache-Control", "no-store")
-        .json({ status: "error", error: (error as Error).message });
+    const check = await checkDatabase(2_000);
+    if (check.ok !== healthy) {
+      healthy = check.ok;
+      if (check.ok) console.info("[server] /healthz: la base de datos responde de nuevo");
+      else console.error("[server] /healthz: la base de datos no responde:", check.error.message);
     }
+    res.set("Cache-Control", "no-store");
+    if (check.ok) res.json({ status: "ok" });
+    else res.status(503).json({ status: "error", detalle: "La base de datos no responde." });
   });
 
   // Anonymous public pages are the same for every visitor: a fresh cached copy is answered before anything
@@ -130,11 +135,14 @@ export async function createApp() {
     }),
   );
 
-  // Last resort: never a stack trace to the visitor.
+  // Last resort: never a stack trace to the visitor; a database that does not answer is a 503.
   app.use((error: Error, _req: Request, res: Response, _next: NextFunction) => {
-    console.error("[server] error no controlado:", error);
+    const unavailable = isConnectionFailure(error);
+    if (unavailable) console.error("[server] sin base de datos:", error.message);
+    else console.error("[server] error no controlado:", error);
     if (res.headersSent) return;
-    res.status(500).type("text/plain; charset=utf-8").send("Error interno del servidor.");
+    if (unavailable) res.status(503).set("Retry-After", "5").type("text/plain; charset=utf-8").send(SERVICE_UNAVAILABLE);
+    else res.status(500).type("text/plain; charset=utf-8").send("Error interno del servidor.");
   });
 
   return app;
@@ -155,14 +163,32 @@ async function main() {
     // Migrate and seed once, then fork the workers (app/server/cluster.server.ts).
     return startPrimary(env.WEB_CONCURRENCY, prepareDatabase);
   }
-  joinCluster();
   const app = await createApp();
-  const server = http.createServer(app).listen(env.PORT, () => {
-    console.info(`Servidor listo en ${env.PUBLIC_URL} (puerto ${env.PORT})`);
-  });
+  // Before the first request: a write served by another process must empty this one's page cache.
+  await listenForInvalidations();
+
+  // On SIGTERM the requests in flight finish and nothing new starts: the listening socket closes (new
+  // connections are refused), a request that arrives on a kept-alive connection gets a 503 that
+  // closes it, and the answers in flight close theirs, so that the server is closed once they are sent.
+  let stopping = false;
+  const inFlight = new Set<http.ServerResponse>();
+  const server = http
+    .createServer((req, res) => {
+      if (stopping) {
+        res.shouldKeepAlive = false;
+        res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5", "Cache-Control": "no-store" });
+        res.end("El servidor se está reiniciando: inténtalo de nuevo en unos segundos.");
+        return;
+      }
+      inFlight.add(res);
+      res.once("close", () => inFlight.delete(res));
+      app(req, res);
+    })
+    .listen(env.PORT, () => {
+      console.info(`Servidor listo en ${env.PUBLIC_URL} (puerto ${env.PORT})`);
+    });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -176,17 +202,23 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await stopListening();
       await closeDb().catch((error: Error) => console.error(error.message));
       console.info("[server] cerrado");
       process.exit(0);
     });
+    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
     server.closeIdleConnections();
+    // An answer whose headers had already gone out leaves its connection open and idle once sent.
+    setInterval(() => server.closeIdleConnections(), 250).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
 main().catch((error) => {
-  console.error("[server] no se pudo iniciar:", error);
+  // A database the operator must fix (held by another process, damaged, not answering) is one line.
+  if (error instanceof DatabaseStartError) console.error(`[server] no se pudo iniciar: ${error.message}`);
+  else console.error("[server] no se pudo iniciar:", error);
   process.exit(1);
 });

@@ -11,6 +11,7 @@ import { useNonce } from "./lib/nonce";
 import { getPublicEnv } from "./server/env.server";
 import { getCurrentUser, rememberPageUrl } from "./server/guards.server";
 import { readToast } from "./server/toast.server";
+import { answerUnavailable } from "./server/unavailable.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React emit the stylesheet at the top of <head>, before the modulepreload
@@ -21,7 +22,8 @@ export const links: Route.LinksFunction = () => [
   FONT_PRELOAD,
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [rememberPageUrl];
+// answerUnavailable first: it sees the answer every other step produced.
+export const middleware: Route.MiddlewareFunction[] = [answerUnavailable, rememberPageUrl];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [current, flash] = await Promise.all([getCurrentUser(request), readToast(request)]);

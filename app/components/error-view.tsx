@@ -4,7 +4,7 @@ import { SITE_NAME } from "~/lib/meta";
 import type { ShownError } from "~/lib/error-page";
 import { buttonClass } from "./ui/button";
 
-const ICON: Record<number, IconName> = { 400: "search-x", 403: "lock", 404: "compass" };
+const ICON: Record<number, IconName> = { 400: "search-x", 403: "lock", 404: "compass", 503: "clock" };
 
 /**
  * An error page, 404 included: the status, a heading that says what happened, one sentence and one

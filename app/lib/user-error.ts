@@ -9,6 +9,9 @@ export class UserError extends Error {
 
 export const UNEXPECTED_ERROR = "Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.";
 
+/** What a visitor is told while the database does not answer (a restart, a failover): a 503, not a fault of theirs. */
+export const SERVICE_UNAVAILABLE = "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.";
+
 /** The visitor's message for `error`; `context` labels the log line of an unexpected one. */
 export function messageOf(error: unknown, context: string): string {
   if (error instanceof UserError) return error.message;

@@ -1,26 +1,12 @@
 /**
  * WEB_CONCURRENCY > 1, on PostgreSQL only (the embedded database is one process; env.server.ts
- * refuses it there): one primary process forks the workers that share the port. The primary relays
- * page-cache invalidations between workers (a write served by one worker must not leave another
- * serving the old page for the rest of the TTL), replaces a worker that dies, and on SIGTERM/SIGINT
- * lets every worker finish its requests before exiting.
+ * refuses it there): one primary process forks the workers that share the port. The primary replaces
+ * a worker that dies, and on SIGTERM/SIGINT lets every worker finish its requests before exiting.
+ * Workers hear each other's page-cache invalidations through PostgreSQL, as separate hosts do
+ * (notify.server.ts, decision 068).
  */
 import cluster, { type Worker } from "node:cluster";
 import { closeDb } from "./db.server";
-import { clearPublicPages, onInvalidate } from "./page-cache.server";
-
-const INVALIDATE = "page-cache:invalidate";
-
-type Message = { type?: string };
-
-/** In a worker: report this process's invalidations to the primary and apply the others'. */
-export function joinCluster(): void {
-  if (!cluster.isWorker) return;
-  onInvalidate(() => process.send?.({ type: INVALIDATE }));
-  process.on("message", (message: Message) => {
-    if (message?.type === INVALIDATE) clearPublicPages();
-  });
-}
 
 /** In the primary: fork `workers` processes of this same script and look after them. */
 export function runPrimary(workers: number, { log = console.info }: { log?: (msg: string) => void } = {}): void {
@@ -30,10 +16,6 @@ export function runPrimary(workers: number, { log = console.info }: { log?: (msg
     process.exit(forced ? 1 : 0);
   };
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && !w!.isDead());
-  cluster.on("message", (from, message: Message) => {
-    if (message?.type !== INVALIDATE) return;
-    for (const worker of live()) if (worker !== from) worker.send(message);
-  });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
       if (live().length === 0) finish(false);

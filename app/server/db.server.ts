@@ -4,6 +4,10 @@
  * worker thread behind ElectricSQL's pglite-socket on a private Unix socket, so both databases are
  * reached through a node-postgres pool and one Drizzle driver: every model runs the same code on both,
  * with the same pool and statement timeouts.
+ *
+ * When PostgreSQL goes away (a restart, a failover), queries fail at once instead of waiting: a lost
+ * connection is dropped from the pool, a new one is refused or times out after DB_POOL_TIMEOUT_MS,
+ * and the first connection that opens again serves the next request; nothing needs a restart.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -43,6 +47,15 @@ function socketParent(): string {
 }
 
 /**
+ * A database that cannot be opened at start-up, for a reason the operator can fix (another process
+ * holds the files, they are damaged, PostgreSQL does not answer): the server prints the message
+ * alone, without a stack, and exits with 1.
+ */
+export class DatabaseStartError extends Error {
+  override name = "DatabaseStartError";
+}
+
+/**
  * One process per on-disk database: a second PGlite on the same files (a script while the server runs)
  * loses or corrupts writes. The lock names the owner's pid and socket; it is stale when either is gone.
  */
@@ -59,7 +72,7 @@ export function takeLock(dataDir: string, socketPath: string): () => void {
       }
     })();
     if (Number(pid) !== process.pid && alive && socket && fs.existsSync(socket)) {
-      throw new Error(
+      throw new DatabaseStartError(
         `[db] la base embebida de ${path.dirname(lock)} está abierta por otro proceso (pid ${pid}). Detén el servidor antes de usar este comando, o usa DATABASE_URL.`,
       );
     }
@@ -97,13 +110,19 @@ function startEmbedded(dataDir: string): Embedded {
     releaseLock();
   };
   process.once("exit", cleanUp);
+  // PGlite's own words for damaged files are English and vague ("PGlite failed to initialize
+  // properly", "Aborted()"): the operator is told what it means and what to do.
+  const unopenable = (detail: string) =>
+    new DatabaseStartError(
+      `[db] no se pudo abrir la base embebida de ${dataDir}: sus archivos están dañados o no son de una base de PGlite (${detail}). Restaura una copia de seguridad en esa carpeta, o muévela a otro sitio para empezar con una base nueva.`,
+    );
   const ready = new Promise<void>((resolve, reject) => {
     worker.once("message", (message: { type: string; message?: string }) => {
       if (message.type === "ready") return resolve();
-      reject(new Error(`[db] no se pudo abrir la base embebida (${dataDir}): ${message.message ?? message.type}`));
+      reject(unopenable(message.message ?? message.type));
       void worker.terminate();
     });
-    worker.once("error", reject);
+    worker.once("error", (error) => reject(opened ? error : unopenable(error.message)));
     worker.once("exit", (code) => {
       exited = true;
       process.off("exit", cleanUp);
@@ -139,6 +158,38 @@ function startEmbedded(dataDir: string): Embedded {
       await closed.finally(() => worker.terminate());
     },
   };
+}
+
+/** Socket errors and PostgreSQL's SQLSTATEs that mean the server is gone, not that the query was wrong. */
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENOENT", // the embedded database's socket file is gone
+  "57P01", // admin_shutdown: the server is stopping
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: starting up or in recovery
+  "53300", // too_many_connections
+]);
+/** node-postgres's words for a connection that closed under a query or did not open in time. */
+const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * True when `error` (or what it wraps: Drizzle wraps the driver's error in `cause`) says the
+ * database could not be reached, rather than that a statement failed.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof message === "string" && CONNECTION_MESSAGES.test(message)) return true;
+  }
+  return false;
 }
 
 /** pg-pool's words for a full pool. */
@@ -181,13 +232,14 @@ type Callback = (err: Error | null, result?: unknown) => void;
 const READ_TIMEOUT = "Query read timeout";
 
 /**
- * A connection to the embedded database that closes itself when a query outlives the statement
- * timeout. PGlite cannot stop the statement, and a connection left inside the caller's transaction
- * would run the next requests' queries in it, to be lost at the next rollback; closed, pglite-socket
- * rolls that transaction back. The caller's ROLLBACK on the closed connection is then answered as done,
- * so the caller sees the timeout, not a closed connection.
+ * A connection that closes itself when a query outlives node-postgres's read timeout. On the embedded
+ * database that is the statement timeout: PGlite cannot stop the statement, and a connection left
+ * inside the caller's transaction would run the next requests' queries in it, to be lost at the next
+ * rollback; closed, pglite-socket rolls that transaction back. On PostgreSQL it fires only when the
+ * server stops answering, and such a connection is dead. The caller's ROLLBACK on the closed
+ * connection is then answered as done, so the caller sees the timeout, not a closed connection.
  */
-class EmbeddedClient extends pg.Client {
+class TimeoutClosingClient extends pg.Client {
   private timedOut = false;
 
   // Every overload of pg's query() passes through: the callback last, or a promise, or a Submittable.
@@ -234,9 +286,9 @@ function poolConfig(env: Env, embedded: Embedded | null): { pool: pg.PoolConfig;
       // One connection (PGlite has one backend), kept open and released when a script ends. PGlite
       // cannot interrupt a running statement (a server-side statement_timeout never fires in
       // WebAssembly), so the limit is node-postgres's own: the caller gets an error, the statement
-      // runs to its end on the database thread, and the connection is replaced (EmbeddedClient).
+      // runs to its end on the database thread, and the connection is replaced (TimeoutClosingClient).
       pool: {
-        Client: EmbeddedClient,
+        Client: TimeoutClosingClient,
         host: embedded.socketDir,
         port: 5432,
         user: "postgres",
@@ -253,12 +305,19 @@ function poolConfig(env: Env, embedded: Embedded | null): { pool: pg.PoolConfig;
       },
     };
   }
+  const statement = env.DB_STATEMENT_TIMEOUT_MS;
   return {
     pool: {
+      Client: TimeoutClosingClient,
       connectionString: env.DATABASE_URL,
       max: env.DB_POOL_MAX,
       connectionTimeoutMillis: wait,
-      statement_timeout: env.DB_STATEMENT_TIMEOUT_MS,
+      statement_timeout: statement,
+      // The server cancels a long statement itself; a server that stops answering without closing
+      // the connection (a network cut) cannot, so the client gives up a second later, and TCP
+      // keepalive finds such dead connections among the idle ones.
+      ...(statement > 0 ? { query_timeout: statement + 1000 } : {}),
+      keepAlive: true,
     },
     busy: {
       message: `[db] la consulta esperó ${wait} ms (DB_POOL_TIMEOUT_MS) una conexión libre a PostgreSQL: las ${env.DB_POOL_MAX} (DB_POOL_MAX) están ocupadas.`,
@@ -277,7 +336,14 @@ function open(): Handle {
   }
   const config = poolConfig(env, embedded);
   const pool = new Pool(config.pool, config.busy);
-  pool.on("error", (err) => console.error(`[db] error en la conexión a ${embedded ? "la base embebida" : "PostgreSQL"}:`, err.message));
+  const where = embedded ? "la base embebida" : "PostgreSQL";
+  // A connection reports a lost server to its query (which fails, and the request with it) and as an
+  // 'error' event, which without a listener would end the process when the connection is in use. The
+  // pool drops a broken connection and relays the event of an idle one (logged here already).
+  pool.on("connect", (client) => {
+    client.on("error", (err) => console.error(`[db] se perdió una conexión a ${where}:`, err.message));
+  });
+  pool.on("error", () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const ready = (async () => {
     await embedded?.ready;
@@ -285,8 +351,18 @@ function open(): Handle {
     // a large table may take minutes.
     const { statement_timeout: _s, query_timeout: _q, max: _m, Client: _c, ...connection } = config.pool;
     const client = new pg.Client(connection);
-    await client.connect();
     try {
+      await client.connect();
+    } catch (error) {
+      if (embedded || !isConnectionFailure(error)) throw error;
+      throw new DatabaseStartError(
+        `[db] PostgreSQL no responde (DATABASE_URL): ${(error as Error).message || (error as { code?: string }).code}. Comprueba que el servidor esté en marcha y acepte conexiones.`,
+      );
+    }
+    try {
+      // Processes that start together on a new database (a deployment of N of them) take turns: the
+      // first applies the migrations, the others find them applied. The lock ends with the connection.
+      if (!embedded) await client.query("select pg_advisory_lock(hashtext('panamavipia:migrations'))");
       await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
     } finally {
       await client.end();
@@ -337,6 +413,25 @@ export function dbSocketDir(): string | null {
 
 export async function pingDb(): Promise<void> {
   await handle().ping();
+}
+
+/**
+ * Whether the database answers `select 1` within `timeoutMs`: for /healthz, and to tell a failure of
+ * the database from a fault of the page. The error stays here (logged by the caller if it wants).
+ */
+export async function checkDatabase(timeoutMs: number): Promise<{ ok: true } | { ok: false; error: Error }> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`la base de datos no respondió en ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([pingDb(), late]);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error as Error };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Closes the database. `force`: the shutdown is stuck; close the embedded files within 3 s anyway. */

@@ -7,6 +7,7 @@ import { type MiddlewareFunction, redirect } from "react-router";
 import type { Profile } from "~/db/schema";
 import { hasCookie, SESSION_COOKIE } from "~/lib/cookies";
 import { authHeaders, getAuth } from "./auth.server";
+import { checkDatabase } from "./db.server";
 import { ensureProfile } from "./models/profiles.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -43,7 +44,10 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
   let session: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>> = null;
   try {
     session = await getAuth().api.getSession({ headers: authHeaders(request) });
-  } catch {
+  } catch (error) {
+    // A database that does not answer is no reason to send a member to the sign-in page: the page
+    // fails with it (a 503, app/server/unavailable.server.ts).
+    if (!(await checkDatabase(1_000)).ok) throw error;
     return null;
   }
   if (!session) return null;

@@ -16,8 +16,9 @@
  *
  * Nothing here is needed by another instance. Entries live at most PAGE_CACHE_TTL_MS (30 s by
  * default), and every write that changes a public page calls `invalidatePublicPages()`, which empties
- * this process's copy at once and tells the listeners (the cluster relay of server.ts tells the other
- * workers); other hosts catch up within the TTL (docs/decisions/020).
+ * this process's copy at once and tells the listeners: on PostgreSQL, notify.server.ts passes it to
+ * every other process, on this machine or another (decision 068); the TTL bounds what a lost message
+ * could leave behind.
  *
  * The state lives in a process singleton because server.ts and the React Router build each load their
  * own copy of this module: a write inside the build must clear the cache that server.ts serves from.
@@ -72,7 +73,7 @@ export function onInvalidate(listener: Listener): void {
   state().listeners.push(listener);
 }
 
-/** Empties this process's copy without telling the listeners (for a relayed invalidation). */
+/** Empties this process's copy without telling the listeners (another process's invalidation). */
 export function clearPublicPages(): void {
   const s = state();
   s.generation++;
@@ -89,7 +90,7 @@ export function invalidatePublicPages(): void {
 }
 
 /**
- * Bumped by every invalidation, here or relayed from another process: a cache of public answers
+ * Bumped by every invalidation, here or from another process: a cache of public answers
  * that stores it beside each entry knows an entry is stale when the numbers differ.
  */
 export function publicCacheGeneration(): number {
