@@ -8,6 +8,7 @@ import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
+import { NewPasswordFields } from "./new-password-fields";
 import { useSchemaForm } from "~/lib/conform";
 import { changePasswordSchema, PASSWORD_MAX } from "~/schemas/auth";
 
@@ -31,23 +32,7 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
           required
           maxLength={PASSWORD_MAX}
         />
-        <InputField
-          label="Nueva contraseña"
-          meta={fields.new_password}
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          hint="Mínimo 8 caracteres."
-        />
-        <InputField
-          label="Repite la nueva contraseña"
-          meta={fields.confirm}
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-        />
+        <NewPasswordFields password={fields.new_password} confirm={fields.confirm} confirmLabel="Repite la nueva contraseña" />
         <Button type="submit" disabled={busy}>
           {busy ? "Procesando..." : "Cambiar contraseña"}
         </Button>

@@ -3,10 +3,10 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { InputField } from "~/components/ui/field";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { seo } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/conform";
-import { PASSWORD_MAX, PASSWORD_TOO_COMMON, resetPasswordSchema } from "~/schemas/auth";
+import { PASSWORD_TOO_COMMON, resetPasswordSchema } from "~/schemas/auth";
 import { resetPassword } from "~/server/account.server";
 import { parseSubmission, refused } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -58,23 +58,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {dead ? null : (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <input type="hidden" name="token" value={loaderData.token} />
-            <InputField
-              label="Nueva contraseña"
-              meta={fields.password}
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD_MAX}
-              hint="Mínimo 8 caracteres."
-            />
-            <InputField
-              label="Repite la contraseña"
-              meta={fields.confirm}
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD_MAX}
-            />
+            <NewPasswordFields password={fields.password} confirm={fields.confirm} confirmLabel="Repite la contraseña" />
             <Button type="submit" size="lg" className="w-full" disabled={busy || !loaderData.token}>
               {busy ? "Procesando..." : "Guardar contraseña"}
             </Button>
