@@ -1,14 +1,16 @@
 /**
  * Blogs. Every query of the blog lives here. Content is sanitized on every write; slugs are
  * transliterated, unique, generated here and frozen once an article has been published; views are
- * counted with one atomic `views = views + 1`.
+ * counted with one atomic `views = views + 1`; an edit saves only over the version it was opened
+ * from (decision 069).
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { SITE } from "~/catalog/site";
 import { blogs, profiles, type Blog } from "~/db/schema";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
 import type { BlogInput } from "~/schemas/blog";
 import { db, queryRows } from "../db.server";
+import { utcMicros } from "./keyset.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { sanitizeBlogHtml } from "../sanitize.server";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
@@ -121,10 +123,23 @@ export async function countBlogView(id: string): Promise<number | null> {
   return rows[0] ? Number(rows[0].views) : null;
 }
 
-/** Any article by id (editor, delete), or null; a malformed id is simply "not found". */
-export async function getBlogById(id: string): Promise<Blog | null> {
+/**
+ * The article's version: its last change to the microsecond, as text. The editor sends back the
+ * version it was opened from and the save compares it as text in SQL, so no precision is lost on the
+ * way through JavaScript's milliseconds and a forged value is only a mismatch, never a SQL error.
+ */
+const versionOf = utcMicros(blogs.updated_at);
+
+export type VersionedBlog = Blog & { version: string };
+
+/** Any article by id (editor, delete) with its version, or null; a malformed id is simply "not found". */
+export async function getBlogById(id: string): Promise<VersionedBlog | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await db.select().from(blogs).where(eq(blogs.id, id)).limit(1);
+  const [row] = await db
+    .select({ ...getTableColumns(blogs), version: versionOf })
+    .from(blogs)
+    .where(eq(blogs.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -233,24 +248,36 @@ export async function createBlog(authorId: string, input: BlogInput): Promise<Bl
   return row;
 }
 
+/** What a save of the editor comes to: saved, or refused because the article is not the one the editor opened. */
+export type BlogSaveResult = { saved: Blog; current?: undefined } | { saved?: undefined; current: VersionedBlog | null };
+
 /**
- * Saves the editor's changes. The slug follows the title only while the article has never been
- * published; after that it stays, so shared links keep working.
+ * Saves the editor's changes over `version`, the version the editor was opened from: when the
+ * article changed since (another tab, another admin) or is gone, nothing is written and the result
+ * carries the article as it is now (null when deleted), so that no save silently undoes another.
+ * The check is in the UPDATE's WHERE, so two saves racing from one version cannot both pass.
+ * The slug follows the title only while the article has never been published; after that it stays,
+ * so shared links keep working.
  */
-export async function updateBlog(existing: Blog, input: BlogInput): Promise<Blog> {
+export async function updateBlog(existing: Blog, input: BlogInput, version: string): Promise<BlogSaveResult> {
   const row = await withSlugRetry(async () => {
     const slug =
       existing.published_at == null && input.title !== existing.title ? await uniqueBlogSlug(input.title, existing.id) : existing.slug;
     const now = new Date();
     const [updated] = await db
       .update(blogs)
-      .set(savedFields(input, slug, now, existing.published_at))
-      .where(eq(blogs.id, existing.id))
+      .set({
+        ...savedFields(input, slug, now, existing.published_at),
+        // Strictly later than the version it replaces, even within one clock tick: every save makes a new version.
+        updated_at: sql`greatest(now(), ${blogs.updated_at} + interval '1 microsecond')`,
+      })
+      .where(and(eq(blogs.id, existing.id), sql`${versionOf} = ${version}`))
       .returning();
-    return updated!;
+    return updated;
   });
+  if (!row) return { current: await getBlogById(existing.id) };
   if (row.is_published || existing.is_published) invalidatePublicPages();
-  return row;
+  return { saved: row };
 }
 
 export async function deleteBlog(id: string): Promise<Blog | null> {
