@@ -1,9 +1,11 @@
 /**
  * No lost writes on the production server, in the browser and over real HTTP: two tabs of one writer
  * editing one article cannot silently undo each other (the later save is told, keeps its text, shows
- * the newer version, and may then replace it on purpose), with and without JavaScript.
+ * the newer version, and may then replace it on purpose), with and without JavaScript; and 500
+ * simultaneous anonymous openings of an article count 500 views, none answered by the page cache.
  * The same rules at the database level, on PGlite and PostgreSQL: tests/models/no-lost-writes.test.ts.
  */
+import crypto from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { expectArticle, fillArticle, makeBlog, signedInPage } from "./fixtures";
 
@@ -98,3 +100,41 @@ for (const javaScriptEnabled of [true, false]) {
     await expectArticle(page, typed);
   });
 }
+
+test("500 simultaneous anonymous openings of an article count exactly 500 views; the page cache answers none of them", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = await signedInPage(browser, "vistas");
+  const title = `Artículo muy leído ${crypto.randomBytes(3).toString("hex")}`;
+  await makeBlog(page, { title, category: "Turismo" });
+  await page.getByRole("button", { name: "Publicar" }).click();
+  await expect(page).toHaveURL(/\/blog\/articulo-muy-leido-/);
+  const path = new URL(page.url()).pathname;
+
+  const views = async () => {
+    await page.goto("/my-blogs");
+    const text = await page
+      .locator("article", { has: page.getByRole("heading", { name: title }) })
+      .getByTestId("views")
+      .textContent();
+    return Number((text ?? "").replace(/\D/g, ""));
+  };
+  const before = await views();
+
+  const openings = await Promise.all(
+    Array.from({ length: 500 }, async () => {
+      const res = await fetch(baseURL + path, {
+        headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36" },
+      });
+      await res.arrayBuffer();
+      return { status: res.status, cache: res.headers.get("x-page-cache"), cacheControl: res.headers.get("cache-control") };
+    }),
+  );
+  expect(openings.filter((o) => o.status !== 200)).toEqual([]);
+  // Each opening reached the page (and its count): the article is never kept for anonymous visitors.
+  expect(openings.filter((o) => o.cache === "HIT")).toEqual([]);
+  expect(new Set(openings.map((o) => o.cacheControl))).toEqual(new Set(["private, no-store"]));
+  expect(await views()).toBe(before + 500);
+});

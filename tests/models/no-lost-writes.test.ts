@@ -1,6 +1,7 @@
 /**
  * No write is lost under concurrency, on PGlite and on real PostgreSQL, through the real loaders and
- * actions: 50 admins toggling one directory entry leave it as the last audit entry says, with one entry each; two tabs editing one article
+ * actions: 500 simultaneous openings of an article count 500 views; 50 admins toggling one directory
+ * entry leave it as the last audit entry says, with one entry each; two tabs editing one article
  * cannot silently undo each other (the later save is refused with what it typed, and can then
  * replace the newer version knowingly). Real HTTP on the production server: tests/e2e/no-lost-writes.spec.ts.
  */
@@ -8,10 +9,17 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, blogs, restaurants } from "~/db/schema";
 import * as dashboard from "~/routes/admin/dashboard";
+import * as article from "~/routes/blog/article";
 import * as write from "~/routes/blog/write";
 import { db } from "~/server/db.server";
+import { countBlogView, getPublishedBlogBySlug } from "~/server/models/blogs.server";
+import { invalidatePublicPages } from "~/server/page-cache.server";
 import { makeBlog, makeRestaurant, makeUser, type SignedInUser } from "../setup/factories";
 import { call, formRequest, ORIGIN, routeArgs } from "../setup/route";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+const opening = (slug: string) => new Request(`${ORIGIN}/blog/${slug}`, { headers: { "User-Agent": BROWSER } });
 
 const fields = (o: Record<string, string> = {}) => ({
   title: "Mi artículo",
@@ -43,6 +51,56 @@ function save(id: string, version: string | undefined, changes: Record<string, s
   const body = { ...fields(changes), ...(version === undefined ? {} : { version }) };
   return call(write.action, formRequest(`/edit-blog/${id}`, body, user.cookie), { params: { id } });
 }
+
+describe("views", () => {
+  it("500 simultaneous openings count exactly 500, and an editor's save meanwhile keeps them and is not refused", async () => {
+    const blog = await makeBlog({ title: "Muy leído", is_published: true, category: "Turismo", author_id: ana.id });
+    const editor = await openEditor(blog.id);
+    const [openings, edit] = await Promise.all([
+      Promise.all(Array.from({ length: 500 }, () => call(article.loader, opening(blog.slug), { params: { slug: blog.slug } }))),
+      save(blog.id, editor.version, { title: "Muy leído", excerpt: "Editado mientras lo leen", intent: "publish" }),
+    ]);
+    expect(openings.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    // Each opening saw its own count: one increment each, none lost, none doubled.
+    const seen = openings.map((r) => r.data.article.views as number).sort((a, b) => a - b);
+    expect(seen).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+    // Views are not an edit: the save from before the openings went through, and did not write back an old count.
+    expect(edit.status).toBe(302);
+    const row = (await blogRow(blog.id))!;
+    expect(row.views).toBe(500);
+    expect(row.excerpt).toBe("Editado mientras lo leen");
+  });
+
+  it("openings of several articles at once are counted per article, a draft's not at all", async () => {
+    const a = await makeBlog({ is_published: true, category: "Turismo" });
+    const b = await makeBlog({ is_published: true, category: "Turismo" });
+    const draft = await makeBlog({});
+    const ids = [...Array(120).fill(a.id), ...Array(80).fill(b.id), ...Array(10).fill(draft.id)].sort(() => Math.random() - 0.5);
+    const counts = await Promise.all(ids.map((id) => countBlogView(id)));
+    const seen = (id: string) => counts.filter((_, i) => ids[i] === id).sort((x, y) => x! - y!);
+    expect(seen(a.id)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(seen(b.id)).toEqual(Array.from({ length: 80 }, (_, i) => i + 1));
+    expect(seen(draft.id)).toEqual(Array(10).fill(null));
+    expect([(await blogRow(a.id))!.views, (await blogRow(b.id))!.views, (await blogRow(draft.id))!.views]).toEqual([120, 80, 0]);
+  });
+
+  it("openings share a read of the article under way, never one from before a write, and nothing is kept after it", async () => {
+    const blog = await makeBlog({ title: "Se retirará", is_published: true, category: "Turismo", author_id: ana.id });
+    const first = getPublishedBlogBySlug(blog.slug);
+    expect(getPublishedBlogBySlug(blog.slug)).toBe(first);
+    invalidatePublicPages(); // what every write to public data does once committed
+    const afterWrite = getPublishedBlogBySlug(blog.slug);
+    expect(afterWrite).not.toBe(first);
+    expect((await first)?.title).toBe("Se retirará");
+    expect(await afterWrite).toEqual(await first);
+    expect(getPublishedBlogBySlug(blog.slug)).not.toBe(afterWrite);
+
+    const { version } = await openEditor(blog.id);
+    expect((await save(blog.id, version, { title: "Se retirará", intent: "draft" })).status).toBe(302);
+    expect(await getPublishedBlogBySlug(blog.slug)).toBeNull();
+    expect((await call(article.loader, opening(blog.slug), { params: { slug: blog.slug } })).status).toBe(404);
+  });
+});
 
 describe("admins toggling one directory entry", () => {
   it("50 at once leave the state of the last audit entry, with one entry each in a consistent chain", async () => {

@@ -11,7 +11,7 @@ import { nextFreeSlug, slugify } from "~/lib/slugify";
 import type { BlogInput } from "~/schemas/blog";
 import { db, queryRows } from "../db.server";
 import { utcMicros } from "./keyset.server";
-import { invalidatePublicPages } from "../page-cache.server";
+import { invalidatePublicPages, publicCacheGeneration } from "../page-cache.server";
 import { sanitizeBlogHtml } from "../sanitize.server";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
 import type { BlogCardData } from "~/schemas/blog";
@@ -96,9 +96,27 @@ export async function listPublishedBlogs(opts: { q?: string; page?: number; perP
   };
 }
 
-/** /blog/{slug}: only a published article. */
-export async function getPublishedBlogBySlug(slug: string): Promise<BlogArticle | null> {
-  if (!slug || slug.length > 200) return null;
+/** Reads of a published article under way, by public-data generation and slug. */
+const readsInFlight = new Map<string, Promise<BlogArticle | null>>();
+
+/**
+ * /blog/{slug}: only a published article. Openings that arrive while the same article is being read
+ * share that read instead of queueing one each: a burst on one article is one query, not hundreds
+ * waiting for the embedded database's single connection. Nothing is kept once the read ends, and a
+ * write to public data (publish, edit, delete: a new generation) never joins a read from before it.
+ */
+export function getPublishedBlogBySlug(slug: string): Promise<BlogArticle | null> {
+  if (!slug || slug.length > 200) return Promise.resolve(null);
+  const key = `${publicCacheGeneration()}:${slug}`;
+  let read = readsInFlight.get(key);
+  if (!read) {
+    read = readPublishedBlog(slug).finally(() => readsInFlight.delete(key));
+    readsInFlight.set(key, read);
+  }
+  return read;
+}
+
+async function readPublishedBlog(slug: string): Promise<BlogArticle | null> {
   const [row] = await db
     .select({ blog: blogs, author_name: authorName })
     .from(blogs)
@@ -114,13 +132,61 @@ export async function getPublishedBlogBySlug(slug: string): Promise<BlogArticle 
   };
 }
 
-/** One opening, one atomic increment. Returns the new count (null when not a published article). */
-export async function countBlogView(id: string): Promise<number | null> {
-  if (!UUID.test(id)) return null;
-  const rows = await queryRows<{ views: number }>(
-    sql`update blogs set views = views + 1 where id = ${id} and is_published returning views`,
-  );
-  return rows[0] ? Number(rows[0].views) : null;
+type ViewWaiter = { resolve: (views: number | null) => void; reject: (error: unknown) => void };
+
+/** Openings waiting for the next write of the counts, by article id, in arrival order. */
+const pendingViews = new Map<string, ViewWaiter[]>();
+let viewsFlushing = false;
+
+/**
+ * Writes every waiting opening in one statement, `views = views + n` per article, then the next
+ * batch, until none waits: each opening gets its own count, from the range its batch added.
+ */
+async function flushViews(): Promise<void> {
+  viewsFlushing = true;
+  try {
+    while (pendingViews.size) {
+      const batch = [...pendingViews];
+      pendingViews.clear();
+      try {
+        const values = sql.join(
+          batch.map(([id, waiters]) => sql`(${id}::uuid, ${waiters.length}::int)`),
+          sql`, `,
+        );
+        const rows = await queryRows<{ id: string; views: number }>(sql`
+          update blogs b set views = b.views + v.n
+          from (values ${values}) as v(id, n)
+          where b.id = v.id and b.is_published
+          returning b.id, b.views`);
+        const counts = new Map(rows.map((r) => [r.id, Number(r.views)]));
+        for (const [id, waiters] of batch) {
+          const total = counts.get(id);
+          for (const [i, w] of waiters.entries()) w.resolve(total === undefined ? null : total - waiters.length + i + 1);
+        }
+      } catch (error) {
+        for (const [, waiters] of batch) for (const w of waiters) w.reject(error);
+      }
+    }
+  } finally {
+    viewsFlushing = false;
+  }
+}
+
+/**
+ * One opening, one increment. Returns the new count (null when not a published article).
+ * Openings that arrive while a write is in flight share the next one (group commit): a popular
+ * article is one hot row, and one UPDATE per opening would queue them all on its lock and on the
+ * pool, where the embedded database's single connection gave up on some under a burst and lost
+ * their views. The opening is answered once its count is written.
+ */
+export function countBlogView(id: string): Promise<number | null> {
+  if (!UUID.test(id)) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const waiters = pendingViews.get(id);
+    if (waiters) waiters.push({ resolve, reject });
+    else pendingViews.set(id, [{ resolve, reject }]);
+    if (!viewsFlushing) void flushViews();
+  });
 }
 
 /**
