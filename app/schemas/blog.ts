@@ -161,6 +161,16 @@ export type BlogInput = {
   is_published: boolean;
 };
 
+/**
+ * The version of the article the editor was opened from (a hidden field of /edit-blog/{id}), as the
+ * model wrote it. Anything else becomes "", which matches no article: the save is then refused as
+ * if the article had changed, with what was typed kept.
+ */
+export const blogVersionSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
+  .catch("");
+
 export function blogInputFromForm(v: BlogFormInput): BlogInput {
   const { intent, ...rest } = v;
   return { ...rest, is_published: intent === "publish" };

@@ -6,7 +6,7 @@ import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/reac
 import { Icon } from "~/components/icons/icon";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { flushSync } from "react-dom";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { createContext, data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/write";
 import { ApiDocsPanel } from "~/components/blog/api-docs-panel";
 import { CoverPreview } from "~/components/blog/cover-preview";
@@ -18,12 +18,14 @@ import { InputField, FieldErrors as FieldErrorList, SelectField, TextareaField }
 import { Label, Textarea } from "~/components/ui/input";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
 import { cn } from "~/lib/cn";
+import { formatDateTime } from "~/lib/format";
 import { useSchemaForm } from "~/lib/conform";
 import { publicUrlFrom, seo } from "~/lib/meta";
-import { blogFormSchema, blogInputFromForm, CONTENT_MAX, EXCERPT_MAX, IMAGE_URL_MAX, TITLE_MAX } from "~/schemas/blog";
+import { blogFormSchema, blogInputFromForm, blogVersionSchema, CONTENT_MAX, EXCERPT_MAX, IMAGE_URL_MAX, TITLE_MAX } from "~/schemas/blog";
 import { refused, submissionOf } from "~/server/forms.server";
 import { requireUser, type CurrentUser } from "~/server/guards.server";
-import { canManageBlog, createBlog, getBlogById, updateBlog } from "~/server/models/blogs.server";
+import { canManageBlog, createBlog, getBlogById, updateBlog, type VersionedBlog } from "~/server/models/blogs.server";
+import type { Blog } from "~/db/schema";
 import { sanitizeBlogHtml } from "~/server/sanitize.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request.server";
@@ -32,18 +34,16 @@ import { messageOf } from "~/lib/user-error";
 
 const SIGN_IN_TO_WRITE = "Debes iniciar sesión para escribir un blog.";
 
-/** The article of /edit-blog/{id}, when the user may change it: 404 when missing, 403 when not theirs. */
-async function editableBlog(id: string | undefined, current: CurrentUser) {
-  if (!id) return null;
+const NOT_FOUND = {
+  title: "Artículo no encontrado",
+  message: "El artículo que quieres editar no existe o fue eliminado.",
+  action: { href: "/my-blogs", label: "Ir a Mis Blogs" },
+};
+
+/** The article of /edit-blog/{id} (null when it does not exist), when the user may change it: 403 when not theirs. */
+async function blogToEdit(id: string, current: CurrentUser) {
   const blog = await getBlogById(id);
-  if (!blog) {
-    throw errorPage(404, {
-      title: "Artículo no encontrado",
-      message: "El artículo que quieres editar no existe o fue eliminado.",
-      action: { href: "/my-blogs", label: "Ir a Mis Blogs" },
-    });
-  }
-  if (!canManageBlog(blog, { id: current.user.id, isAdmin: current.profile.is_admin })) {
+  if (blog && !canManageBlog(blog, { id: current.user.id, isAdmin: current.profile.is_admin })) {
     throw errorPage(403, {
       title: "No tienes acceso a este artículo",
       message: "Solo su autor o un administrador pueden editarlo.",
@@ -51,6 +51,48 @@ async function editableBlog(id: string | undefined, current: CurrentUser) {
     });
   }
   return blog;
+}
+
+/** The editor's fields of a saved article. */
+function fieldsOf(blog: Blog) {
+  return {
+    title: blog.title,
+    excerpt: blog.excerpt,
+    content: blog.content,
+    category: blog.category,
+    tags: blog.tags,
+    image_url: blog.image_url,
+  };
+}
+
+/**
+ * Why a save of /edit-blog/{id} was not written, with the article as it is now: the editor shows
+ * it beside what was typed, and its version becomes the form's, so that saving again (now knowingly)
+ * replaces it.
+ */
+type EditConflict =
+  | { gone: false; message: string; version: string; updated_at: string; is_published: boolean; fields: ReturnType<typeof fieldsOf> }
+  | { gone: true; message: string };
+
+/**
+ * Set by the action when the article was deleted while it was being edited, for the loader that
+ * renders the answer without JavaScript: the editor again (with what was typed), not the 404 page.
+ */
+const deletedWhileEditing = createContext(false);
+
+const BLOG_CHANGED = "Este artículo cambió desde que lo abriste.";
+const BLOG_GONE = "Este artículo fue eliminado mientras lo editabas.";
+
+function conflictOf(current: VersionedBlog | null): EditConflict {
+  if (!current) return { gone: true, message: BLOG_GONE };
+  return {
+    gone: false,
+    message: BLOG_CHANGED,
+    version: current.version,
+    updated_at: current.updated_at.toISOString(),
+    is_published: current.is_published,
+    fields: fieldsOf(current),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -61,24 +103,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     noindex: true,
   });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const current = await requireUser(request, SIGN_IN_TO_WRITE);
-  const blog = await editableBlog(params.id, current);
+  const blog = params.id ? await blogToEdit(params.id, current) : null;
+  if (params.id && !blog && !context.get(deletedWhileEditing)) throw errorPage(404, NOT_FOUND);
   return {
     blog: blog
       ? {
           id: blog.id,
           slug: blog.slug,
           is_published: blog.is_published,
+          // Sent back by the save: it is written only over this version.
+          version: blog.version,
           // The editor's fields as saved: the form's starting values.
-          fields: {
-            title: blog.title,
-            excerpt: blog.excerpt,
-            content: blog.content,
-            category: blog.category,
-            tags: blog.tags,
-            image_url: blog.image_url,
-          },
+          fields: fieldsOf(blog),
         }
       : null,
   };
@@ -86,12 +124,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type PreviewResult = { preview: string };
 
-export async function action({ request, params }: Route.ActionArgs) {
+/** Deleted since the editor opened: nothing to save over; what was typed stays in the editor, which now saves a new article. */
+function deletedAnswer<R>(result: R, context: Route.ActionArgs["context"]) {
+  context.set(deletedWhileEditing, true);
+  return data({ result, conflict: conflictOf(null) }, { status: 404 });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
   const current = await requireUser(request, SIGN_IN_TO_WRITE);
-  const existing = await editableBlog(params.id, current);
+  const existing = params.id ? await blogToEdit(params.id, current) : null;
   const form = await readForm(request);
 
   if (form.get("intent") === "preview") {
+    if (params.id && !existing) throw errorPage(404, NOT_FOUND);
     const content = String(form.get("content") ?? "").slice(0, CONTENT_MAX);
     return { preview: sanitizeBlogHtml(content) } satisfies PreviewResult;
   }
@@ -100,9 +145,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = submissionOf(form, blogFormSchema);
   if (submission.status !== "success") return refused(submission, { toast: null });
   const input = blogInputFromForm(submission.value);
+  if (params.id && !existing) return deletedAnswer(submission.reply(), context);
   let saved: Awaited<ReturnType<typeof createBlog>>;
   try {
-    saved = existing ? await updateBlog(existing, input) : await createBlog(current.user.id, input);
+    if (existing) {
+      const result = await updateBlog(existing, input, blogVersionSchema.parse(form.get("version")));
+      // Changed (or deleted) since the editor opened: refused, what was typed stays in the editor.
+      if (!result.saved) {
+        if (!result.current) return deletedAnswer(submission.reply(), context);
+        return data({ result: submission.reply(), conflict: conflictOf(result.current) }, { status: 409 });
+      }
+      saved = result.saved;
+    } else {
+      saved = await createBlog(current.user.id, input);
+    }
   } catch (error) {
     // The article as typed stays in the editor.
     return data(
@@ -124,9 +180,13 @@ const CONTENT_TABS = [
 ] as const;
 type ContentTab = (typeof CONTENT_TABS)[number]["id"];
 
-/** Keyed by article, so that going from /write-blog to /edit-blog/{id} starts a fresh editor. */
+/**
+ * Keyed by article and version, so that going from /write-blog to /edit-blog/{id}, or reopening the
+ * article after a save, starts a fresh editor with the saved values.
+ */
 export default function WriteBlog(props: Route.ComponentProps) {
-  return <Editor key={props.loaderData.blog?.id ?? "new"} {...props} />;
+  const blog = props.loaderData.blog;
+  return <Editor key={blog ? `${blog.id}@${blog.version}` : "new"} {...props} />;
 }
 
 function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
@@ -134,6 +194,9 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const result = actionData && "result" in actionData ? actionData.result : null;
+  const conflict = actionData && "conflict" in actionData ? actionData.conflict : null;
+  // Once the newer version has been shown, saving again replaces it on purpose.
+  const version = conflict && !conflict.gone ? conflict.version : blog?.version;
   // What was typed (and refused) wins over the saved article.
   const [form, fields] = useSchemaForm(blogFormSchema, {
     id: "blog",
@@ -182,10 +245,19 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
 
         <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Card className="p-5 sm:p-6">
-            <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="space-y-5">
+            <Form
+              method="post"
+              // The article is gone: saving makes a new one with what was typed.
+              action={conflict?.gone ? "/write-blog" : undefined}
+              {...getFormProps(form)}
+              onSubmit={onSubmit}
+              className="space-y-5"
+            >
               {/* Enter in a text field saves a draft, as «Guardar borrador»: the tag buttons below are submit
                   buttons too (Conform's list buttons), and the first one would otherwise be the default. */}
               <button type="submit" name="intent" value="draft" hidden tabIndex={-1} />
+              {version ? <input type="hidden" name="version" value={version} /> : null}
+              {conflict ? <ConflictNotice conflict={conflict} blogId={blog?.id ?? ""} /> : null}
               <InputField label="Título" meta={fields.title} type="text" maxLength={TITLE_MAX} required />
               <TextareaField
                 label="Resumen"
@@ -326,6 +398,63 @@ function Editor({ loaderData, actionData, matches }: Route.ComponentProps) {
           </aside>
         </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A save refused because the article changed (or was deleted) since the editor opened: what was typed
+ * is still in the form below; the saved version can be read here, or reopened to drop the changes.
+ */
+function ConflictNotice({ conflict, blogId }: { conflict: EditConflict; blogId: string }) {
+  if (conflict.gone) {
+    return (
+      <div role="alert" data-testid="edit-conflict" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-danger">
+        <p className="font-bold">{conflict.message}</p>
+        <p className="mt-1">
+          Tus cambios no se guardaron, pero siguen en el formulario: si pulsas «Guardar borrador» o «Publicar», se guardarán como un
+          artículo nuevo.
+        </p>
+      </div>
+    );
+  }
+  const saved = conflict.fields;
+  return (
+    <div role="alert" data-testid="edit-conflict" className="rounded-xl border border-sun-300 bg-sun-100 p-4 text-sm text-ink">
+      <p className="font-bold">{conflict.message}</p>
+      <p className="mt-1">
+        Se guardó otra versión ({formatDateTime(conflict.updated_at)}), en otra pestaña o por otra persona. Tus cambios no se guardaron y
+        siguen en el formulario: no has perdido nada. Revisa la versión guardada; si vuelves a pulsar «Guardar borrador» o «Publicar», tu
+        versión la reemplazará.
+      </p>
+      <details className="mt-3">
+        <summary className="cursor-pointer font-semibold text-ocean-700">Ver la versión guardada</summary>
+        <dl className="mt-2 space-y-2">
+          <div>
+            <dt className="font-semibold">Título</dt>
+            <dd data-testid="saved-title">{saved.title}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Resumen</dt>
+            <dd>{saved.excerpt}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Categoría</dt>
+            <dd>{saved.category ?? "Sin categoría"}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Estado</dt>
+            <dd>{conflict.is_published ? "Publicado" : "Borrador"}</dd>
+          </div>
+        </dl>
+        <Label htmlFor="contenido-guardado" className="mt-2">
+          Contenido guardado
+        </Label>
+        <Textarea id="contenido-guardado" readOnly rows={8} value={saved.content} code />
+      </details>
+      <a href={`/edit-blog/${blogId}`} className="mt-3 inline-flex min-h-11 items-center font-semibold text-ocean-700 hover:underline">
+        Descartar mis cambios y abrir la versión guardada
+      </a>
     </div>
   );
 }

@@ -1,15 +1,17 @@
 /**
  * Blogs. Every query of the blog lives here. Content is sanitized on every write; slugs are
  * transliterated, unique, generated here and frozen once an article has been published; views are
- * counted with one atomic `views = views + 1`.
+ * counted with one atomic `views = views + 1`; an edit saves only over the version it was opened
+ * from (decision 069).
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { SITE } from "~/catalog/site";
 import { blogs, profiles, type Blog } from "~/db/schema";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
 import type { BlogInput } from "~/schemas/blog";
 import { db, queryRows } from "../db.server";
-import { invalidatePublicPages } from "../page-cache.server";
+import { utcMicros } from "./keyset.server";
+import { invalidatePublicPages, publicCacheGeneration } from "../page-cache.server";
 import { sanitizeBlogHtml } from "../sanitize.server";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
 import type { BlogCardData } from "~/schemas/blog";
@@ -94,10 +96,28 @@ export async function listPublishedBlogs(opts: { q?: string; page?: number; perP
   };
 }
 
-/** /blog/{slug}: only a published article. */
-export async function getPublishedBlogBySlug(slug: string): Promise<BlogArticle | null> {
+/** Reads of a published article under way, by public-data generation and slug. */
+const readsInFlight = new Map<string, Promise<BlogArticle | null>>();
+
+/**
+ * /blog/{slug}: only a published article. Openings that arrive while the same article is being read
+ * share that read instead of queueing one each: a burst on one article is one query, not hundreds
+ * waiting for the embedded database's single connection. Nothing is kept once the read ends, and a
+ * write to public data (publish, edit, delete: a new generation) never joins a read from before it.
+ */
+export function getPublishedBlogBySlug(slug: string): Promise<BlogArticle | null> {
   // PostgreSQL text holds no NUL (the query would fail): such a slug names nothing.
-  if (!slug || slug.length > 200 || slug.includes("\u0000")) return null;
+  if (!slug || slug.length > 200 || slug.includes("\u0000")) return Promise.resolve(null);
+  const key = `${publicCacheGeneration()}:${slug}`;
+  let read = readsInFlight.get(key);
+  if (!read) {
+    read = readPublishedBlog(slug).finally(() => readsInFlight.delete(key));
+    readsInFlight.set(key, read);
+  }
+  return read;
+}
+
+async function readPublishedBlog(slug: string): Promise<BlogArticle | null> {
   const [row] = await db
     .select({ blog: blogs, author_name: authorName })
     .from(blogs)
@@ -113,19 +133,80 @@ export async function getPublishedBlogBySlug(slug: string): Promise<BlogArticle 
   };
 }
 
-/** One opening, one atomic increment. Returns the new count (null when not a published article). */
-export async function countBlogView(id: string): Promise<number | null> {
-  if (!UUID.test(id)) return null;
-  const rows = await queryRows<{ views: number }>(
-    sql`update blogs set views = views + 1 where id = ${id} and is_published returning views`,
-  );
-  return rows[0] ? Number(rows[0].views) : null;
+type ViewWaiter = { resolve: (views: number | null) => void; reject: (error: unknown) => void };
+
+/** Openings waiting for the next write of the counts, by article id, in arrival order. */
+const pendingViews = new Map<string, ViewWaiter[]>();
+let viewsFlushing = false;
+
+/**
+ * Writes every waiting opening in one statement, `views = views + n` per article, then the next
+ * batch, until none waits: each opening gets its own count, from the range its batch added.
+ */
+async function flushViews(): Promise<void> {
+  viewsFlushing = true;
+  try {
+    while (pendingViews.size) {
+      const batch = [...pendingViews];
+      pendingViews.clear();
+      try {
+        const values = sql.join(
+          batch.map(([id, waiters]) => sql`(${id}::uuid, ${waiters.length}::int)`),
+          sql`, `,
+        );
+        const rows = await queryRows<{ id: string; views: number }>(sql`
+          update blogs b set views = b.views + v.n
+          from (values ${values}) as v(id, n)
+          where b.id = v.id and b.is_published
+          returning b.id, b.views`);
+        const counts = new Map(rows.map((r) => [r.id, Number(r.views)]));
+        for (const [id, waiters] of batch) {
+          const total = counts.get(id);
+          for (const [i, w] of waiters.entries()) w.resolve(total === undefined ? null : total - waiters.length + i + 1);
+        }
+      } catch (error) {
+        for (const [, waiters] of batch) for (const w of waiters) w.reject(error);
+      }
+    }
+  } finally {
+    viewsFlushing = false;
+  }
 }
 
-/** Any article by id (editor, delete), or null; a malformed id is simply "not found". */
-export async function getBlogById(id: string): Promise<Blog | null> {
+/**
+ * One opening, one increment. Returns the new count (null when not a published article).
+ * Openings that arrive while a write is in flight share the next one (group commit): a popular
+ * article is one hot row, and one UPDATE per opening would queue them all on its lock and on the
+ * pool, where the embedded database's single connection gave up on some under a burst and lost
+ * their views. The opening is answered once its count is written.
+ */
+export function countBlogView(id: string): Promise<number | null> {
+  if (!UUID.test(id)) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const waiters = pendingViews.get(id);
+    if (waiters) waiters.push({ resolve, reject });
+    else pendingViews.set(id, [{ resolve, reject }]);
+    if (!viewsFlushing) void flushViews();
+  });
+}
+
+/**
+ * The article's version: its last change to the microsecond, as text. The editor sends back the
+ * version it was opened from and the save compares it as text in SQL, so no precision is lost on the
+ * way through JavaScript's milliseconds and a forged value is only a mismatch, never a SQL error.
+ */
+const versionOf = utcMicros(blogs.updated_at);
+
+export type VersionedBlog = Blog & { version: string };
+
+/** Any article by id (editor, delete) with its version, or null; a malformed id is simply "not found". */
+export async function getBlogById(id: string): Promise<VersionedBlog | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await db.select().from(blogs).where(eq(blogs.id, id)).limit(1);
+  const [row] = await db
+    .select({ ...getTableColumns(blogs), version: versionOf })
+    .from(blogs)
+    .where(eq(blogs.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -234,24 +315,36 @@ export async function createBlog(authorId: string, input: BlogInput): Promise<Bl
   return row;
 }
 
+/** What a save of the editor comes to: saved, or refused because the article is not the one the editor opened. */
+export type BlogSaveResult = { saved: Blog; current?: undefined } | { saved?: undefined; current: VersionedBlog | null };
+
 /**
- * Saves the editor's changes. The slug follows the title only while the article has never been
- * published; after that it stays, so shared links keep working.
+ * Saves the editor's changes over `version`, the version the editor was opened from: when the
+ * article changed since (another tab, another admin) or is gone, nothing is written and the result
+ * carries the article as it is now (null when deleted), so that no save silently undoes another.
+ * The check is in the UPDATE's WHERE, so two saves racing from one version cannot both pass.
+ * The slug follows the title only while the article has never been published; after that it stays,
+ * so shared links keep working.
  */
-export async function updateBlog(existing: Blog, input: BlogInput): Promise<Blog> {
+export async function updateBlog(existing: Blog, input: BlogInput, version: string): Promise<BlogSaveResult> {
   const row = await withSlugRetry(async () => {
     const slug =
       existing.published_at == null && input.title !== existing.title ? await uniqueBlogSlug(input.title, existing.id) : existing.slug;
     const now = new Date();
     const [updated] = await db
       .update(blogs)
-      .set(savedFields(input, slug, now, existing.published_at))
-      .where(eq(blogs.id, existing.id))
+      .set({
+        ...savedFields(input, slug, now, existing.published_at),
+        // Strictly later than the version it replaces, even within one clock tick: every save makes a new version.
+        updated_at: sql`greatest(now(), ${blogs.updated_at} + interval '1 microsecond')`,
+      })
+      .where(and(eq(blogs.id, existing.id), sql`${versionOf} = ${version}`))
       .returning();
-    return updated!;
+    return updated;
   });
+  if (!row) return { current: await getBlogById(existing.id) };
   if (row.is_published || existing.is_published) invalidatePublicPages();
-  return row;
+  return { saved: row };
 }
 
 export async function deleteBlog(id: string): Promise<Blog | null> {
