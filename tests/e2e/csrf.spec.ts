@@ -70,6 +70,8 @@ async function readIds() {
     };
     values.userId = await one("select id as v from users where email = $1", [USER.email]);
     values.blogId = await one("select id::text as v from blogs");
+    // The editor saves only over the version it opened (its last change, to the microsecond).
+    values.blogVersion = await one(`select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as v from blogs`);
     values.restaurantId = await one("select id::text as v from restaurants");
     values.restaurantSlug = await one("select slug as v from restaurants");
     values.businessId = await one("select id::text as v from businesses");

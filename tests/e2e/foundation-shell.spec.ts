@@ -158,7 +158,7 @@ test("a page from the page cache allows exactly its inline scripts by hash, and 
   const hashes = csp.match(/'sha256-[A-Za-z0-9+/=]+'/g) ?? [];
   expect(hashes.length).toBeGreaterThanOrEqual(2);
   expect(csp).toContain("object-src 'none'");
-  expect(hit.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(hit.headers()["x-frame-options"]).toBe("DENY");
 
   const violations: string[] = [];
   page.on("console", (m) => {
