@@ -28,10 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** Only same-site relative paths are followed after sign-in. */
+/**
+ * Only same-site paths are followed after sign-in, read as a browser's URL parser reads them
+ * (`/\evil.example` and `/<tab>/evil.example` name another host) and re-encoded: a NUL, a line
+ * break or a character beyond Latin-1 cannot go into a Location header (sign-in answered 500).
+ */
 function safeRedirect(to: FormDataEntryValue | null): string {
   const value = typeof to === "string" ? to : "";
-  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/";
+  const base = "http://same.site";
+  const url = value.startsWith("/") ? URL.parse(value, base) : null;
+  return url && url.origin === base ? url.pathname + url.search + url.hash : "/";
 }
 
 type Refusal = Extract<Awaited<ReturnType<typeof signIn>>, { ok: false }>;
