@@ -15,10 +15,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
-import { type FakeCheckoutSession, type FakeStripe, startFakeStripe } from "../fakes/stripe";
+import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { CSRF_CASES, type CsrfCase, type Who } from "../fixtures/csrf-routes";
 import { freePort } from "../setup/free-port";
-import { type AppServer, startAppServer, startStandIn } from "./security-helpers";
+import { type AppServer, startAppServer, startStandIn } from "./app-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -180,26 +180,7 @@ test.beforeAll(async ({ playwright }) => {
   values.userEmail = USER.email;
   values.userPassword = USER.password;
   // A paid checkout of the user's, as Stripe reports it (signed with the webhook secret).
-  const customer = stripe.createCustomer(USER.email);
-  const subscription = stripe.createSubscription({ customer: customer.id, metadata: { user_id: values.userId } });
-  const session: FakeCheckoutSession = {
-    id: "cs_test_csrf",
-    object: "checkout.session",
-    url: null,
-    mode: "subscription",
-    status: "complete",
-    payment_status: "paid",
-    customer: customer.id,
-    customer_email: null,
-    client_reference_id: values.userId,
-    metadata: { user_id: values.userId },
-    subscription: subscription.id,
-    success_url: `${origin}/ai-solutions/amy`,
-    cancel_url: `${origin}/ai-solutions/amy`,
-    locale: "es",
-    livemode: false,
-    created: Math.floor(Date.now() / 1000),
-  };
+  const { session } = stripe.paidCheckout(values.userId, { email: USER.email, returnUrl: `${origin}/ai-solutions/amy` });
   const event = stripe.signedEvent("checkout.session.completed", session);
   values.stripeEvent = event.payload;
   values.stripeSignature = event.header;

@@ -7,7 +7,7 @@
  * Every request here counts against the e2e server's API_RATE_LIMIT (120 a minute from 127.0.0.1):
  * these tests make about 40, the no-500 sweep of foundation-no-500.spec.ts 20 more.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -18,6 +18,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { freePort } from "../setup/free-port";
+import { startAppServer } from "./app-server";
 
 const MCP_URL = new URL("/mcp", BASE_URL);
 const TOOLS = ["buscar", "detalle", "fetch", "listar_catalogo", "search"];
@@ -166,25 +167,8 @@ test("past API_RATE_LIMIT requests a minute from one address, /mcp answers 429 w
   test.setTimeout(120_000);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-mcp-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SEED_DEMO: "0",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      API_RATE_LIMIT: "3",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
+  const app = await startAppServer(port, { DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, API_RATE_LIMIT: "3" });
   try {
-    await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 60_000 })
-      .toBe(200);
     const ping = () =>
       fetch(`http://127.0.0.1:${port}/mcp`, {
         method: "POST",
@@ -193,14 +177,13 @@ test("past API_RATE_LIMIT requests a minute from one address, /mcp answers 429 w
       });
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await ping()).status);
-    expect(statuses, output).toEqual([200, 200, 200]);
+    expect(statuses, app.output()).toEqual([200, 200, 200]);
     const limited = await ping();
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await limited.json()).error.message).toMatch(/Demasiadas solicitudes: máximo 3 por minuto/);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
+    await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../setup/free-port";
-import { type AppServer, parseCsp, startAppServer, startStandIn } from "./security-helpers";
+import { type AppServer, parseCsp, startAppServer, startStandIn } from "./app-server";
 
 test.describe.configure({ mode: "serial" });
 

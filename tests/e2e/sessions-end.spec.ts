@@ -7,7 +7,6 @@
  * endpoint's URL (a server of its own, behind a trusted proxy, so the test can speak for many
  * addresses).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -15,6 +14,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../setup/free-port";
 import { ADMIN_STATE, makeUser } from "./fixtures";
+import { type AppServer, startAppServer } from "./app-server";
 
 const TOO_COMMON = "Esa contraseña es una de las 10.000 más usadas y se adivina fácilmente. Elige otra.";
 
@@ -250,46 +250,31 @@ test.describe("behind https and a trusted proxy (a server of its own)", () => {
   test.describe.configure({ mode: "serial" });
   let port = 0;
   let dataDir = "";
-  let child: ReturnType<typeof spawn> | null = null;
-  let output = "";
+  let app: AppServer | undefined;
+  const output = () => app?.output() ?? "";
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     port = await freePort();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-sessions-"));
-    child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        SEED_DEMO: "0",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `https://localhost:${port}`,
-        TRUST_PROXY: "1",
-        AUTH_RATE_LIMIT: "5",
-        AUTH_SIGNUP_RATE_LIMIT: "1000",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    app = await startAppServer(port, {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `https://localhost:${port}`,
+      TRUST_PROXY: "1",
+      AUTH_RATE_LIMIT: "5",
+      AUTH_SIGNUP_RATE_LIMIT: "1000",
     });
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
-    await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 90_000 })
-      .toBe(200);
   });
 
   test.afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child!.once("exit", resolve));
-    }
+    await app?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("the session cookies are __Host- prefixed, Secure, HttpOnly and SameSite=Lax, and sign-out still ends them at once", async () => {
     const c = client(`http://127.0.0.1:${port}`);
     const res = await c.post("/auth", { intent: "signup", ...newUser("https") }, undefined, { "X-Forwarded-For": "198.51.100.40" });
-    expect(res.status, output).toBe(302);
+    expect(res.status, output()).toBe(302);
     const auth = res.headers.getSetCookie().filter((l) => l.includes("better-auth."));
     expect(auth.length).toBeGreaterThan(0);
     for (const line of auth) {
@@ -348,7 +333,7 @@ test.describe("behind https and a trusted proxy (a server of its own)", () => {
     ];
     expect(
       failures.map((f) => f.status),
-      output,
+      output(),
     ).toEqual([401, 401, 401, 401, 401]);
 
     // Now even the right password signs in nowhere from that /64, however the request is written.

@@ -165,6 +165,34 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     return { session, subscription: sub };
   }
 
+  /**
+   * A checkout already paid by `userId` (not stored in `sessions`), as Stripe reports it in
+   * checkout.session.completed: its customer, active subscription and complete session.
+   */
+  function paidCheckout(userId: string, input: { email: string; returnUrl: string }) {
+    const customer = createCustomer(input.email);
+    const sub = createSubscription({ customer: customer.id, metadata: { user_id: userId } });
+    const session: FakeCheckoutSession = {
+      id: `cs_test_${userId}`,
+      object: "checkout.session",
+      url: null,
+      mode: "subscription",
+      status: "complete",
+      payment_status: "paid",
+      customer: customer.id,
+      customer_email: null,
+      client_reference_id: userId,
+      metadata: { user_id: userId },
+      subscription: sub.id,
+      success_url: input.returnUrl,
+      cancel_url: input.returnUrl,
+      locale: "es",
+      livemode: false,
+      created: now(),
+    };
+    return { customer, sub, session };
+  }
+
   /** An event as Stripe sends it, with a Stripe-Signature header made by the SDK's test helper. */
   function signedEvent(type: string, object: unknown, options: { id?: string; timestamp?: number; secret?: string } = {}) {
     const event: FakeEvent = {
@@ -322,6 +350,7 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     createSubscription,
     updateSubscription,
     completeCheckout,
+    paidCheckout,
     signedEvent,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

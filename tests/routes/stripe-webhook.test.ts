@@ -8,7 +8,7 @@ import { stripe_events, subscriptions } from "~/db/schema";
 import * as webhook from "~/routes/api/stripe-webhook";
 import { db } from "~/server/db.server";
 import { checkSubscription } from "~/server/models/subscriptions.server";
-import { type FakeCheckoutSession, type FakeStripe, startFakeStripe } from "../fakes/stripe";
+import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { makeUser } from "../setup/factories";
 import { call, ORIGIN, resetConfig } from "../setup/route";
 
@@ -39,29 +39,8 @@ function send(type: string, object: unknown, opts: { id?: string } = {}) {
 }
 
 /** A paid checkout for `userId`, as Stripe reports it in checkout.session.completed. */
-function paidCheckout(userId: string) {
-  const customer = stripe.createCustomer(`${userId}@x.test`);
-  const sub = stripe.createSubscription({ customer: customer.id, metadata: { user_id: userId } });
-  const session: FakeCheckoutSession = {
-    id: `cs_test_${userId}`,
-    object: "checkout.session",
-    url: null,
-    mode: "subscription",
-    status: "complete",
-    payment_status: "paid",
-    customer: customer.id,
-    customer_email: null,
-    client_reference_id: userId,
-    metadata: { user_id: userId },
-    subscription: sub.id,
-    success_url: `${ORIGIN}/ai-solutions/amy`,
-    cancel_url: `${ORIGIN}/ai-solutions/amy`,
-    locale: "es",
-    livemode: false,
-    created: Math.floor(Date.now() / 1000),
-  };
-  return { customer, sub, session };
-}
+const paidCheckout = (userId: string) =>
+  stripe.paidCheckout(userId, { email: `${userId}@x.test`, returnUrl: `${ORIGIN}/ai-solutions/amy` });
 
 const eventCount = async () => (await db.select().from(stripe_events)).length;
 

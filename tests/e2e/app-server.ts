@@ -1,7 +1,7 @@
 /**
- * Helpers of the security specs: the production server as a process of their own (configured as
- * each test needs, on the build that Playwright's web server made), and a stand-in for a third
- * party's origin, served over real HTTP on another port.
+ * The production server as a spec's own process (configured as each test needs, on the build that
+ * Playwright's web server made), and a stand-in for a third party's origin, served over real HTTP
+ * on another port.
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
