@@ -1,7 +1,7 @@
 /**
  * `POST /api/stripe/webhook`: Stripe's events. The raw body is what Stripe signed, so it is read as
- * text, untouched. Stripe's servers send no Origin header, so the origin check of server.ts lets
- * them through; the signature is the protection here.
+ * text, untouched. Stripe's servers send neither Origin nor Sec-Fetch-Site, so the cross-site write
+ * check (security.server.ts) lets them through; the signature is the protection here.
  */
 import type { Route } from "./+types/stripe-webhook";
 import { handleStripeWebhook } from "~/server/stripe-webhook.server";
