@@ -235,6 +235,6 @@ test("with JavaScript, an empty sign-up password shows one error (beside the hin
   await expect(password).toHaveAttribute("aria-invalid", "true");
   const errorId = (await password.getAttribute("aria-describedby"))!.split(" ")[0]!;
   await expect(page.locator(`[id="${errorId}"] li`)).toHaveText(["La contraseña es obligatoria"]);
-  await expect(page.getByText("Mínimo 8 caracteres.")).toBeVisible();
+  await expect(page.getByText("Mínimo 8 caracteres, y que no sea una de las contraseñas más usadas.")).toBeVisible();
   await expect(page.getByText(/al menos 8 caracteres/)).toHaveCount(0);
 });

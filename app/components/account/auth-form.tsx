@@ -10,7 +10,7 @@ import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/conform";
-import { loginSchema, PASSWORD_MAX, signupSchema } from "~/schemas/auth";
+import { loginSchema, PASSWORD_HINT, PASSWORD_MAX, signupSchema } from "~/schemas/auth";
 
 export default function AuthForm({
   mode,
@@ -47,7 +47,7 @@ export default function AuthForm({
           autoComplete={mode === "signup" ? "new-password" : "current-password"}
           required
           maxLength={PASSWORD_MAX}
-          hint={mode === "signup" ? "Mínimo 8 caracteres." : undefined}
+          hint={mode === "signup" ? PASSWORD_HINT : undefined}
         />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? (

@@ -1,7 +1,7 @@
 /** A new password and its repetition, as sign-up's rules ask for it (reset and change alike). */
 import type { FieldMetadata } from "@conform-to/react";
 import { InputField } from "~/components/ui/field";
-import { PASSWORD_MAX } from "~/schemas/auth";
+import { PASSWORD_HINT, PASSWORD_MAX } from "~/schemas/auth";
 
 export function NewPasswordFields({
   password,
@@ -23,7 +23,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX}
-        hint="Mínimo 8 caracteres."
+        hint={PASSWORD_HINT}
       />
       <InputField label={confirmLabel} meta={confirm} type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} />
     </>
