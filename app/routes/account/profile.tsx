@@ -273,16 +273,17 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </dl>
         </Card>
       </div>
-      <div className="mt-6 lg:w-2/3">
-        <ChangePasswordForm lastResult={actionData?.intent === "change-password" ? actionData.result : null} />
-      </div>
-      <div className="mt-6 lg:w-2/3">
-        <ApiTokensSection
-          tokens={apiTokens}
-          newToken={tokenResult && "newToken" in tokenResult ? tokenResult.newToken : null}
-          lastResult={tokenResult && "result" in tokenResult ? tokenResult.result : null}
-          confirmRevoke={actionData && "confirmRevoke" in actionData ? actionData.confirmRevoke : null}
-        />
+      {/* The same columns as the cards above, so that the left edges and widths line up. */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-6">
+          <ChangePasswordForm lastResult={actionData?.intent === "change-password" ? actionData.result : null} />
+          <ApiTokensSection
+            tokens={apiTokens}
+            newToken={tokenResult && "newToken" in tokenResult ? tokenResult.newToken : null}
+            lastResult={tokenResult && "result" in tokenResult ? tokenResult.result : null}
+            confirmRevoke={actionData && "confirmRevoke" in actionData ? actionData.confirmRevoke : null}
+          />
+        </div>
       </div>
     </div>
   );
