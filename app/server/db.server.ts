@@ -192,6 +192,21 @@ export function isConnectionFailure(error: unknown): boolean {
   return false;
 }
 
+let lastConnectionFailure = Number.NEGATIVE_INFINITY;
+
+/**
+ * Whether a query or a connection of this process failed for want of the database within the last
+ * `withinMs`. A request that failed as the database went away or came back (still starting up) is
+ * told apart by this, not by a probe made after it: by then the database may answer again.
+ */
+export function connectionFailedRecently(withinMs: number): boolean {
+  return performance.now() - lastConnectionFailure < withinMs;
+}
+
+function noteFailure(error: unknown) {
+  if (error && isConnectionFailure(error)) lastConnectionFailure = performance.now();
+}
+
 /** pg-pool's words for a full pool. */
 const POOL_FULL = "timeout exceeded when trying to connect";
 /** pg-pool's words for a new connection that did not open in time (the embedded database busy). */
@@ -220,8 +235,13 @@ class Pool extends pg.Pool {
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
     // biome-ignore lint/suspicious/noConfusingVoidType: pg's own overload returns void with a callback
   ): Promise<pg.PoolClient> | void {
-    if (callback) return super.connect((err, client, done) => callback(this.explain(err), client, done));
+    if (callback)
+      return super.connect((err, client, done) => {
+        noteFailure(err);
+        callback(this.explain(err), client, done);
+      });
     return super.connect().catch((error: Error) => {
+      noteFailure(error);
       throw this.explain(error);
     });
   }
@@ -273,6 +293,7 @@ class TimeoutClosingClient extends pg.Client {
   }
 
   private closeAfter(error: Error | null) {
+    noteFailure(error);
     if (error?.message !== READ_TIMEOUT || this.timedOut) return;
     this.timedOut = true;
     this.end().catch(() => {});

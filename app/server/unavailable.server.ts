@@ -2,15 +2,18 @@
  * A page that fails because the database does not answer (PostgreSQL restarting, a failover, every
  * connection refused) is a 503 with a Spanish page that says to come back in a few seconds, not a 500
  * «Algo salió mal»: nothing is wrong with the page, and a load balancer or crawler retries a 503.
- * The failure is told apart from a fault of the page by asking the database itself, only after a 500.
+ * The failure is told apart from a fault of the page, only after a 500, by a connection failure in
+ * the last seconds or by asking the database itself.
  */
 import type { MiddlewareFunction } from "react-router";
 import { errorPage } from "~/lib/error-page";
 import { SERVICE_UNAVAILABLE } from "~/lib/user-error";
-import { checkDatabase } from "./db.server";
+import { checkDatabase, connectionFailedRecently } from "./db.server";
 
 /** How long the check after a 500 waits: a database that is up answers `select 1` in milliseconds. */
 const PROBE_MS = 1_000;
+/** A connection failure this recent explains a 500 even when the database answers again (Retry-After). */
+const RECENT_MS = 5_000;
 
 const UNAVAILABLE_PAGE = {
   title: "Servicio no disponible",
@@ -25,7 +28,7 @@ const UNAVAILABLE_PAGE = {
 export const answerUnavailable: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
   if (response.status !== 500 || (request.method !== "GET" && request.method !== "HEAD")) return response;
-  if ((await checkDatabase(PROBE_MS)).ok) return response;
+  if (!connectionFailedRecently(RECENT_MS) && (await checkDatabase(PROBE_MS)).ok) return response;
   const type = response.headers.get("Content-Type") ?? "";
   if (type.startsWith("text/html") || new URL(request.url).pathname.endsWith(".data")) throw errorPage(503, UNAVAILABLE_PAGE);
   return Response.json(
