@@ -22,6 +22,7 @@ import { performance } from "node:perf_hooks";
 import autocannonModule from "autocannon";
 import pg from "pg";
 import { startPostgres, type PgServer } from "../tests/setup/postgres";
+import { waitHealthy } from "./lib/wait-healthy";
 import { seedLarge } from "./seed-large";
 
 type AcResult = { requests: { average: number }; errors: number; timeouts: number; non2xx: number };
@@ -289,15 +290,7 @@ async function main() {
   };
   process.once("exit", stopServer);
   const base = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (i > 600) throw new Error("el servidor no arrancó");
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitHealthy(`${base}/healthz`, { timeoutMs: 300_000, intervalMs: 500, failure: () => new Error("el servidor no arrancó") });
 
   const routes = [
     { name: "provincia p1", path: "/restaurantes-panama" },

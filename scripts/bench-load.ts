@@ -29,6 +29,7 @@ import autocannonModule from "autocannon";
 import pg from "pg";
 import { PROVINCES } from "../app/catalog/provinces";
 import { startPostgres } from "../tests/setup/postgres";
+import { waitHealthy } from "./lib/wait-healthy";
 
 type AcResult = { requests: { total: number; average: number }; errors: number; timeouts: number; duration: number };
 type AcRequest = {
@@ -257,18 +258,15 @@ async function main() {
     pgServer.stop();
   });
   process.once("SIGINT", () => process.exit(130));
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (server.exitCode !== null || i > 1200) {
+  await waitHealthy(`${BASE}/healthz`, {
+    timeoutMs: 600_000,
+    intervalMs: 500,
+    child: server,
+    failure: () => {
       console.error(fs.readFileSync(serverLog, "utf8").slice(-3000));
-      throw new Error("el servidor no arrancó");
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+      return new Error("el servidor no arrancó");
+    },
+  });
   let workers = workerPids(server.pid!);
   for (let i = 0; workers.length < WORKERS && i < 60; i++) {
     await new Promise((r) => setTimeout(r, 500));

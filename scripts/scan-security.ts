@@ -35,6 +35,7 @@ import {
   type WapitiModule,
   type WapitiResult,
 } from "./security/findings";
+import { waitHealthy } from "./lib/wait-healthy";
 
 const root = path.resolve(import.meta.dirname, "..");
 const num = (name: string, fallback: number) => {
@@ -278,17 +279,18 @@ async function startServer(log: string) {
     ["--max-semi-space-size=32", "--import", "tsx", "--import", "./scripts/security/loopback.ts", "scripts/start.ts"],
     { env, log },
   );
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`El servidor terminó con código ${server.exitCode} (ver ${log})`);
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(1000);
-  }
-  throw new Error(`El servidor no respondió en 5 minutos (ver ${log})`);
+  const child = server;
+  await waitHealthy(`${ORIGIN}/healthz`, {
+    timeoutMs: 300_000,
+    intervalMs: 1000,
+    child,
+    failure: (why) =>
+      new Error(
+        why === "exited"
+          ? `El servidor terminó con código ${child.exitCode} (ver ${log})`
+          : `El servidor no respondió en 5 minutos (ver ${log})`,
+      ),
+  });
 }
 
 // ---------------------------------------------------------------- accounts and data

@@ -12,8 +12,8 @@ import { checkDatabase, connectionFailedRecently } from "./db.server";
 
 /** How long the check after a 500 waits: a database that is up answers `select 1` in milliseconds. */
 const PROBE_MS = 1_000;
-/** A connection failure this recent explains a 500 even when the database answers again (Retry-After). */
-const RECENT_MS = 5_000;
+/** Seconds a client is asked to wait; a connection failure this recent explains a 500 even when the database answers again. */
+const RETRY_AFTER_S = 5;
 
 const UNAVAILABLE_PAGE = {
   title: "Servicio no disponible",
@@ -28,11 +28,11 @@ const UNAVAILABLE_PAGE = {
 export const answerUnavailable: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
   if (response.status !== 500 || (request.method !== "GET" && request.method !== "HEAD")) return response;
-  if (!connectionFailedRecently(RECENT_MS) && (await checkDatabase(PROBE_MS)).ok) return response;
+  if (!connectionFailedRecently(RETRY_AFTER_S * 1000) && (await checkDatabase(PROBE_MS)).ok) return response;
   const type = response.headers.get("Content-Type") ?? "";
   if (type.startsWith("text/html") || new URL(request.url).pathname.endsWith(".data")) throw errorPage(503, UNAVAILABLE_PAGE);
   return Response.json(
     { error: { codigo: "servicio_no_disponible", mensaje: SERVICE_UNAVAILABLE } },
-    { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "5" } },
+    { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_S) } },
   );
 };
