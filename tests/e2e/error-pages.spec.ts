@@ -68,6 +68,8 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("a bad link reached by client-side navigation gets the same titled page", async ({ page }) => {
   await page.goto("/");
+  // The router exists once the page has hydrated; "load" can come before that.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   // React Router's own navigation, as the site's links use it (no document load).
   await page.evaluate(() =>
     (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate(
