@@ -49,8 +49,7 @@ delete process.env.WEB_CONCURRENCY;
 const { sql } = await import("drizzle-orm");
 const { drizzle } = await import("drizzle-orm/pglite");
 const { PGlite } = await import("@electric-sql/pglite");
-const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+const { PGLITE_EXTENSIONS } = await import("../app/server/pglite-extensions.server.mjs");
 const dbModule = await import("../app/server/db.server");
 const { dropSingleton, replaceSingleton } = await import("../app/server/singleton.server");
 const models = await import("../app/server/models/listings.server");
@@ -111,7 +110,7 @@ const modes: Mode[] = [
   {
     name: "en proceso (drizzle-orm/pglite)",
     open: async () => {
-      inProcess = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm, unaccent } });
+      inProcess = await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
       // The models reach the database through db.server's process-wide handle: hand them this one.
       replaceSingleton("db", { db: drizzle({ client: inProcess, schema }) });
     },

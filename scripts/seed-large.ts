@@ -161,6 +161,9 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
+/** The listings and the open-period boxes their triggers keep. */
+const LISTING_TABLES = ["restaurants", "businesses", "restaurant_open_spans", "business_open_spans"];
+
 type Exec = (query: ReturnType<typeof sql>) => Promise<unknown>;
 type Query = <T>(query: ReturnType<typeof sql>) => Promise<T[]>;
 
@@ -218,12 +221,13 @@ export async function seedLarge(total: number, exec: Exec, query: Query, opts: {
   const batch = opts.batch ?? 20_000;
   const log = opts.log ?? ((line: string) => process.stdout.write(line));
   // Big loads: building the secondary indexes once at the end is far faster than maintaining the
-  // GIN indexes row by row. They are recreated from their own definitions, even after an error.
+  // GIN and GiST indexes row by row (the open-period boxes are filled by the tables' triggers as the
+  // listings go in). They are recreated from their own definitions, even after an error.
   const rebuild = total >= 50_000;
   const indexes = rebuild
     ? await query<{ name: string; def: string }>(sql`
         select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
-        from pg_index i where i.indrelid in ('restaurants'::regclass, 'businesses'::regclass)
+        from pg_index i where i.indrelid in (${sql.raw(LISTING_TABLES.map((t) => `'${t}'::regclass`).join(", "))})
           and not i.indisprimary and not i.indisunique`)
     : [];
   for (const ix of indexes) await exec(sql.raw(`drop index if exists ${ix.name}`));
@@ -235,8 +239,7 @@ export async function seedLarge(total: number, exec: Exec, query: Query, opts: {
       await exec(sql.raw(ix.def.replace(/^CREATE INDEX /, "CREATE INDEX IF NOT EXISTS ")));
     }
   }
-  await exec(sql`analyze restaurants`);
-  await exec(sql`analyze businesses`);
+  for (const table of LISTING_TABLES) await exec(sql.raw(`analyze ${table}`));
   log(`\n[seed-large] listo\n`);
 
   async function insertAll() {

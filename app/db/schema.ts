@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   type ExtraConfigColumn,
   index,
   integer,
@@ -227,6 +228,30 @@ export const businesses = pgTable(
     index("businesses_listing_province_idx").on(t.industria, t.provincia, t.created_at.desc(), t.id.desc()).where(sql`${t.is_active}`),
   ],
 );
+
+/** The `cube` extension's type (core PostgreSQL and PGlite both ship it): a box of up to 100 dimensions. */
+const cube = customType<{ data: string }>({ dataType: () => "cube" });
+
+/**
+ * 'Open now, near me' as one index walk: each period an active entry with coordinates is open, as a
+ * box in (longitude, latitude, minute of the week), filled by triggers from the entry's own columns
+ * (migration 0008). A GiST index on it keeps what is open at a minute and nearest to a point together.
+ */
+function openSpansTable(name: string, parent: typeof restaurants | typeof businesses) {
+  return pgTable(
+    name,
+    {
+      listing_id: uuid("listing_id")
+        .notNull()
+        .references(() => parent.id, { onDelete: "cascade" }),
+      span: cube("span").notNull(),
+    },
+    (t) => [index(`${name}_span_idx`).using("gist", t.span), index(`${name}_listing_idx`).on(t.listing_id)],
+  );
+}
+
+export const restaurant_open_spans = openSpansTable("restaurant_open_spans", restaurants);
+export const business_open_spans = openSpansTable("business_open_spans", businesses);
 
 /** Old slugs of renamed listings, so that old links answer 301. */
 export const listing_slug_history = pgTable(

@@ -12,8 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.server.mjs";
 import pg from "pg";
 import { takeLock } from "./db.server";
 import { getEnv } from "./env.server";
@@ -207,7 +206,7 @@ async function withEmbedded<T>(fn: (dataDir: string) => Promise<T>): Promise<T> 
 }
 
 function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
-  return PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
+  return PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 // ---- PostgreSQL

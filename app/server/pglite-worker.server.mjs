@@ -13,8 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.server.mjs";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 const { dataDir, socketPath } = /** @type {{ dataDir: string; socketPath: string }} */ (workerData);
@@ -38,7 +37,7 @@ port.on("message", async (/** @type {{ type: string }} */ message) => {
 });
 
 try {
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
   db = pglite;
   // SQL errors travel on the wire; a throw means PGlite's backend has ended (it stays broken), and
   // pglite-socket then stops answering every connection. End this thread instead: the app's process

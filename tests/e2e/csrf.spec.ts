@@ -12,8 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { PGLITE_EXTENSIONS } from "../../app/server/pglite-extensions.server.mjs";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { CSRF_CASES, type CsrfCase, type Who } from "../fixtures/csrf-routes";
@@ -41,7 +40,7 @@ let before: Map<string, string>;
 
 /** Each table's row count and a digest of its rows, read with the server stopped. */
 async function snapshot(): Promise<Map<string, string>> {
-  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm, unaccent } });
+  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
   try {
     const { rows: tables } = await db.query<{ t: string }>(
       `select format('%I.%I', table_schema, table_name) as t from information_schema.tables
@@ -61,7 +60,7 @@ async function snapshot(): Promise<Map<string, string>> {
 }
 
 async function readIds() {
-  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm, unaccent } });
+  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
   try {
     const one = async (sql: string, params: unknown[] = []) => {
       const { rows } = await db.query<{ v: string }>(sql, params);

@@ -13,8 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { PGLITE_EXTENSIONS } from "../../app/server/pglite-extensions.server.mjs";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -137,7 +136,7 @@ if (!onPostgres)
     const env = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: "" });
 
     async function sumsOf(dataDir: string): Promise<Sums> {
-      const pglite = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm, unaccent } });
+      const pglite = await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
       try {
         return await checksums((sql) => pglite.query(sql).then((r) => r.rows as Record<string, unknown>[]));
       } finally {
@@ -172,7 +171,7 @@ if (!onPostgres)
     }, 300_000);
 
     it("restores over a changed database, keeping the one it replaces aside", async () => {
-      const pglite = await PGlite.create(path.join(original, "pglite"), { extensions: { pg_trgm, unaccent } });
+      const pglite = await PGlite.create(path.join(original, "pglite"), { extensions: PGLITE_EXTENSIONS });
       await pglite.exec("delete from blogs where is_published; update restaurants set nombre = 'Cambiado' where true;");
       await pglite.close();
       const changed = await sumsOf(original);
@@ -184,7 +183,7 @@ if (!onPostgres)
       expectSameAndFull(await sumsOf(original), before);
       const aside = /quedó en (\S+)/.exec(restore.out)?.[1];
       expect(aside && path.dirname(aside)).toBe(original);
-      const pgliteAside = await PGlite.create(aside!, { extensions: { pg_trgm, unaccent } });
+      const pgliteAside = await PGlite.create(aside!, { extensions: PGLITE_EXTENSIONS });
       const [renamed] = (await pgliteAside.query<{ n: number }>("select count(*)::int as n from restaurants where nombre = 'Cambiado'"))
         .rows;
       await pgliteAside.close();

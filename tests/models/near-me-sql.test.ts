@@ -1,5 +1,5 @@
 /**
- * The database's 'open now' and distance functions (migration 0007), which filter under a LIMIT,
+ * The database's 'open now' and distance functions (migrations 0007, 0008), which filter under a LIMIT,
  * give the same answers as the TypeScript that the pages show (lib/opening-hours, lib/geo), on
  * PGlite and on PostgreSQL.
  */
@@ -34,11 +34,20 @@ describe("the database agrees with the pages' TypeScript", () => {
       });
       for (let k = 0; k < 5; k++) cases.push({ periods, m: rand(WEEK_MINUTES) });
     }
+    // Around the clock; nothing; and a period that closes exactly at the week's end (Sunday 00:00).
+    const toWeekEnd: WeeklyPeriod[] = [{ open: { day: 6, hour: 20, minute: 0 }, close: { day: 0, hour: 0, minute: 0 } }];
     cases.push({ periods: ALWAYS, m: 123 }, { periods: [], m: 123 });
+    for (const m of [0, 6 * 1440 + 1199, 6 * 1440 + 1200, WEEK_MINUTES - 1]) cases.push({ periods: toWeekEnd, m });
     const rows = await queryRows<{ open: boolean }>(sql`
       select listing_open_at(c->'periods', (c->>'m')::int) as open
       from jsonb_array_elements(${JSON.stringify(cases)}::jsonb) with ordinality as x(c, n) order by n`);
     expect(rows.map((r) => r.open)).toEqual(cases.map((c) => isOpenAt(c.periods, c.m)));
+    // The open-period boxes of migration 0008 (a point, and the minute on the time axis) agree too.
+    const boxes = await queryRows<{ open: boolean }>(sql`
+      select exists (select 1 from listing_open_boxes(-79.5199, 8.9824, c->'periods') b
+        where b @> cube(array[-79.5199, 8.9824, listing_week_coord((c->>'m')::int)])) as open
+      from jsonb_array_elements(${JSON.stringify(cases)}::jsonb) with ordinality as x(c, n) order by n`);
+    expect(boxes.map((r) => r.open)).toEqual(cases.map((c) => isOpenAt(c.periods, c.m)));
   });
 
   it("on distances between towns", async () => {

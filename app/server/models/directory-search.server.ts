@@ -19,7 +19,17 @@ import { DEFAULT_RADIUS_KM } from "~/lib/geo";
 import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 import { db } from "../db.server";
-import { cardColumns, NEARBY_PAGE, nearSql, type Nearby, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
+import {
+  cardColumns,
+  NEARBY_PAGE,
+  nearSql,
+  type Nearby,
+  OPEN_SPANS,
+  openNearSql,
+  searchDoc,
+  toCard,
+  type CardColumnsRow,
+} from "./listings.server";
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
 
@@ -45,8 +55,6 @@ const NAME_FALLBACK_BELOW = 24;
  * query's cost, so this bounds it; an assistant wants the best ten, not the thousandth.
  */
 const CANDIDATES = 100;
-/** 'Near me, open now' without words checks the schedules of this many nearest entries at most. */
-const NEAR_SCAN = 500;
 /** Below this many results, a filter read from the words is also tried as a plain word. */
 const FEW_RESULTS = 5;
 /** Similarity of the whole query to a whole name above which it is that entry, whatever words it has. */
@@ -115,13 +123,18 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
     // With words: the entries that have all of them. Filters only: every entry is equally relevant,
     // so the best plans (then the newest) come first, along the plan indexes.
     if (!text && place.near) {
-      // Nearest first along the GiST index (KNN). 'Open now' is checked on the NEAR_SCAN nearest
-      // only: at night, when few are open, the walk would otherwise read every entry in the radius.
+      // Nearest first along a GiST index (KNN): the point index, or with 'open now' the index of the
+      // open-period boxes, which meets only the entries open at that minute (at night, none).
       const { openAt, ...where } = place;
-      const { knn } = nearSql(place.near);
+      const open = openAt === undefined ? null : openNearSql(place.near, openAt);
+      // The entry behind each box is read in the box's order (OFFSET 0 keeps the join from being
+      // flattened, so the planner cannot trade the walk for a scan of the whole radius).
+      const from = open
+        ? sql`${sql.raw(OPEN_SPANS[kind])} h cross join lateral (select * from ${table} t
+            where t.id = h.listing_id and ${filtersOf(kind, p, where)} offset 0) t where ${open.overlaps}`
+        : sql`${table} t where ${filtersOf(kind, p, where)}`;
       ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, true as all_terms
-        from ${table} t where ${filtersOf(kind, p, where)} order by ${knn} limit ${openAt === undefined ? CANDIDATES : NEAR_SCAN}) x
-        ${openAt === undefined ? sql`` : sql`where listing_open_at(x.horario_semanal, ${openAt}::int)`}
+        from ${from} order by ${open ? open.knn : nearSql(place.near).knn} limit ${CANDIDATES}) x
         order by x.distancia_km limit ${CANDIDATES})`);
       continue;
     }

@@ -138,22 +138,45 @@ export type Nearby = { lat: number; lng: number; radiusKm: number };
 const LAT_DEG_PER_KM = 1 / 111.0;
 const LNG_DEG_PER_KM = 1 / (111.32 * 0.98);
 
+/** The box around a point that holds its radius, in degrees. */
+function boxOf({ lat, lng, radiusKm }: Nearby) {
+  const dLat = radiusKm * LAT_DEG_PER_KM;
+  const dLng = radiusKm * LNG_DEG_PER_KM;
+  return { west: lng - dLng, south: lat - dLat, east: lng + dLng, north: lat + dLat };
+}
+
 /**
  * The SQL of 'near a point' over alias t: the great-circle distance, the condition (a box on the
  * GiST point index of migration 0007, then the exact distance) and the KNN order (nearest first).
  */
 export function nearSql(near: Nearby) {
   const { lat, lng, radiusKm } = near;
-  const dLat = radiusKm * LAT_DEG_PER_KM;
-  const dLng = radiusKm * LNG_DEG_PER_KM;
+  const { west, south, east, north } = boxOf(near);
   const point = sql`point(t.longitud::float8, t.latitud::float8)`;
   const distance = sql`listing_distance_km(t.latitud::float8, t.longitud::float8, ${lat}::float8, ${lng}::float8)`;
   return {
     distance,
     within: sql`t.latitud is not null
-      and ${point} <@ box(point(${lng - dLng}::float8, ${lat - dLat}::float8), point(${lng + dLng}::float8, ${lat + dLat}::float8))
+      and ${point} <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))
       and ${distance} <= ${radiusKm}::float8`,
     knn: sql`${point} <-> point(${lng}::float8, ${lat}::float8)`,
+  };
+}
+
+/** The open-period boxes of each kind (migration 0008). */
+export const OPEN_SPANS = { restaurant: "restaurant_open_spans", business: "business_open_spans" } as const;
+
+/**
+ * 'Open at minute m of the week, near a point' over the boxes of migration 0008 (alias h): the
+ * condition (a box open at m around the point) and the KNN order, both on one GiST index, so that
+ * the walk meets only entries open at that minute, nearest first.
+ */
+export function openNearSql(near: Nearby, minute: number) {
+  const { west, south, east, north } = boxOf(near);
+  const at = sql`listing_week_coord(${minute}::int)`;
+  return {
+    overlaps: sql`h.span && cube(array[${west}::float8, ${south}::float8, ${at}], array[${east}::float8, ${north}::float8, ${at}])`,
+    knn: sql`h.span <-> cube(array[${near.lng}::float8, ${near.lat}::float8, ${at}])`,
   };
 }
 
