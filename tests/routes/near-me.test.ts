@@ -90,6 +90,45 @@ describe("near me", () => {
     });
   });
 
+  it("pages nearest first through the cursor: every entry once, in distance order", async () => {
+    // Around Chitré, at distances that a walk in degrees orders otherwise than kilometres do.
+    const centre = { lat: 7.9618, lng: -80.4289 };
+    const ring = Array.from({ length: 23 }, (_, i) => {
+      // East and north in turn, 1 m apart: a degree of longitude is 1 % shorter than one of latitude.
+      const km = 1 + i * 0.001;
+      const angle = i % 2 ? Math.PI / 2 : 0;
+      return {
+        slug: `ronda-${i}`,
+        lat: Number((centre.lat + (km / 111.2) * Math.sin(angle)).toFixed(6)),
+        lng: Number((centre.lng + (km / (111.2 * Math.cos((centre.lat * Math.PI) / 180))) * Math.cos(angle)).toFixed(6)),
+      };
+    });
+    await makeRestaurants(
+      ring.map((r) => ({
+        slug: r.slug,
+        nombre: `Ronda ${r.slug}`,
+        direccion: "Chitré",
+        provincia: "herrera" as const,
+        latitud: r.lat,
+        longitud: r.lng,
+        horario_semanal: ALWAYS,
+      })),
+    );
+    const expected = [...ring].sort((a, b) => distanceKm(centre, a) - distanceKm(centre, b)).map((r) => r.slug);
+    for (const open of ["", "&abierto_ahora=true"]) {
+      const seen: string[] = [];
+      let cursor = "";
+      for (let page = 0; page < 10; page++) {
+        const r = await search(`?cerca=${centre.lat},${centre.lng}&radio=4&limite=4${open}${cursor}`);
+        expect(r.status).toBe(200);
+        seen.push(...r.data.resultados.map((x: { slug: string }) => x.slug));
+        if (!r.data.siguiente_cursor) break;
+        cursor = `&cursor=${r.data.siguiente_cursor}`;
+      }
+      expect(seen).toEqual(expected);
+    }
+  });
+
   it("says so when nothing with a location is near", async () => {
     const r = await search(`?q=olla&cerca=7.9618,-80.4289`);
     expect(r.status).toBe(200);

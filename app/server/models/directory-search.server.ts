@@ -109,8 +109,11 @@ function anyWordQuery(words: string[]): string {
   return words.map((w) => (w.length >= 4 ? `${w}:*` : w)).join(" | ");
 }
 
-/** The ranked candidates of one parsed query, best first (at most CANDIDATES per kind). */
-export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: Place = {}): SQL {
+/**
+ * The ranked candidates of one parsed query, best first (at most CANDIDATES per kind; near a point
+ * without words, the `nearest` of each kind, since distance alone orders that answer).
+ */
+export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: Place = {}, nearest = CANDIDATES): SQL {
   const kinds = kindsOf(p);
   const text = p.terms.join(" ");
   const words = [...new Set(text.split(" ").filter(Boolean))];
@@ -134,8 +137,8 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
             where t.id = h.listing_id and ${filtersOf(kind, p, where)} offset 0) t where ${open.overlaps}`
         : sql`${table} t where ${filtersOf(kind, p, where)}`;
       ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, true as all_terms
-        from ${from} order by ${open ? open.knn : nearSql(place.near).knn} limit ${CANDIDATES}) x
-        order by x.distancia_km limit ${CANDIDATES})`);
+        from ${from} order by ${open ? open.knn : nearSql(place.near).knn} limit ${Math.min(nearest, CANDIDATES)}) x
+        order by x.distancia_km)`);
       continue;
     }
     ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind, place)}, true as all_terms from ${table} t
@@ -276,8 +279,9 @@ async function indexedRows<T>(query: SQL, withWords: boolean, nearest = false): 
   });
 }
 
-async function ranked(p: ParsedQuery, explicit: Filters, place: Place): Promise<Row[]> {
-  return indexedRows<Row>(directorySearchQuery(p, explicit, place), p.terms.length > 0, Boolean(place.near) && !p.terms.length);
+async function ranked(p: ParsedQuery, explicit: Filters, place: Place, nearest?: number): Promise<Row[]> {
+  const walk = Boolean(place.near) && !p.terms.length;
+  return indexedRows<Row>(directorySearchQuery(p, explicit, place, nearest), p.terms.length > 0, walk);
 }
 
 function explicitOf(params: ApiSearchParams): Filters {
@@ -362,7 +366,9 @@ export async function searchDirectoryRows(params: ApiSearchParams): Promise<Dire
     near: params.cerca ? { ...params.cerca, radiusKm: params.radio ?? DEFAULT_RADIUS_KM } : undefined,
     openAt: params.abierto_ahora ? panamaMinuteOfWeek(new Date()) : undefined,
   };
-  let all = await ranked(parsed, explicit, place);
+  // Nearest first, a page needs only the nearest few of each kind; twice as many as the pages so
+  // far, because the walk orders by degrees and the answer by kilometres (they differ by about 1 %).
+  let all = await ranked(parsed, explicit, place, 2 * (offset + params.limite) + 1);
   if (all.length < FEW_RESULTS && parsed.terms.length && (parsed.fromText.categoria || parsed.fromText.industria)) {
     // A word read as a filter left (almost) nothing ('programación python' is taught in a school,
     // not sold by a tech shop): the entries that have it as a word follow.
