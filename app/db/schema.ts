@@ -16,6 +16,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -233,9 +234,10 @@ export const businesses = pgTable(
 const cube = customType<{ data: string }>({ dataType: () => "cube" });
 
 /**
- * 'Open now, near me' as one index walk: each period an active entry with coordinates is open, as a
- * box in (longitude, latitude, minute of the week), filled by triggers from the entry's own columns
- * (migration 0008). A GiST index on it keeps what is open at a minute and nearest to a point together.
+ * 'Open now, near me' as one index walk: each day's period an active entry with coordinates is open,
+ * as a box in (longitude, latitude, minute of the week), filled by triggers from the entry's own
+ * columns (migration 0008). A GiST index on it keeps what is open at a minute and nearest to a point
+ * together.
  */
 function openSpansTable(name: string, parent: typeof restaurants | typeof businesses) {
   return pgTable(
@@ -244,9 +246,14 @@ function openSpansTable(name: string, parent: typeof restaurants | typeof busine
       listing_id: uuid("listing_id")
         .notNull()
         .references(() => parent.id, { onDelete: "cascade" }),
+      /** Day of the week (0 = Sunday): a box never crosses midnight. */
+      day: smallint("day").notNull(),
       span: cube("span").notNull(),
     },
-    (t) => [index(`${name}_span_idx`).using("gist", t.span), index(`${name}_listing_idx`).on(t.listing_id)],
+    // The day first (btree_gist), so that the index keeps each day's boxes apart: the boxes of one
+    // place all have the same longitude and latitude, and GiST's volume-based grouping would
+    // otherwise put a listing's seven days together.
+    (t) => [index(`${name}_span_idx`).using("gist", t.day, t.span), index(`${name}_listing_idx`).on(t.listing_id)],
   );
 }
 

@@ -35,17 +35,25 @@ async function boxes(table: "restaurant_open_spans" | "business_open_spans", id:
 
 describe("open-period boxes", () => {
   it("are written for active entries with coordinates, one per open range, and answer by the minute", async () => {
-    const [shop, always, noMap, hidden] = await makeRestaurants([
+    const [shop, always, noMap, hidden, night] = await makeRestaurants([
       { slug: "caja-semana", latitud: 8.9834, longitud: -79.5199, horario_semanal: WEEKDAYS_AND_SATURDAY_NIGHT },
       { slug: "caja-siempre", latitud: 8.9924, longitud: -79.5199, horario_semanal: ALWAYS },
       { slug: "caja-sin-mapa", horario_semanal: ALWAYS },
       { slug: "caja-inactiva", latitud: 8.9825, longitud: -79.5199, horario_semanal: ALWAYS, is_active: false },
+      // Friday 20:00 to Saturday 2:00: two boxes, cut at midnight.
+      {
+        slug: "caja-noche",
+        latitud: 8.9844,
+        longitud: -79.5199,
+        horario_semanal: [{ open: { day: 5, hour: 20, minute: 0 }, close: { day: 6, hour: 2, minute: 0 } }],
+      },
     ]);
-    // Five weekdays, and the Saturday night split in two at the week's end.
+    // Five weekdays, and the Saturday night cut at midnight; around the clock is one box a day.
     expect(await boxes("restaurant_open_spans", shop!.id)).toHaveLength(7);
-    expect(await boxes("restaurant_open_spans", always!.id)).toHaveLength(1);
+    expect(await boxes("restaurant_open_spans", always!.id)).toHaveLength(7);
     expect(await boxes("restaurant_open_spans", noMap!.id)).toHaveLength(0);
     expect(await boxes("restaurant_open_spans", hidden!.id)).toHaveLength(0);
+    expect(await boxes("restaurant_open_spans", night!.id)).toHaveLength(2);
 
     expect(await openNear(at(1, 10))).toEqual(["caja-semana", "caja-siempre"]);
     expect(await openNear(at(1, 9))).toEqual(["caja-semana", "caja-siempre"]);
@@ -54,6 +62,11 @@ describe("open-period boxes", () => {
     expect(await openNear(at(6, 23))).toEqual(["caja-semana", "caja-siempre"]);
     expect(await openNear(at(0, 1, 59))).toEqual(["caja-semana", "caja-siempre"]);
     expect(await openNear(at(0, 2))).toEqual(["caja-siempre"]);
+    expect(await openNear(at(5, 19, 59))).toEqual(["caja-siempre"]);
+    expect(await openNear(at(5, 23, 59))).toEqual(["caja-noche", "caja-siempre"]);
+    expect(await openNear(at(6, 0))).toEqual(["caja-noche", "caja-siempre"]);
+    expect(await openNear(at(6, 1, 59))).toEqual(["caja-noche", "caja-siempre"]);
+    expect(await openNear(at(6, 2))).toEqual(["caja-siempre"]);
     // Far from every one of them.
     expect(await openNear(at(1, 10), DAVID)).toEqual([]);
   });
@@ -109,7 +122,7 @@ describe("open-period boxes", () => {
       longitud: -80.9833,
       horario_semanal: ALWAYS,
     });
-    expect(await boxes("business_open_spans", business.id)).toHaveLength(1);
+    expect(await boxes("business_open_spans", business.id)).toHaveLength(7);
     expect(await openNear(at(2, 8), point)).toEqual(["caja-abogados", "caja-fonda"]);
     expect(await openNear(at(2, 8), point, "negocios")).toEqual(["caja-abogados"]);
     expect(await openNear(at(2, 8), point, "restaurantes")).toEqual(["caja-fonda"]);

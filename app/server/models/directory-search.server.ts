@@ -279,6 +279,14 @@ async function indexedRows<T>(query: SQL, withWords: boolean, nearest = false): 
   });
 }
 
+/**
+ * Nearest first, a page needs only the nearest few of each kind: twice as many as the pages so far,
+ * because the walk orders by degrees and the answer by kilometres (they differ by about 1 %).
+ */
+export function nearestNeeded(offset: number, limite: number): number {
+  return 2 * (offset + limite) + 1;
+}
+
 async function ranked(p: ParsedQuery, explicit: Filters, place: Place, nearest?: number): Promise<Row[]> {
   const walk = Boolean(place.near) && !p.terms.length;
   return indexedRows<Row>(directorySearchQuery(p, explicit, place, nearest), p.terms.length > 0, walk);
@@ -366,9 +374,7 @@ export async function searchDirectoryRows(params: ApiSearchParams): Promise<Dire
     near: params.cerca ? { ...params.cerca, radiusKm: params.radio ?? DEFAULT_RADIUS_KM } : undefined,
     openAt: params.abierto_ahora ? panamaMinuteOfWeek(new Date()) : undefined,
   };
-  // Nearest first, a page needs only the nearest few of each kind; twice as many as the pages so
-  // far, because the walk orders by degrees and the answer by kilometres (they differ by about 1 %).
-  let all = await ranked(parsed, explicit, place, 2 * (offset + params.limite) + 1);
+  let all = await ranked(parsed, explicit, place, nearestNeeded(offset, params.limite));
   if (all.length < FEW_RESULTS && parsed.terms.length && (parsed.fromText.categoria || parsed.fromText.industria)) {
     // A word read as a filter left (almost) nothing ('programación python' is taught in a school,
     // not sold by a tech shop): the entries that have it as a word follow.

@@ -168,14 +168,14 @@ export const OPEN_SPANS = { restaurant: "restaurant_open_spans", business: "busi
 
 /**
  * 'Open at minute m of the week, near a point' over the boxes of migration 0008 (alias h): the
- * condition (a box open at m around the point) and the KNN order, both on one GiST index, so that
- * the walk meets only entries open at that minute, nearest first.
+ * condition (that day's boxes open at m around the point) and the KNN order, both on one GiST index,
+ * so that the walk meets only entries open at that minute, nearest first.
  */
 export function openNearSql(near: Nearby, minute: number) {
   const { west, south, east, north } = boxOf(near);
   const at = sql`listing_week_coord(${minute}::int)`;
   return {
-    overlaps: sql`h.span && cube(array[${west}::float8, ${south}::float8, ${at}], array[${east}::float8, ${north}::float8, ${at}])`,
+    overlaps: sql`h.day = ${Math.floor(minute / 1440)}::smallint and h.span && cube(array[${west}::float8, ${south}::float8, ${at}], array[${east}::float8, ${north}::float8, ${at}])`,
     knn: sql`h.span <-> cube(array[${near.lng}::float8, ${near.lat}::float8, ${at}])`,
   };
 }
