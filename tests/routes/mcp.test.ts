@@ -176,6 +176,10 @@ describe.each(ERAS)("tools over revision %s", (era) => {
     const open = await client.callTool({ name: "buscar", arguments: { q: "mariscos", cerca: "9.3600,-79.9014", abierto_ahora: true } });
     expect(structured(open).resultados.map((r: { slug: string }) => r.slug)).toEqual(["marisqueria-azul"]);
     expect(textOf(open)).toMatch(/Marisquería Azul.*A 0,1 km\. Abierto ahora\./);
+    // Nothing within 1 km of a point in the sea off Colón: the reason, not an empty «» to try.
+    const nothing = await client.callTool({ name: "buscar", arguments: { q: "", cerca: "9.4500,-79.9014", radio: 1 } });
+    expect(textOf(nothing)).toMatch(/^Sin resultados\.\n\nNingún resultado con ubicación cerca de ti/);
+    expect(textOf(nothing)).not.toContain("«»");
     const outside = await client.callTool({ name: "buscar", arguments: { q: "", cerca: "40.71,-74.00" } });
     expect(outside.isError).toBe(true);
     expect(textOf(outside)).toContain("dentro de Panamá");
