@@ -44,10 +44,6 @@ CREATE OR REPLACE FUNCTION listing_open_spans(periods jsonb) RETURNS TABLE(s int
       UNION ALL SELECT x.s, 10080 WHERE x.e < x.s
       UNION ALL SELECT 0, x.e WHERE x.e < x.s AND x.e > 0
     ) r $$;--> statement-breakpoint
--- One definition of a period for both questions: 'open at m' is 'm lies in one of the ranges'.
-CREATE OR REPLACE FUNCTION listing_open_at(periods jsonb, m integer) RETURNS boolean
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT EXISTS (SELECT 1 FROM listing_open_spans(periods) sp WHERE m >= sp.s AND m < sp.e) $$;--> statement-breakpoint
 -- An entry's boxes: its point, and each open range cut at midnight, on the time axis (bounds
 -- inclusive, hence e - 1), with its day.
 CREATE OR REPLACE FUNCTION listing_open_boxes(lng numeric, lat numeric, periods jsonb) RETURNS TABLE(day smallint, span cube)
