@@ -211,7 +211,7 @@ const TOOLS = [
             `Sin resultados${q ? ` para «${q}»` : ""}.`,
             // A near-me answer without words suggests the same nothing farther away: its reason says so.
             ...(found.sugerencia
-              ? [found.sugerencia.q ? `Prueba «${found.sugerencia.q}» (${found.sugerencia.motivo}).` : `${found.sugerencia.motivo}`]
+              ? [found.sugerencia.q ? `Prueba «${found.sugerencia.q}» (${found.sugerencia.motivo}).` : found.sugerencia.motivo]
               : []),
           ];
       if (found.siguiente_cursor) lines.push(`Hay más: llama a buscar con cursor «${found.siguiente_cursor}».`);

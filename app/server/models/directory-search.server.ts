@@ -24,8 +24,8 @@ import {
   NEARBY_PAGE,
   nearSql,
   type Nearby,
-  OPEN_SPANS,
   openNearSql,
+  openSpansOf,
   searchDoc,
   toCard,
   type CardColumnsRow,
@@ -133,7 +133,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
       // The entry behind each box is read in the box's order (OFFSET 0 keeps the join from being
       // flattened, so the planner cannot trade the walk for a scan of the whole radius).
       const from = open
-        ? sql`${sql.raw(OPEN_SPANS[kind])} h cross join lateral (select * from ${table} t
+        ? sql`${openSpansOf(kind)} h cross join lateral (select * from ${table} t
             where t.id = h.listing_id and ${filtersOf(kind, p, where)} offset 0) t where ${open.overlaps}`
         : sql`${table} t where ${filtersOf(kind, p, where)}`;
       ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, true as all_terms

@@ -7,6 +7,7 @@
  * most SEARCH_CANDIDATES rows per table before ranking, and reports "more than N" instead of count(*).
  */
 import { sql, type SQL } from "drizzle-orm";
+import { business_open_spans, restaurant_open_spans } from "~/db/schema";
 import type { ProvinceSlug } from "~/catalog/provinces";
 import type { IndustrySlug } from "~/catalog/industries";
 import { encodeCursor, encodeSearchCursor, PAGE_SIZE, SEARCH_CANDIDATES, type Cursor, type SearchCursor } from "~/schemas/directory";
@@ -18,7 +19,7 @@ const NAME_CANDIDATES = 100;
 const NAME_FALLBACK_BELOW = 24;
 import { queryRows } from "../db.server";
 import { utcMicros } from "./keyset.server";
-import { openStatus, type WeeklyPeriod } from "~/lib/opening-hours";
+import { DAY_MINUTES, openStatus, type WeeklyPeriod } from "~/lib/opening-hours";
 
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 export type { ListingCard, ListingKind };
@@ -164,7 +165,7 @@ export function nearSql(near: Nearby) {
 }
 
 /** The open-period boxes of each kind (migration 0008). */
-export const OPEN_SPANS = { restaurant: "restaurant_open_spans", business: "business_open_spans" } as const;
+export const openSpansOf = (kind: ListingKind) => (kind === "restaurant" ? restaurant_open_spans : business_open_spans);
 
 /**
  * 'Open at minute m of the week, near a point' over the boxes of migration 0008 (alias h): the
@@ -175,7 +176,7 @@ export function openNearSql(near: Nearby, minute: number) {
   const { west, south, east, north } = boxOf(near);
   const at = sql`listing_week_coord(${minute}::int)`;
   return {
-    overlaps: sql`h.day = ${Math.floor(minute / 1440)}::smallint and h.span && cube(array[${west}::float8, ${south}::float8, ${at}], array[${east}::float8, ${north}::float8, ${at}])`,
+    overlaps: sql`h.day = ${Math.floor(minute / DAY_MINUTES)}::smallint and h.span && cube(array[${west}::float8, ${south}::float8, ${at}], array[${east}::float8, ${north}::float8, ${at}])`,
     knn: sql`h.span <-> cube(array[${near.lng}::float8, ${near.lat}::float8, ${at}])`,
   };
 }
