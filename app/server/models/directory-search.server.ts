@@ -84,9 +84,21 @@ function placeFilters(place: Place): SQL[] {
   return parts;
 }
 
-function filtersOf(kind: ListingKind, f: Filters, place: Place = {}): SQL {
+/**
+ * The filters, and the words (a tsquery) when there are any. With a province the words are matched
+ * against the entry's province-qualified lexemes ('chiriqui/cevich', migration 0009), which say the
+ * province too: one short posting list instead of the word's and the province's long lists
+ * intersected.
+ */
+function filtersOf(kind: ListingKind, f: Filters, place: Place = {}, words?: SQL): SQL {
   const parts: SQL[] = [sql`t.is_active`, ...placeFilters(place)];
-  if (f.provincia) parts.push(sql`t.provincia = ${f.provincia}`);
+  const doc = sql`to_tsvector('spanish'::regconfig, ${searchDoc(kind)})`;
+  if (words && f.provincia) {
+    parts.push(sql`listing_province_lexemes(t.provincia, ${doc}) @@ listing_province_query(${f.provincia}::text, ${words})`);
+  } else {
+    if (f.provincia) parts.push(sql`t.provincia = ${f.provincia}`);
+    if (words) parts.push(sql`${doc} @@ ${words}`);
+  }
   if (kind === "restaurant" && f.categoria) parts.push(sql`t.categoria = ${f.categoria}`);
   if (kind === "business" && f.industria) parts.push(sql`t.industria = ${f.industria}`);
   return sql.join(parts, sql` and `);
@@ -142,9 +154,9 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
       continue;
     }
     ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind, place)}, true as all_terms from ${table} t
-      where ${filtersOf(kind, p, place)} ${
+      where ${filtersOf(kind, p, place, text ? all : undefined)} ${
         text
-          ? sql`and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ ${all} ${sql.join(
+          ? sql`${sql.join(
               p.exact.map((stem) => sql` and (${searchDoc(kind)} ~ ${`\\m${stem}`}) is true`),
               sql``,
             )} ${place.near ? sql`order by ${nearSql(place.near).distance}` : sql``}`
@@ -164,7 +176,7 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
       // mecánico' finds a 'Taller', 'laptop' finds 'laptops'), ranked below by how many they have.
       extra.push(`o_${kind}`);
       ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select ${columns(kind, place)}, false as all_terms from ${table} t
-        where ${filtersOf(kind, p, place)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ ${any} limit 100)`);
+        where ${filtersOf(kind, p, place, any)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} limit 100)`);
     }
     if (text) {
       // Names that resemble the words (typos, words typed in part).
@@ -177,8 +189,8 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
       // the caller's own filters only: entries with every word, then the name's similarity to them.
       extra.push(`x_${kind}`);
       ctes.push(sql`${sql.raw(`x_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, true as all_terms
-        from ${table} t where ${filtersOf(kind, explicit, place)} and ${few}
-          and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ plainto_tsquery('spanish'::regconfig, ${p.normalized}) limit 100) x
+        from ${table} t where ${filtersOf(kind, explicit, place, sql`plainto_tsquery('spanish'::regconfig, ${p.normalized})`)} and ${few}
+          limit 100) x
         where similarity(${p.normalized}, immutable_unaccent(lower(x.nombre))) >= ${NAME_MATCH})`);
     }
   }
@@ -319,11 +331,9 @@ function withoutTextFilters(p: ParsedQuery, explicit: Filters): ParsedQuery {
 async function hasAnswer(p: ParsedQuery): Promise<boolean> {
   const words = [...new Set(p.terms.join(" ").split(" ").filter(Boolean))];
   for (const kind of kindsOf(p)) {
-    const match = words.length
-      ? sql`and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${anyWordQuery(words)})`
-      : sql``;
+    const match = words.length ? sql`to_tsquery('spanish'::regconfig, ${anyWordQuery(words)})` : undefined;
     const rows = await indexedRows<{ found: number }>(
-      sql`select 1 as found from ${sql.raw(TABLE[kind])} t where ${filtersOf(kind, p)} ${match} limit 1`,
+      sql`select 1 as found from ${sql.raw(TABLE[kind])} t where ${filtersOf(kind, p, {}, match)} limit 1`,
       words.length > 0,
     );
     if (rows.length) return true;

@@ -1,0 +1,83 @@
+/**
+ * Words within a province (migration 0009): each entry's lexemes are indexed once more with its
+ * province in them ('chiriqui/cevich'), and a search with a province matches those. The answers must
+ * be the same as matching the words and the province apart, for any text an editor can save.
+ */
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { parseDirectoryQuery } from "~/lib/directory-query";
+import { apiSearchParamsSchema } from "~/schemas/api-v1";
+import { db, queryRows } from "~/server/db.server";
+import { directorySearchQuery, searchDirectoryRows } from "~/server/models/directory-search.server";
+import { makeBusiness, makeRestaurant, makeRestaurants } from "../setup/factories";
+
+async function slugs(params: Record<string, string>): Promise<string[]> {
+  const found = await searchDirectoryRows(apiSearchParamsSchema.parse(params));
+  if (found === "bad-cursor") throw new Error("bad cursor");
+  return found.rows.map((r) => r.slug).sort();
+}
+
+describe("province-qualified lexemes", () => {
+  it("keep every lexeme's positions and weights, and survive quotes and backslashes", async () => {
+    const [row] = await queryRows<{ v: string; phrase: boolean; apart: boolean; prefix: boolean; empty: string }>(sql`
+      select listing_province_lexemes('chiriqui', setweight(to_tsvector('spanish', 'Ceviche de D''Angelo'), 'A')
+               || to_tsvector('simple', 'ruta c:\\dir ''citas'''))::text as v,
+             listing_province_lexemes('chiriqui', to_tsvector('spanish', 'ropa vieja y ceviche'))
+               @@ listing_province_query('chiriqui', to_tsquery('spanish', 'ropa <-> vieja & cevi:*')) as phrase,
+             listing_province_lexemes('chiriqui', to_tsvector('spanish', 'ropa nueva vieja'))
+               @@ listing_province_query('chiriqui', to_tsquery('spanish', 'ropa <-> vieja')) as apart,
+             listing_province_lexemes('chiriqui', to_tsvector('spanish', 'pizzería'))
+               @@ listing_province_query('colon', to_tsquery('spanish', 'pizz:*')) as prefix,
+             listing_province_lexemes('chiriqui', ''::tsvector)::text as empty`);
+    expect(row!.v).toBe(
+      "'chiriqui/angel':4A 'chiriqui/c':6 'chiriqui/cevich':1A 'chiriqui/citas':8 'chiriqui/d':3A 'chiriqui/dir':7 'chiriqui/ruta':5",
+    );
+    expect(row!.phrase).toBe(true);
+    expect(row!.apart).toBe(false);
+    expect(row!.prefix).toBe(false);
+    expect(row!.empty).toBe("");
+  });
+
+  it("find a word only in the province asked for, as the words and the province apart would", async () => {
+    await makeRestaurants([
+      { slug: "ceviche-david", nombre: "Ceviches del Volcán", provincia: "chiriqui", direccion: "Calle 1, David" },
+      { slug: "ceviche-colon", nombre: "Ceviches del Atlántico", provincia: "colon", direccion: "Calle 2, Colón" },
+      { slug: "sancocho-david", nombre: "Fonda D'Angelo \\ 'La Mejor'", provincia: "chiriqui", especialidades: ["sancocho", "ropa vieja"] },
+    ]);
+    await makeBusiness({ slug: "abogados-david", nombre: "Bufete Ceviche y Asociados", provincia: "chiriqui", industria: "abogados" });
+
+    expect(await slugs({ q: "ceviche", provincia: "chiriqui" })).toEqual(["abogados-david", "ceviche-david"]);
+    expect(await slugs({ q: "ceviche", provincia: "colon" })).toEqual(["ceviche-colon"]);
+    expect(await slugs({ q: "ceviche en David" })).toEqual(["abogados-david", "ceviche-david"]);
+    expect(await slugs({ q: "ceviche", tipo: "restaurantes", provincia: "chiriqui" })).toEqual(["ceviche-david"]);
+    // A dish's words in a row, and a name with quotes and a backslash.
+    expect(await slugs({ q: "ropa vieja", provincia: "chiriqui" })).toEqual(["sancocho-david"]);
+    expect(await slugs({ q: "ropa vieja", provincia: "colon" })).toEqual([]);
+    expect(await slugs({ q: "angelo", provincia: "chiriqui" })).toEqual(["sancocho-david"]);
+    // None in Herrera: the same words elsewhere are suggested, nothing from another province is shown.
+    const empty = await searchDirectoryRows(apiSearchParamsSchema.parse({ q: "ceviche", provincia: "herrera" }));
+    expect(empty !== "bad-cursor" && empty.rows).toEqual([]);
+  });
+
+  it("follow a move to another province and a deactivation", async () => {
+    const moved = await makeRestaurant({ slug: "corvina-mudada", nombre: "Corvina Feliz", provincia: "herrera" });
+    expect(await slugs({ q: "corvina", provincia: "herrera" })).toEqual(["corvina-mudada"]);
+    await db.execute(sql`update restaurants set provincia = 'los-santos' where id = ${moved.id}`);
+    expect(await slugs({ q: "corvina", provincia: "herrera" })).toEqual([]);
+    expect(await slugs({ q: "corvina", provincia: "los-santos" })).toEqual(["corvina-mudada"]);
+    await db.execute(sql`update restaurants set is_active = false where id = ${moved.id}`);
+    expect(await slugs({ q: "corvina", provincia: "los-santos" })).toEqual([]);
+  });
+
+  it("are what a search with a province reads, through their own index", async () => {
+    await makeRestaurant({ slug: "plan-ceviche", nombre: "Ceviches Plan", provincia: "chiriqui" });
+    const statement = directorySearchQuery(parseDirectoryQuery("ceviche en David"), {});
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off; set local enable_indexscan = off`);
+      const r = (await tx.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] };
+      return r.rows.map((x) => Object.values(x)[0]).join("\n");
+    });
+    expect(plan).toContain("Bitmap Index Scan on restaurants_search_province_fts_idx");
+    expect(plan).toContain("Bitmap Index Scan on businesses_search_province_fts_idx");
+  });
+});
