@@ -212,6 +212,18 @@ describe("GET /api/v1/buscar", () => {
     expect(r.data.sugerencia.url).toContain("/api/v1/buscar?q=hamburguesas");
   });
 
+  it("keeps a suggestion's probe only until public data changes", async () => {
+    // Two questions that relax to the same one: the second reuses the first's probe.
+    expect((await search("?q=kimchi%20en%20Chitr%C3%A9")).data.sugerencia).toBeNull();
+    await makeRestaurant({ slug: "kimchi-de-colon", nombre: "Kimchi de la Abuela", provincia: "colon" });
+    expect((await search("?q=kimchi%20en%20David")).data.sugerencia).toBeNull();
+    // An admin's save empties the caches (the factory above wrote without one).
+    invalidatePublicPages();
+    const after = await search("?q=kimchi%20en%20David");
+    expect(after.data.resultados).toEqual([]);
+    expect(after.data.sugerencia.q).toBe("kimchi");
+  });
+
   it("limits each IP, across every process, with a 429 and Retry-After", async () => {
     resetConfig({ API_RATE_LIMIT: "3" });
     try {

@@ -18,6 +18,7 @@ import type { ApiSearchParams } from "~/schemas/api-v1";
 import { DEFAULT_RADIUS_KM } from "~/lib/geo";
 import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
+import { cachedAnswer } from "../answer-cache.server";
 import { db } from "../db.server";
 import {
   cardColumns,
@@ -65,6 +66,8 @@ type Row = CardColumnsRow & {
   descripcion: string | null;
   score: number | string;
   plan_rank: number;
+  /** How many candidates the query ranked, whatever it returned. */
+  total: number | string;
 };
 
 const TABLE = { restaurant: "restaurants", business: "businesses" } as const;
@@ -125,7 +128,7 @@ function anyWordQuery(words: string[]): string {
  * The ranked candidates of one parsed query, best first (at most CANDIDATES per kind; near a point
  * without words, the `nearest` of each kind, since distance alone orders that answer).
  */
-export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: Place = {}, nearest = CANDIDATES): SQL {
+export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: Place = {}, nearest = CANDIDATES, take?: number): SQL {
   const kinds = kindsOf(p);
   const text = p.terms.join(" ");
   const words = [...new Set(text.split(" ").filter(Boolean))];
@@ -230,8 +233,9 @@ export function directorySearchQuery(p: ParsedQuery, explicit: Filters, place: P
       immutable_unaccent(lower(c1.nombre || ' ' || array_to_string(c1.especialidades, ' '))) as n_own,
       immutable_unaccent(lower(c1.direccion)) as n_address from c1),
     c as (select c2.*, (${points.length ? sql.join(points, sql` + `) : sql`0`})::real as score from c2)
-    select c.* from c
-    order by ${place.near ? sql`c.distancia_km asc,` : sql``} floor(c.score * 2) desc, c.plan_rank desc, c.score desc, c.rating desc nulls last, c.created_at desc nulls last, c.id desc`;
+    select c.*, count(*) over () as total from c
+    order by ${place.near ? sql`c.distancia_km asc,` : sql``} floor(c.score * 2) desc, c.plan_rank desc, c.score desc, c.rating desc nulls last, c.created_at desc nulls last, c.id desc
+    ${take === undefined ? sql`` : sql`limit ${take}`}`;
 }
 
 function toRow(r: Row): DirectoryRow {
@@ -299,9 +303,20 @@ export function nearestNeeded(offset: number, limite: number): number {
   return 2 * (offset + limite) + 1;
 }
 
-async function ranked(p: ParsedQuery, explicit: Filters, place: Place, nearest?: number): Promise<Row[]> {
+/**
+ * The ranked candidates, the first `take` of them (all without it), and how many there are: a page
+ * needs only the rows up to its end, not every candidate's columns.
+ */
+async function ranked(
+  p: ParsedQuery,
+  explicit: Filters,
+  place: Place,
+  nearest?: number,
+  take?: number,
+): Promise<{ rows: Row[]; total: number }> {
   const walk = Boolean(place.near) && !p.terms.length;
-  return indexedRows<Row>(directorySearchQuery(p, explicit, place, nearest), p.terms.length > 0, walk);
+  const rows = await indexedRows<Row>(directorySearchQuery(p, explicit, place, nearest, take), p.terms.length > 0, walk);
+  return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
 }
 
 function explicitOf(params: ApiSearchParams): Filters {
@@ -330,6 +345,13 @@ function withoutTextFilters(p: ParsedQuery, explicit: Filters): ParsedQuery {
  */
 async function hasAnswer(p: ParsedQuery): Promise<boolean> {
   const words = [...new Set(p.terms.join(" ").split(" ").filter(Boolean))];
+  // Many questions relax to the same one ('pizza en Bocas', 'pizza David': 'pizza'), and a common
+  // word's probe reads its whole posting list: kept as the answers are, until public data changes.
+  const key = JSON.stringify([words, p.tipo, p.provincia, p.categoria, p.industria]);
+  return cachedAnswer(`existe:${key}`, () => anyMatch(p, words));
+}
+
+async function anyMatch(p: ParsedQuery, words: string[]): Promise<boolean> {
   for (const kind of kindsOf(p)) {
     const match = words.length ? sql`to_tsquery('spanish'::regconfig, ${anyWordQuery(words)})` : undefined;
     const rows = await indexedRows<{ found: number }>(
@@ -384,15 +406,19 @@ export async function searchDirectoryRows(params: ApiSearchParams): Promise<Dire
     near: params.cerca ? { ...params.cerca, radiusKm: params.radio ?? DEFAULT_RADIUS_KM } : undefined,
     openAt: params.abierto_ahora ? panamaMinuteOfWeek(new Date()) : undefined,
   };
-  let all = await ranked(parsed, explicit, place, nearestNeeded(offset, params.limite));
-  if (all.length < FEW_RESULTS && parsed.terms.length && (parsed.fromText.categoria || parsed.fromText.industria)) {
+  // The rows up to the page's end (at least FEW_RESULTS, so that a short answer is read whole).
+  const first = await ranked(parsed, explicit, place, nearestNeeded(offset, params.limite), Math.max(offset + params.limite, FEW_RESULTS));
+  let all = first.rows;
+  let total = first.total;
+  if (total < FEW_RESULTS && parsed.terms.length && (parsed.fromText.categoria || parsed.fromText.industria)) {
     // A word read as a filter left (almost) nothing ('programación python' is taught in a school,
     // not sold by a tech shop): the entries that have it as a word follow.
     const relaxed = withoutTextFilters(parsed, explicit);
     const seen = new Set(all.map((r) => r.id));
-    const more = (await ranked(relaxed, explicit, place)).filter((r) => !seen.has(r.id));
+    const more = (await ranked(relaxed, explicit, place)).rows.filter((r) => !seen.has(r.id));
     if (all.length === 0) parsed = relaxed;
     all = [...all, ...more];
+    total = all.length;
   }
   const interpretation: Interpretation = {
     provincia: parsed.provincia ?? null,
@@ -402,9 +428,9 @@ export async function searchDirectoryRows(params: ApiSearchParams): Promise<Dire
     terminos: parsed.terms,
   };
   const page = all.slice(offset, offset + params.limite);
-  const next = offset + params.limite < all.length ? encodeOffset(offset + params.limite, key) : null;
+  const next = offset + params.limite < total ? encodeOffset(offset + params.limite, key) : null;
   const suggestion =
-    all.length === 0
+    total === 0
       ? place.near
         ? { q: params.q, reason: "Ningún resultado con ubicación cerca de ti; prueba con un radio mayor o sin el parámetro cerca." }
         : await suggest(params, parsed)
