@@ -241,6 +241,22 @@ async function main() {
     queryRowsOut.push(line);
     console.info(line);
   }
+  {
+    // Every distinct question once, in order: what each costs the first time it is asked.
+    const times: number[] = [];
+    let empty = 0;
+    for (const q of API_DISTINCT) {
+      const s = performance.now();
+      const found = await apiSearch({ q });
+      times.push(performance.now() - s);
+      if (found !== "bad-cursor" && found.rows.length === 0) empty++;
+    }
+    const mean = times.reduce((a, b) => a + b, 0) / times.length;
+    times.sort((a, b) => a - b);
+    const line = `${`API ${API_DISTINCT.length} preguntas distintas, una vez`.padEnd(40)} p50 ${ms(pct(times, 50)).padStart(9)}  p99 ${ms(pct(times, 99)).padStart(9)}  media ${ms(mean)}  p90 ${ms(pct(times, 90))}  máx ${ms(times.at(-1)!)}  (${empty} sin resultados)`;
+    queryRowsOut.push(line);
+    console.info(line);
+  }
   if (EXPLAIN) {
     // The exact SQL the pages run (the model's own query builders), with this run's parameters.
     const c50 = decodeCursor(cursor50)!;
