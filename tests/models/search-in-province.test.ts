@@ -1,7 +1,8 @@
 /**
- * Words within a province (migration 0009): each entry's lexemes are indexed once more with its
- * province in them ('chiriqui/cevich'), and a search with a province matches those. The answers must
- * be the same as matching the words and the province apart, for any text an editor can save.
+ * Searches within a province read that province's own index entries: each entry's lexemes indexed
+ * once more with its province in them ('chiriqui/cevich', migration 0009), and its name's trigrams in
+ * one partial index per province (0010). The answers must be the same as matching the words and the
+ * province apart, for any text an editor can save.
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ import { parseDirectoryQuery } from "~/lib/directory-query";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
 import { db, queryRows } from "~/server/db.server";
 import { directorySearchQuery, searchDirectoryRows } from "~/server/models/directory-search.server";
-import { makeBusiness, makeRestaurant, makeRestaurants } from "../setup/factories";
+import { makeBusiness, makeBusinesses, makeRestaurant, makeRestaurants } from "../setup/factories";
 
 async function slugs(params: Record<string, string>): Promise<string[]> {
   const found = await searchDirectoryRows(apiSearchParamsSchema.parse(params));
@@ -17,7 +18,7 @@ async function slugs(params: Record<string, string>): Promise<string[]> {
   return found.rows.map((r) => r.slug).sort();
 }
 
-describe("province-qualified lexemes", () => {
+describe("searches within a province", () => {
   it("keep every lexeme's positions and weights, and survive quotes and backslashes", async () => {
     const [row] = await queryRows<{ v: string; phrase: boolean; apart: boolean; prefix: boolean; empty: string }>(sql`
       select listing_province_lexemes('chiriqui', setweight(to_tsvector('spanish', 'Ceviche de D''Angelo'), 'A')
@@ -79,5 +80,29 @@ describe("province-qualified lexemes", () => {
     });
     expect(plan).toContain("Bitmap Index Scan on restaurants_search_province_fts_idx");
     expect(plan).toContain("Bitmap Index Scan on businesses_search_province_fts_idx");
+  });
+
+  it("look up a typo in a name among that province's names, through its own trigram index", async () => {
+    await makeRestaurants([
+      { slug: "sevicheria-david", nombre: "Cevichería Los Pescadores", provincia: "chiriqui" },
+      { slug: "sevicheria-colon", nombre: "Cevichería Los Pescadores del Mar", provincia: "colon" },
+    ]);
+    // 'pescadorez' is no word of either entry: only the name's resemblance finds them.
+    expect(await slugs({ q: "pescadorez", provincia: "chiriqui" })).toEqual(["sevicheria-david"]);
+    expect(await slugs({ q: "pescadorez", provincia: "colon" })).toEqual(["sevicheria-colon"]);
+    expect(await slugs({ q: "pescadorez" })).toEqual(["sevicheria-colon", "sevicheria-david"]);
+    // Enough other entries in the province that its plain index is not the cheaper way to them.
+    const many = Array.from({ length: 1500 }, (_, i) => ({ slug: `fonda-${i}`, nombre: `Fonda ${i}`, provincia: "chiriqui" as const }));
+    await makeRestaurants(many);
+    await makeBusinesses(many.map((m) => ({ ...m, slug: `tienda-${m.slug}` })));
+    await db.execute(sql`analyze restaurants; analyze businesses`);
+    const statement = directorySearchQuery(parseDirectoryQuery("pescadorez", { provincia: "chiriqui" }), { provincia: "chiriqui" });
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off; set local enable_indexscan = off`);
+      const r = (await tx.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] };
+      return r.rows.map((x) => Object.values(x)[0]).join("\n");
+    });
+    expect(plan).toContain("Bitmap Index Scan on restaurants_nombre_trgm_chiriqui_idx");
+    expect(plan).toContain("Bitmap Index Scan on businesses_nombre_trgm_chiriqui_idx");
   });
 });
