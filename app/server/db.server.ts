@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -24,8 +24,12 @@ import { dropSingleton, singleton } from "./singleton.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Planner methods a statement can be run without (see `queryRowsWithout`). */
+export type PlannerMethod = "enable_seqscan" | "enable_indexscan" | "enable_bitmapscan";
+
 type Handle = {
   db: Db;
+  rowsWithout: <T>(off: readonly PlannerMethod[], query: SQL) => Promise<T[]>;
   driver: "pglite" | "postgres";
   /** The embedded database's private socket folder (null on PostgreSQL). */
   socketDir: string | null;
@@ -366,6 +370,38 @@ function open(): Handle {
   });
   pool.on("error", () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
+  // Statements whose shape the planner misjudges run without some of its methods. On PostgreSQL a
+  // few connections per set of methods have them off from the start, so such a statement is one
+  // round trip instead of four (begin, set, the statement, commit); the embedded database has one
+  // connection, where it is a transaction with SET LOCAL.
+  const tuned = new Map<string, { pool: Pool; db: Db }>();
+  const tunedDb = (off: readonly PlannerMethod[]) => {
+    const key = [...off].sort().join(" ");
+    let found = tuned.get(key);
+    if (!found) {
+      const options = [...off]
+        .sort()
+        .map((m) => `-c ${m}=off`)
+        .join(" ");
+      const tunedPool = new Pool({ ...config.pool, max: Math.ceil(env.DB_POOL_MAX / 2), options }, config.busy);
+      tunedPool.on("connect", (client) => {
+        client.on("error", (err) => console.error(`[db] se perdió una conexión a ${where}:`, err.message));
+      });
+      tunedPool.on("error", () => {});
+      found = { pool: tunedPool, db: drizzle({ client: tunedPool, schema }) as unknown as Db };
+      tuned.set(key, found);
+    }
+    return found.db;
+  };
+  const rowsWithout = async <T>(off: readonly PlannerMethod[], query: SQL): Promise<T[]> => {
+    if (embedded) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql.raw(off.map((m) => `set local ${m} = off`).join("; ")));
+        return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+      });
+    }
+    return ((await tunedDb(off).execute(query)) as unknown as { rows: T[] }).rows;
+  };
   const ready = (async () => {
     await embedded?.ready;
     // Migrations on a connection of their own, without the statement timeout: building an index on
@@ -391,6 +427,7 @@ function open(): Handle {
   })();
   return {
     db,
+    rowsWithout,
     driver: embedded ? "pglite" : "postgres",
     socketDir: embedded?.socketDir ?? null,
     ready,
@@ -400,7 +437,7 @@ function open(): Handle {
     close: async ({ force = false } = {}) => {
       // Forced (a stuck shutdown): skip the pool, which waits for checked-out clients, and give the
       // embedded database a few seconds to close its files.
-      if (!force) await pool.end();
+      if (!force) await Promise.all([pool.end(), ...[...tuned.values()].map((t) => t.pool.end())]);
       await embedded?.close(force ? 3_000 : undefined);
     },
   };
@@ -458,6 +495,14 @@ export async function checkDatabase(timeoutMs: number): Promise<{ ok: true } | {
 /** Closes the database. `force`: the shutdown is stuck; close the embedded files within 3 s anyway. */
 export async function closeDb(options: { force?: boolean } = {}): Promise<void> {
   await dropSingleton<Handle>("db")?.close(options);
+}
+
+/**
+ * The rows of `query` planned without the given methods (for a statement whose estimates mislead
+ * the planner into a plan far slower than the one these leave it).
+ */
+export async function queryRowsWithout<T>(off: readonly PlannerMethod[], query: SQL): Promise<T[]> {
+  return handle().rowsWithout<T>(off, query);
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */

@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { db, dbDriver, pingDb, queryRows } from "~/server/db.server";
+import { db, dbDriver, pingDb, queryRows, queryRowsWithout } from "~/server/db.server";
 
 const POOL_WAIT = 1000;
 const STATEMENT_LIMIT = 800;
@@ -106,6 +106,23 @@ describe("database timeouts", () => {
       sql`select array_agg(n order by n) as rows, now() = statement_timestamp() as alone from timeout_probe`,
     );
     expect(row).toEqual({ rows: [2], alone: true });
+  });
+
+  it("runs a statement without the planner methods asked for, and leaves the other statements their own", async () => {
+    const settings = sql`select current_setting('enable_seqscan') as seq, current_setting('enable_indexscan') as idx,
+      current_setting('enable_bitmapscan') as bitmap`;
+    expect(await queryRowsWithout(["enable_seqscan", "enable_indexscan"], settings)).toEqual([{ seq: "off", idx: "off", bitmap: "on" }]);
+    expect(await queryRowsWithout(["enable_seqscan", "enable_bitmapscan"], settings)).toEqual([{ seq: "off", idx: "on", bitmap: "off" }]);
+    expect(await queryRows(settings)).toEqual([{ seq: "on", idx: "on", bitmap: "on" }]);
+    expect(await queryRowsWithout(["enable_seqscan"], settings)).toEqual([{ seq: "off", idx: "on", bitmap: "on" }]);
+  });
+
+  it("cuts off a statement run without planner methods too", async () => {
+    const error = await queryRowsWithout(["enable_seqscan"], sql`select pg_sleep(3)`).catch((e: unknown) => e);
+    expect(messages(error)).toContain(dbDriver() === "postgres" ? "canceling statement due to statement timeout" : "Query read timeout");
+    if (dbDriver() === "pglite") await new Promise((r) => setTimeout(r, 3000));
+    await untilAnswers();
+    expect(await queryRowsWithout(["enable_seqscan"], sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 
   it("leaves ordinary statements alone", async () => {

@@ -19,7 +19,7 @@ import { DEFAULT_RADIUS_KM } from "~/lib/geo";
 import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 import { cachedAnswer } from "../answer-cache.server";
-import { db } from "../db.server";
+import { queryRowsWithout } from "../db.server";
 import {
   cardColumns,
   NEARBY_PAGE,
@@ -281,18 +281,15 @@ function decodeOffset(cursor: string, key: string): number | null {
  * bitmap scans, are always the right path; a query of filters only walks its plan index.
  */
 async function indexedRows<T>(query: SQL, withWords: boolean, nearest = false): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      withWords
-        ? sql`set local enable_seqscan = off; set local enable_indexscan = off`
-        : nearest
-          ? // The walk outward from the point (KNN) stops at the page; a bitmap reads the whole radius.
-            sql`set local enable_seqscan = off; set local enable_bitmapscan = off`
-          : sql`set local enable_seqscan = off`,
-    );
-    const result = (await tx.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  });
+  return queryRowsWithout<T>(
+    withWords
+      ? ["enable_seqscan", "enable_indexscan"]
+      : // The walk outward from the point (KNN) stops at the page; a bitmap reads the whole radius.
+        nearest
+        ? ["enable_seqscan", "enable_bitmapscan"]
+        : ["enable_seqscan"],
+    query,
+  );
 }
 
 /**
