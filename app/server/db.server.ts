@@ -383,7 +383,7 @@ function open(): Handle {
         .sort()
         .map((m) => `-c ${m}=off`)
         .join(" ");
-      const tunedPool = new Pool({ ...config.pool, max: Math.ceil(env.DB_POOL_MAX / 2), options }, config.busy);
+      const tunedPool = new Pool({ ...config.pool, max: Math.ceil(env.DB_POOL_MAX / 4), options }, config.busy);
       tunedPool.on("connect", (client) => {
         client.on("error", (err) => console.error(`[db] se perdió una conexión a ${where}:`, err.message));
       });
