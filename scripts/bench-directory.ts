@@ -281,11 +281,11 @@ async function main() {
     const nearest = directorySearch.nearestNeeded(0, 10);
     plans.push([
       "API cerca + abierto_ahora (miércoles 12:00)",
-      directorySearch.directorySearchQuery(parseDirectoryQuery(""), {}, place, nearest),
+      directorySearch.directorySearchQuery(parseDirectoryQuery(""), {}, place, { nearest }),
     ]);
     plans.push([
       "API «mariscos» cerca + abierto_ahora",
-      directorySearch.directorySearchQuery(parseDirectoryQuery("mariscos"), {}, place, nearest),
+      directorySearch.directorySearchQuery(parseDirectoryQuery("mariscos"), {}, place, { nearest }),
     ]);
     for (const [name, q] of plans) {
       const rows = await queryRows<Record<string, string>>(sql`explain (analyze, buffers, costs off) ${q}`);

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseDirectoryQuery } from "~/lib/directory-query";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
-import { db, queryRows } from "~/server/db.server";
+import { db, queryRows, queryRowsWithout } from "~/server/db.server";
 import { directorySearchQuery, searchDirectoryRows } from "~/server/models/directory-search.server";
 import { makeBusiness, makeBusinesses, makeRestaurant, makeRestaurants } from "../setup/factories";
 
@@ -104,5 +104,30 @@ describe("searches within a province", () => {
     });
     expect(plan).toContain("Bitmap Index Scan on restaurants_nombre_trgm_chiriqui_idx");
     expect(plan).toContain("Bitmap Index Scan on businesses_nombre_trgm_chiriqui_idx");
+  });
+
+  it("skip the fallbacks when enough entries have every word, with the answer they would give", async () => {
+    await makeRestaurants([
+      ...Array.from({ length: 30 }, (_, i) => ({ slug: `tamales-${i}`, nombre: `Tamales ${i}`, provincia: "veraguas" as const })),
+      // Names that only the typo net and the any-word fallback would bring.
+      ...Array.from({ length: 5 }, (_, i) => ({ slug: `tamalera-${i}`, nombre: `Tamalera ${i}`, provincia: "veraguas" as const })),
+    ]);
+    const full = async (q: string) => {
+      const rows = await queryRowsWithout<{ slug: string }>(
+        ["enable_seqscan", "enable_indexscan"],
+        directorySearchQuery(parseDirectoryQuery(q), {}, {}, { fallbacks: true }),
+      );
+      return rows.map((r) => r.slug);
+    };
+    for (const q of ["tamales en Santiago", "tamales"]) {
+      const found = await searchDirectoryRows(apiSearchParamsSchema.parse({ q, limite: "25" }));
+      if (found === "bad-cursor") throw new Error("bad cursor");
+      expect(found.rows.map((r) => r.slug)).toEqual((await full(q)).slice(0, 25));
+      expect(found.nextCursor).not.toBeNull();
+    }
+    // With fewer entries than that, the fallbacks run: the typo net finds the 'Tamalera' names.
+    expect(await slugs({ q: "tamalerra", provincia: "veraguas" })).toEqual(
+      expect.arrayContaining([0, 1, 2, 3, 4].map((i) => `tamalera-${i}`)),
+    );
   });
 });
