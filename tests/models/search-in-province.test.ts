@@ -4,7 +4,7 @@
  * one partial index per province (0010). The answers must be the same as matching the words and the
  * province apart, for any text an editor can save.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseDirectoryQuery } from "~/lib/directory-query";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
@@ -16,6 +16,12 @@ async function slugs(params: Record<string, string>): Promise<string[]> {
   const found = await searchDirectoryRows(apiSearchParamsSchema.parse(params));
   if (found === "bad-cursor") throw new Error("bad cursor");
   return found.rows.map((r) => r.slug).sort();
+}
+
+/** The plan of a search statement, with the planner methods searches run without. */
+async function planOf(statement: SQL): Promise<string> {
+  const rows = await queryRowsWithout<Record<string, string>>(["enable_seqscan", "enable_indexscan"], sql`explain ${statement}`);
+  return rows.map((x) => Object.values(x)[0]).join("\n");
 }
 
 describe("searches within a province", () => {
@@ -73,11 +79,7 @@ describe("searches within a province", () => {
   it("are what a search with a province reads, through their own index", async () => {
     await makeRestaurant({ slug: "plan-ceviche", nombre: "Ceviches Plan", provincia: "chiriqui" });
     const statement = directorySearchQuery(parseDirectoryQuery("ceviche en David"), {});
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off; set local enable_indexscan = off`);
-      const r = (await tx.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] };
-      return r.rows.map((x) => Object.values(x)[0]).join("\n");
-    });
+    const plan = await planOf(statement);
     expect(plan).toContain("Bitmap Index Scan on restaurants_search_province_fts_idx");
     expect(plan).toContain("Bitmap Index Scan on businesses_search_province_fts_idx");
   });
@@ -97,11 +99,7 @@ describe("searches within a province", () => {
     await makeBusinesses(many.map((m) => ({ ...m, slug: `tienda-${m.slug}` })));
     await db.execute(sql`analyze restaurants; analyze businesses`);
     const statement = directorySearchQuery(parseDirectoryQuery("pescadorez", { provincia: "chiriqui" }), { provincia: "chiriqui" });
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off; set local enable_indexscan = off`);
-      const r = (await tx.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] };
-      return r.rows.map((x) => Object.values(x)[0]).join("\n");
-    });
+    const plan = await planOf(statement);
     expect(plan).toContain("Bitmap Index Scan on restaurants_nombre_trgm_chiriqui_idx");
     expect(plan).toContain("Bitmap Index Scan on businesses_nombre_trgm_chiriqui_idx");
   });

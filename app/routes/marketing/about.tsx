@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { ABOUT } from "~/catalog/marketing";
 import { useBookingUrl } from "~/components/marketing/booking";
+import { TermList } from "~/components/marketing/pair-list";
 import { PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";
@@ -78,14 +79,13 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 somos tus vecinos.
               </p>
             </div>
-            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-              {ABOUT.stats.map((s) => (
-                <div key={s.label} className="flex flex-col rounded-2xl bg-white/10 p-5 text-center ring-1 ring-white/15">
-                  <dt className="text-sm font-semibold text-ocean-100">{s.label}</dt>
-                  <dd className="order-first text-4xl font-extrabold text-sun-300">{s.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <TermList
+              items={ABOUT.stats.map((s) => ({ key: s.label, term: s.label, detail: s.value }))}
+              className="grid grid-cols-1 gap-4 sm:grid-cols-3"
+              itemClassName="flex flex-col rounded-2xl bg-white/10 p-5 text-center ring-1 ring-white/15"
+              firstClassName="text-sm font-semibold text-ocean-100"
+              secondClassName="order-first text-4xl font-extrabold text-sun-300"
+            />
           </div>
         </div>
         <div className="mt-12 flex flex-wrap justify-center gap-3">

@@ -8,6 +8,7 @@ import { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } from "~/catalog/marketi
 import { CONTACT_SERVICES, PLAN_TYPES } from "~/catalog/plans";
 import { SITE, whatsappLink } from "~/catalog/site";
 import { FaqList } from "~/components/marketing/faq-list";
+import { TermList } from "~/components/marketing/pair-list";
 import { PageHero, Section } from "~/components/marketing/section";
 import { Card } from "~/components/ui/card";
 import { publicPageHeaders } from "~/lib/cache-headers";
@@ -132,14 +133,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <h2 className="flex items-center gap-2 text-lg font-bold">
                 <Icon name="clock" aria-hidden className="size-5 text-ocean-700" /> Horario de atención
               </h2>
-              <dl className="mt-4 space-y-2">
-                {OPENING_HOURS.map((h) => (
-                  <div key={h.days} className="flex flex-wrap justify-between gap-2 text-sm">
-                    <dt className="font-semibold text-ocean-950">{h.days}</dt>
-                    <dd className="text-muted">{h.hours}</dd>
-                  </div>
-                ))}
-              </dl>
+              <TermList
+                items={OPENING_HOURS.map((h) => ({ key: h.days, term: h.days, detail: h.hours }))}
+                className="mt-4 space-y-2"
+                itemClassName="flex flex-wrap justify-between gap-2 text-sm"
+                firstClassName="font-semibold text-ocean-950"
+                secondClassName="text-muted"
+              />
             </Card>
           </div>
         </div>

@@ -15,6 +15,7 @@ import {
 } from "~/catalog/marketing";
 import { SITE } from "~/catalog/site";
 import { HeroAssistantCard } from "~/components/marketing/assistant-card";
+import { TitledList } from "~/components/marketing/pair-list";
 import { useBookingUrl } from "~/components/marketing/booking";
 import { PillarIcon } from "~/components/marketing/pillar-icon";
 import { PlanCard } from "~/components/marketing/plan-card";
@@ -175,19 +176,18 @@ function HumanPlusAi({ c }: { c: Content }) {
           title={c.humanPlusAi.title}
           intro={c.humanPlusAi.body}
         />
-        <ul className="grid gap-4">
-          {c.humanPlusAi.points.map((pt, i) => (
-            <li key={pt.title} className="flex gap-4 rounded-card bg-white p-5 shadow-card">
-              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-sun-400 font-extrabold text-ocean-950" aria-hidden>
-                {i + 1}
-              </span>
-              <span>
-                <span className="block font-bold text-ocean-950">{pt.title}</span>
-                <span className="mt-1 block text-sm leading-6 text-muted">{pt.text}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <TitledList
+          items={c.humanPlusAi.points}
+          mark={(i) => (
+            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-sun-400 font-extrabold text-ocean-950" aria-hidden>
+              {i + 1}
+            </span>
+          )}
+          className="grid gap-4"
+          itemClassName="flex gap-4 rounded-card bg-white p-5 shadow-card"
+          firstClassName="block font-bold text-ocean-950"
+          secondClassName="mt-1 block text-sm leading-6 text-muted"
+        />
       </div>
     </Section>
   );

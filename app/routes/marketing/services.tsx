@@ -5,6 +5,7 @@ import { ADDITIONAL_SERVICES, LOCAL_AI_EXPLAINER, LOCAL_AI_PLANS, SERVICES, VIP_
 import { priceText } from "~/catalog/price";
 import { useBookingUrl } from "~/components/marketing/booking";
 import { CheckList } from "~/components/marketing/check-list";
+import { TitledList } from "~/components/marketing/pair-list";
 import { PillarIcon } from "~/components/marketing/pillar-icon";
 import { PageHero, Section, SectionHeading } from "~/components/marketing/section";
 import { buttonClass } from "~/components/ui/button";
@@ -63,14 +64,13 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <h4 className="mt-6 text-sm font-bold uppercase tracking-wider text-ocean-800">Incluye</h4>
                 <CheckList items={s.features} className="mt-3" />
                 <h4 className="mt-6 text-sm font-bold uppercase tracking-wider text-ocean-800">Sub-servicios</h4>
-                <ul className="mt-3 space-y-3">
-                  {s.subServices.map((sub) => (
-                    <li key={sub.title} className="rounded-xl bg-ocean-50 p-3">
-                      <span className="block text-sm font-bold text-ocean-950">{sub.title}</span>
-                      <span className="block text-sm leading-6 text-muted">{sub.description}</span>
-                    </li>
-                  ))}
-                </ul>
+                <TitledList
+                  items={s.subServices.map((sub) => ({ title: sub.title, text: sub.description }))}
+                  className="mt-3 space-y-3"
+                  itemClassName="rounded-xl bg-ocean-50 p-3"
+                  firstClassName="block text-sm font-bold text-ocean-950"
+                  secondClassName="block text-sm leading-6 text-muted"
+                />
               </article>
             </li>
           ))}
