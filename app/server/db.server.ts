@@ -360,15 +360,19 @@ function open(): Handle {
     embedded = startEmbedded(dataDir);
   }
   const config = poolConfig(env, embedded);
-  const pool = new Pool(config.pool, config.busy);
   const where = embedded ? "la base embebida" : "PostgreSQL";
-  // A connection reports a lost server to its query (which fails, and the request with it) and as an
-  // 'error' event, which without a listener would end the process when the connection is in use. The
-  // pool drops a broken connection and relays the event of an idle one (logged here already).
-  pool.on("connect", (client) => {
-    client.on("error", (err) => console.error(`[db] se perdió una conexión a ${where}:`, err.message));
-  });
-  pool.on("error", () => {});
+  const newPool = (overrides: pg.PoolConfig = {}) => {
+    const created = new Pool({ ...config.pool, ...overrides }, config.busy);
+    // A connection reports a lost server to its query (which fails, and the request with it) and as
+    // an 'error' event, which without a listener would end the process when the connection is in
+    // use. The pool drops a broken connection and relays the event of an idle one (logged here).
+    created.on("connect", (client) => {
+      client.on("error", (err) => console.error(`[db] se perdió una conexión a ${where}:`, err.message));
+    });
+    created.on("error", () => {});
+    return created;
+  };
+  const pool = newPool();
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   // Statements whose shape the planner misjudges run without some of its methods. On PostgreSQL a
   // few connections per set of methods have them off from the start, so such a statement is one
@@ -376,18 +380,12 @@ function open(): Handle {
   // connection, where it is a transaction with SET LOCAL.
   const tuned = new Map<string, { pool: Pool; db: Db }>();
   const tunedDb = (off: readonly PlannerMethod[]) => {
-    const key = [...off].sort().join(" ");
+    const methods = [...off].sort();
+    const key = methods.join(" ");
     let found = tuned.get(key);
     if (!found) {
-      const options = [...off]
-        .sort()
-        .map((m) => `-c ${m}=off`)
-        .join(" ");
-      const tunedPool = new Pool({ ...config.pool, max: Math.ceil(env.DB_POOL_MAX / 4), options }, config.busy);
-      tunedPool.on("connect", (client) => {
-        client.on("error", (err) => console.error(`[db] se perdió una conexión a ${where}:`, err.message));
-      });
-      tunedPool.on("error", () => {});
+      const options = methods.map((m) => `-c ${m}=off`).join(" ");
+      const tunedPool = newPool({ max: Math.ceil(env.DB_POOL_MAX / 4), options });
       found = { pool: tunedPool, db: drizzle({ client: tunedPool, schema }) as unknown as Db };
       tuned.set(key, found);
     }
