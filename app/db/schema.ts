@@ -110,6 +110,11 @@ export const profiles = pgTable(
     email: text("email"),
     full_name: text("full_name").notNull().default(""),
     is_admin: boolean("is_admin").notNull().default(false),
+    /** The address the account was created with: the owner's admin role follows only this one. */
+    signup_email: text("signup_email"),
+    /** A new address asked for on /profile, waiting for its link to be opened (shown, never used). */
+    pending_email: text("pending_email"),
+    pending_email_at: ts("pending_email_at"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
