@@ -391,6 +391,24 @@ export const stripe_customers = pgTable("stripe_customers", {
   created_at: createdAt(),
 });
 
+/**
+ * The Checkout Sessions started for each account: whose a returning session is, and which ones Stripe
+ * may still complete (`settled_at` null) and must be asked about before a second checkout.
+ */
+export const checkout_sessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expires_at: ts("expires_at").notNull(),
+    settled_at: ts("settled_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("checkout_sessions_unsettled_idx").on(t.user_id).where(sql`${t.settled_at} is null`)],
+);
+
 export const stripe_events = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
