@@ -132,10 +132,16 @@ export async function action({ request, url: pageUrl }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: null, toast: { type: "error" as const, title: "Error al actualizar rol: solicitud inválida" } }, { status: 400 });
   }
+  let changed: boolean;
   try {
-    await setMemberRole(actor, submission.value.user_id, submission.value.role === "admin");
+    changed = await setMemberRole(actor, submission.value.user_id, submission.value.role === "admin");
   } catch (e) {
     return redirectWithToast(back, { type: "error", title: `Error al actualizar rol: ${messageOf(e, "admin role")}` });
+  }
+  if (!changed) {
+    // Saving the dialog as it was (one's own locked role included) writes nothing, and says so.
+    const description = submission.value.user_id === user.id ? "No puedes cambiar tu propio rol." : "El miembro ya tenía ese rol.";
+    return redirectWithToast(back, { type: "info", title: "Rol sin cambios", description });
   }
   return redirectWithToast(back, { type: "success", title: "Rol actualizado" });
 }

@@ -78,9 +78,12 @@ export async function listMembers(
   return keysetPage(rows, limit);
 }
 
-/** Switches a member between regular user and admin (audited). Throws RoleChangeError with a Spanish message. */
-export async function setMemberRole(actor: Actor, userId: string, makeAdmin: boolean): Promise<void> {
-  await changeRole(actor, eq(profiles.id, userId), makeAdmin);
+/**
+ * Switches a member between regular user and admin (audited). False when the member already had
+ * that role (nothing is written). Throws RoleChangeError with a Spanish message.
+ */
+export async function setMemberRole(actor: Actor, userId: string, makeAdmin: boolean): Promise<boolean> {
+  return changeRole(actor, eq(profiles.id, userId), makeAdmin);
 }
 
 /**
@@ -98,8 +101,8 @@ export async function setAdminByEmail(email: string, makeAdmin: boolean): Promis
   }
 }
 
-async function changeRole(actor: AuditInput["actor"], which: SQL, makeAdmin: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
+async function changeRole(actor: AuditInput["actor"], which: SQL, makeAdmin: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
     // Lock every admin row (and the target) so concurrent demotions are serialised.
     const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.is_admin, true)).for("update");
     const [target] = await tx
@@ -109,7 +112,7 @@ async function changeRole(actor: AuditInput["actor"], which: SQL, makeAdmin: boo
       .limit(1)
       .for("update");
     if (!target) throw new RoleChangeError(ROLE_MESSAGES.notFound);
-    if (target.is_admin === makeAdmin) return;
+    if (target.is_admin === makeAdmin) return false;
     if (!makeAdmin) {
       if (target.id === actor.id) throw new RoleChangeError(ROLE_MESSAGES.self);
       if (admins.length <= 1) throw new RoleChangeError(ROLE_MESSAGES.last);
@@ -126,6 +129,7 @@ async function changeRole(actor: AuditInput["actor"], which: SQL, makeAdmin: boo
       },
       tx,
     );
+    return true;
   });
 }
 
