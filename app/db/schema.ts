@@ -462,6 +462,18 @@ export const rate_limits = pgTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
+// ---------------------------------------------------------------- Google import
+/**
+ * Google places an admin skipped in the import tab: for every admin (the directory is one), so a
+ * new search does not show them again until someone restores them.
+ */
+export const google_place_skips = pgTable("google_place_skips", {
+  place_id: text("place_id").primaryKey(),
+  name: text("name").notNull(),
+  skipped_by: text("skipped_by").references(() => users.id, { onDelete: "set null" }),
+  skipped_at: ts("skipped_at").notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------- audit trail
 export const audit_log = pgTable(
   "audit_log",
