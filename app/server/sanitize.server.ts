@@ -1,8 +1,9 @@
 /**
  * Blog HTML sanitizer: an allowlist applied on the server on every write. Only basic formatting
- * survives; links keep http(s)/mailto (or a site path) and get rel="noopener nofollow ugc"; images
- * keep an absolute http(s) src only. Everything else (scripts, styles, frames, forms, event
- * handlers, other URL schemes, comments) is removed.
+ * survives; links keep http(s)/mailto (or a site path) and get rel="noopener nofollow ugc", and a
+ * link without such a target becomes its plain text; images keep an absolute http(s) src only.
+ * Everything else (scripts, styles, frames, forms, event handlers, other URL schemes, comments) is
+ * removed.
  */
 import sanitizeHtml from "sanitize-html";
 
@@ -112,7 +113,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
         out.rel = "noopener nofollow ugc";
       }
       if (attribs.title) out.title = plainText(attribs.title, 200);
-      return { tagName, attribs: out };
+      // Without a usable target it is no link: renamed to a tag outside the allowlist, so only its
+      // text stays (an <a> without href would still be styled as a link).
+      return { tagName: href ? tagName : "span", attribs: href ? out : {} };
     },
     img: (tagName, attribs) => {
       const src = safeImageSrc(attribs.src);
