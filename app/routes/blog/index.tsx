@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { BlogCard, BlogCardSkeleton } from "~/components/blog/blog-card";
 import { useShowToast } from "~/components/toaster";
@@ -32,9 +32,9 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ url }: Route.LoaderArgs) {
   const { q, page } = blogListQuerySchema.parse({ q: url.searchParams.get("q"), page: url.searchParams.get("page") ?? undefined });
+  let result: Awaited<ReturnType<typeof listPublishedBlogs>>;
   try {
-    const result = await listPublishedBlogs({ q, page });
-    return { ...result, q, failed: false as const };
+    result = await listPublishedBlogs({ q, page });
   } catch (error) {
     console.error("[blog] list:", error);
     return data(
@@ -42,6 +42,19 @@ export async function loader({ url }: Route.LoaderArgs) {
       { status: 503, headers: { "Cache-Control": "no-store" } },
     );
   }
+  // A page past the last (an old link, articles deleted since) goes to the last page rather than
+  // showing it under another page's address (docs/decisions/080).
+  if (result.page !== page) throw redirect(blogListHref(q, result.page));
+  return { ...result, q, failed: false as const };
+}
+
+/** The address of one page of the list, for a search or not; page 1 has no page parameter. */
+function blogListHref(q: string, page: number): string {
+  const next = new URLSearchParams();
+  if (q) next.set("q", q);
+  if (page > 1) next.set("page", String(page));
+  const s = next.toString();
+  return s ? `/blog?${s}` : "/blog";
 }
 
 const FAILED_TOAST = { type: "error" as const, title: "Error", description: "No se pudieron cargar los artículos" };
@@ -66,13 +79,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   const searching = loading && new URLSearchParams(navigation.location?.search).get("q") !== (params.get("q") ?? null);
   useShowToast(failed ? FAILED_TOAST : null, loaderData);
 
-  const hrefFor = (p: number) => {
-    const next = new URLSearchParams();
-    if (q) next.set("q", q);
-    if (p > 1) next.set("page", String(p));
-    const s = next.toString();
-    return s ? `/blog?${s}` : "/blog";
-  };
+  const hrefFor = (p: number) => blogListHref(q, p);
 
   const empty = failed
     ? { title: "No se pudieron cargar los artículos", text: "Intenta de nuevo en unos minutos." }

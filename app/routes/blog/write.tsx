@@ -169,9 +169,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-  return saved.is_published
-    ? redirectWithToast(`/blog/${saved.slug}`, { type: "success", title: "¡Blog Publicado!" })
-    : redirectWithToast(`/edit-blog/${saved.id}`, { type: "success", title: "¡Borrador Guardado!" });
+  if (!saved.is_published) return redirectWithToast(`/edit-blog/${saved.id}`, { type: "success", title: "¡Borrador Guardado!" });
+  // Only the first publication is news; saving an article already published changes it in place.
+  return redirectWithToast(`/blog/${saved.slug}`, {
+    type: "success",
+    title: existing?.is_published ? "Cambios guardados" : "¡Blog Publicado!",
+  });
 }
 
 const CONTENT_TABS = [
