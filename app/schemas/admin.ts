@@ -11,6 +11,7 @@ import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { emailField } from "./auth";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { coordinatesFromMapsUrl, inPanama, type LatLng } from "~/lib/geo";
+import { completeWebAddress, isWebAddress } from "~/lib/safe-url";
 import { daysOf, periodsFromDays, WEEK_ORDER, type DayHours, type WeeklyPeriod } from "~/lib/opening-hours";
 import { LIMITS } from "./admin-fields";
 
@@ -40,23 +41,19 @@ const required = (label: string, max: number) =>
 const optionalText = (label: string, max: number) =>
   z.preprocess(emptyToNull, z.string().max(max, `${label} es demasiado largo (máximo ${max} caracteres)`).nullable());
 
-/** An optional http(s) URL: empty -> null, anything else must be a web address. */
+/**
+ * An optional web address: empty -> null; typed without a scheme ('www.ejemplo.com') it is completed
+ * to https:// and stored so. Other schemes (javascript:, data:) and text that is no address are refused.
+ */
 const optionalUrl = (label: string) =>
-  z.preprocess(
-    emptyToNull,
-    z
-      .string()
-      .max(LIMITS.url, `${label} es demasiado largo (máximo ${LIMITS.url} caracteres)`)
-      .refine((v) => {
-        try {
-          const u = new URL(v);
-          return (u.protocol === "http:" || u.protocol === "https:") && Boolean(u.hostname) && !/\s/.test(v);
-        } catch {
-          return false;
-        }
-      }, `${label} debe ser una URL válida que empiece con http:// o https://`)
-      .nullable(),
-  );
+  z.preprocess((v) => {
+    const t = emptyToNull(v);
+    return typeof t === "string" ? completeWebAddress(t) : t;
+  }, z
+    .string()
+    .max(LIMITS.url, `${label} es demasiado largo (máximo ${LIMITS.url} caracteres)`)
+    .refine(isWebAddress, `${label} debe ser una URL válida, como www.ejemplo.com o https://ejemplo.com/menu`)
+    .nullable());
 
 /** One message for any rating outside the scale, typed as -1, 6 or "cinco". */
 const RATING_RANGE = "La calificación va de 0 a 5";

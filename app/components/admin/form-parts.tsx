@@ -31,10 +31,16 @@ export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<unkno
   );
 }
 
-/** The shared Conform-bound input; a web address also gets the URL keyboard and length limit. */
+/**
+ * The shared Conform-bound input. A web address is a text input with the URL keyboard and length
+ * limit: the browser's own url type would refuse 'www.ejemplo.com', which the schema completes.
+ */
 export function InputField({ type, ...props }: ComponentProps<typeof BoundInput>) {
-  const url = type === "url" ? { inputMode: "url" as const, maxLength: LIMITS.url } : null;
-  return <BoundInput type={type} {...url} {...props} />;
+  const url =
+    type === "url"
+      ? { inputMode: "url" as const, maxLength: LIMITS.url, autoCapitalize: "none", autoCorrect: "off", spellCheck: false }
+      : null;
+  return <BoundInput type={type === "url" ? "text" : type} {...url} {...props} />;
 }
 
 export function FormError({ message }: { message?: string | null }) {
