@@ -43,3 +43,25 @@ export function formatPrice(amount: number): string {
 export function formatKm(km: number): string {
   return `${km.toFixed(1).replace(".", ",")} km`;
 }
+
+/** Where a cut may end without an ellipsis: the text itself already ends a sentence or trails off. */
+const ENDS_SENTENCE = /[.!?…][»"')\]]*$/;
+
+/**
+ * A preview of `text` in at most `max` characters plus an ellipsis: cut at the last word that fits
+ * (a word longer than the whole preview is cut inside), without a dangling comma or dash. A cut that
+ * ends on a full stop, '!', '?' or an ellipsis gets no ellipsis of its own (never 'Las Tablas.…').
+ */
+export function truncateText(text: string | null | undefined, max: number): string | null {
+  const t = text?.trim().replace(/\s+/g, " ");
+  if (!t) return null;
+  if (t.length <= max) return t;
+  let cut = t.slice(0, max);
+  // Cut inside a word: back to the last whole one.
+  if (/\S/.test(t.charAt(max))) {
+    const space = cut.lastIndexOf(" ");
+    if (space > max / 2) cut = cut.slice(0, space);
+  }
+  cut = cut.replace(/[\s,;:\-–—]+$/, "");
+  return ENDS_SENTENCE.test(cut) ? cut : `${cut}…`;
+}

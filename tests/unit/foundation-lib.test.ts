@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv, EnvError } from "~/server/env.server";
-import { formatDate, formatPrice, formatRating } from "~/lib/format";
+import { formatDate, formatPrice, formatRating, truncateText } from "~/lib/format";
+import { completeWebAddress, isWebAddress } from "~/lib/safe-url";
+import { reviewPreview } from "~/components/admin/listing-card";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
 import { loginSchema, signupSchema, profileSchema } from "~/schemas/auth";
 import { parseFormData } from "~/lib/conform";
@@ -100,5 +102,61 @@ describe("profile full_name fallback", () => {
     expect(defaultFullName({ id: "1", name: "Ana", email: "a@b.pa" })).toBe("Ana");
     expect(defaultFullName({ id: "1", name: " ", email: "ana.perez@b.pa" })).toBe("ana.perez");
     expect(defaultFullName({ id: "1", name: null, email: null })).toBe("");
+  });
+});
+
+describe("review previews", () => {
+  // A demo review whose 100th character is the full stop after 'Las Tablas'.
+  const review =
+    "Comida casera de verdad. Pedí sancocho de gallina y me recordó la cocina de mi abuela en Las Tablas. Porciones generosas y precio justo. — Ana";
+  it("adds no ellipsis after a cut that ends a sentence (never 'Las Tablas.…')", () => {
+    expect(reviewPreview(review)).toBe(
+      "Comida casera de verdad. Pedí sancocho de gallina y me recordó la cocina de mi abuela en Las Tablas.",
+    );
+    expect(truncateText("Muy buena atención en Las Tablas. Volveremos pronto.", 33)).toBe("Muy buena atención en Las Tablas.");
+    expect(truncateText("Excelente servicio... Volveremos", 21)).toBe("Excelente servicio...");
+    expect(truncateText("¡Qué rico! Todo muy bien", 10)).toBe("¡Qué rico!");
+    expect(truncateText("«Lo mejor.» Sin duda", 11)).toBe("«Lo mejor.»");
+  });
+  it("cuts at a whole word, without a dangling comma, and adds one ellipsis", () => {
+    expect(truncateText("Comida rica, buen precio y atención rápida", 12)).toBe("Comida rica…");
+    expect(truncateText("Comida rica, buen precio", 17)).toBe("Comida rica, buen…");
+    expect(truncateText("Supercalifragilístico espialidoso", 10)).toBe("Supercalif…");
+  });
+  it("leaves a short text whole and gives null for none", () => {
+    expect(truncateText("  Muy bueno.  ", 100)).toBe("Muy bueno.");
+    expect(truncateText("   ", 100)).toBeNull();
+    expect(reviewPreview(null)).toBeNull();
+  });
+});
+
+describe("web addresses typed without https://", () => {
+  it("completes them to https://", () => {
+    expect(completeWebAddress("www.ejemplo.com")).toBe("https://www.ejemplo.com");
+    expect(completeWebAddress(" ejemplo.com/menu ")).toBe("https://ejemplo.com/menu");
+    expect(completeWebAddress("ejemplo.com:8080/carta")).toBe("https://ejemplo.com:8080/carta");
+    expect(completeWebAddress("//cdn.ejemplo.com/a.jpg")).toBe("https://cdn.ejemplo.com/a.jpg");
+    expect(completeWebAddress("HTTPS://Ejemplo.com")).toBe("HTTPS://Ejemplo.com");
+    expect(completeWebAddress("http://ejemplo.com")).toBe("http://ejemplo.com");
+  });
+  it("leaves other schemes as typed, for the check to refuse", () => {
+    for (const bad of ["javascript:alert(1)", "data:text/html,hola", "mailto:ana@ejemplo.com", "ftp://ejemplo.com/a"]) {
+      expect(completeWebAddress(bad)).toBe(bad);
+      expect(isWebAddress(completeWebAddress(bad))).toBe(false);
+    }
+  });
+  it("accepts named hosts only", () => {
+    expect(isWebAddress("https://www.ejemplo.com")).toBe(true);
+    expect(isWebAddress("https://xn--panam-yra.com/ñandú")).toBe(true);
+    for (const bad of [
+      "https://ejemplo",
+      "https://localhost:3000",
+      "https://mi sitio.com",
+      "https://.com",
+      "https://1.2.3.4/",
+      "no es url",
+    ]) {
+      expect(isWebAddress(bad), bad).toBe(false);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
-import { formatRating } from "~/lib/format";
+import { formatRating, truncateText } from "~/lib/format";
 import { ConfirmDeleteButton } from "~/components/confirm-delete";
 
 export type AdminListingItem = {
@@ -22,9 +22,7 @@ export type AdminListingItem = {
 
 /** The review preview in admin cards is cut at 100 characters. */
 export function reviewPreview(text: string | null | undefined, max = 100): string | null {
-  const t = text?.trim();
-  if (!t) return null;
-  return t.length > max ? `${t.slice(0, max).trimEnd()}…` : t;
+  return truncateText(text, max);
 }
 
 export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; item: AdminListingItem }) {
