@@ -8,7 +8,9 @@ import { VerifiedBadge } from "~/components/ui/verified-badge";
 import { DistanceBadge, OpenBadge } from "./open-status";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/phone";
-import { ListingImage } from "./listing-image";
+import { listingWhatsappHref } from "~/lib/contact-links";
+import { buttonClass } from "~/components/ui/button";
+import { ListingIconTile, ListingImage, listingImageSrc } from "./listing-image";
 import { RatingStars } from "./rating-stars";
 import { entryPath } from "~/lib/entry-path";
 import { etiquetaLabel, isPaidPlan, type CardData } from "./labels";
@@ -17,10 +19,27 @@ export type { CardData } from "./labels";
 
 const MAX_SPECIALTIES = 3;
 
-/** One directory entry: picture, name, category, rating, place, contact, specialties and marks. */
+/**
+ * One directory entry: picture, name, category, rating, place, contact, specialties and marks. An
+ * entry without a picture gets a compact card, a small icon beside its name instead of a placeholder.
+ */
 export function ListingCard({ item, showProvince, children }: { item: CardData; showProvince?: boolean; children?: ReactNode }) {
   const tel = telHref(item.telefono);
+  const whatsapp = listingWhatsappHref(item.telefono, item.nombre);
+  const hasImage = listingImageSrc(item.imagen) != null;
   const extra = item.especialidades.length - MAX_SPECIALTIES;
+  const badges =
+    isPaidPlan(item.plan_type) || !item.is_active ? (
+      <div className={cn("flex flex-wrap gap-1.5", hasImage ? "absolute left-3 top-3" : "mb-1.5")}>
+        {isPaidPlan(item.plan_type) ? (
+          <Badge tone="gold" title={`Plan ${planLabel(item.plan_type)}`}>
+            <Icon name="crown" aria-hidden className="size-3.5" />
+            Destacado
+          </Badge>
+        ) : null}
+        {!item.is_active ? <Badge tone="slate">Inactivo</Badge> : null}
+      </div>
+    ) : null;
   return (
     <article
       data-testid="listing-card"
@@ -29,36 +48,34 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
         !item.is_active && "opacity-60",
       )}
     >
-      <div className="relative">
-        <ListingImage kind={item.kind} etiqueta={item.etiqueta} nombre={item.nombre} imagen={item.imagen} />
-        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
-          {isPaidPlan(item.plan_type) ? (
-            <Badge tone="gold" title={`Plan ${planLabel(item.plan_type)}`}>
-              <Icon name="crown" aria-hidden className="size-3.5" />
-              Destacado
-            </Badge>
-          ) : null}
-          {!item.is_active ? <Badge tone="slate">Inactivo</Badge> : null}
+      {hasImage ? (
+        <div className="relative">
+          <ListingImage kind={item.kind} etiqueta={item.etiqueta} nombre={item.nombre} imagen={item.imagen} />
+          {badges}
         </div>
-      </div>
+      ) : null}
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <div>
-          <p className="text-xs font-bold uppercase tracking-wider text-ocean-600">
-            {etiquetaLabel(item.kind, item.etiqueta)}
-            {showProvince ? <span className="font-semibold text-muted"> · {provinceLabel(item.provincia)}</span> : null}
-          </p>
-          <h3 className="mt-1 text-lg font-extrabold leading-snug text-ocean-950">
-            <Link
-              to={entryPath(item.kind, item.slug)}
-              className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-ocean-700 focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:ring-2 focus-visible:after:ring-ocean-500"
-            >
-              {item.nombre}
-            </Link>
-          </h3>
-          <div className="mt-1.5 flex flex-wrap items-center gap-2">
-            <RatingStars rating={item.rating} />
-            {item.distancia_km != null ? <DistanceBadge km={item.distancia_km} /> : null}
-            {item.is_verified ? <VerifiedBadge /> : null}
+        <div className="flex items-start gap-3">
+          {hasImage ? null : <ListingIconTile kind={item.kind} etiqueta={item.etiqueta} nombre={item.nombre} className="mt-0.5" />}
+          <div className="min-w-0 flex-1">
+            {hasImage ? null : badges}
+            <p className="text-xs font-bold uppercase tracking-wider text-ocean-600">
+              {etiquetaLabel(item.kind, item.etiqueta)}
+              {showProvince ? <span className="font-semibold text-muted"> · {provinceLabel(item.provincia)}</span> : null}
+            </p>
+            <h3 className="mt-1 text-lg font-extrabold leading-snug text-ocean-950">
+              <Link
+                to={entryPath(item.kind, item.slug)}
+                className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-ocean-700 focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:ring-2 focus-visible:after:ring-ocean-500"
+              >
+                {item.nombre}
+              </Link>
+            </h3>
+            <div className="mt-1.5 flex flex-wrap items-center gap-2">
+              <RatingStars rating={item.rating} />
+              {item.distancia_km != null ? <DistanceBadge km={item.distancia_km} /> : null}
+              {item.is_verified ? <VerifiedBadge /> : null}
+            </div>
           </div>
         </div>
         <ul className="space-y-1.5 text-sm text-muted">
@@ -79,6 +96,17 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
               ) : (
                 <span>{item.telefono}</span>
               )}
+              {whatsapp ? (
+                <a
+                  href={whatsapp}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass("whatsapp", "compact", "relative z-10 -my-1 ml-auto shrink-0")}
+                >
+                  <Icon name="message-circle" aria-hidden className="size-4" />
+                  <span className="sr-only">Escribir por </span>WhatsApp<span className="sr-only"> a {item.nombre}</span>
+                </a>
+              ) : null}
             </li>
           ) : null}
           {item.horario || item.abierto ? (

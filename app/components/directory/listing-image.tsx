@@ -49,6 +49,40 @@ function hash(text: string): number {
   return Math.abs(h);
 }
 
+/** The picture's address when it can be shown: an http(s) URL or a path on this site. */
+export function listingImageSrc(imagen: string | null | undefined): string | null {
+  return safeUrl(imagen) ?? (imagen?.startsWith("/") && !imagen.startsWith("//") ? imagen : null);
+}
+
+/**
+ * The small icon of an entry without a picture, for compact cards: a tall placeholder would spend
+ * most of a phone's screen on a drawing.
+ */
+export function ListingIconTile({
+  kind,
+  etiqueta,
+  nombre,
+  className,
+}: {
+  kind: "restaurant" | "business";
+  etiqueta: string | null;
+  nombre: string;
+  className?: string;
+}) {
+  return (
+    <div
+      aria-hidden
+      className={cn(
+        "grid size-12 shrink-0 place-items-center rounded-xl bg-gradient-to-br ring-1 ring-ocean-100",
+        TINTS[hash(nombre) % TINTS.length],
+        className,
+      )}
+    >
+      <Icon name={listingIcon(kind, etiqueta)} className="size-6" strokeWidth={1.75} />
+    </div>
+  );
+}
+
 /** The entry's picture in a box of reserved size (16:9), or a generated placeholder: icon on a tint. */
 export function ListingImage({
   kind,
@@ -65,7 +99,7 @@ export function ListingImage({
   className?: string;
   eager?: boolean;
 }) {
-  const src = safeUrl(imagen) ?? (imagen?.startsWith("/") && !imagen.startsWith("//") ? imagen : null);
+  const src = listingImageSrc(imagen);
   const icon = listingIcon(kind, etiqueta);
   return (
     <div className={cn("relative aspect-[16/9] w-full overflow-hidden bg-ocean-50", className)}>
