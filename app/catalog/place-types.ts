@@ -1,60 +1,141 @@
 /**
- * Spanish names of Google Places types, for the specialties of an imported listing (up to
- * five of its types), which public pages show. A type missing here is shown with its words spaced.
+ * Google Places (New) place types (Table A, and the Table B types a business can carry) in our
+ * terms: their Spanish names, for the specialties of an imported listing, which public pages show;
+ * the restaurant category a restaurant type belongs to; the industry a business type belongs to.
+ * A type missing from the names is shown with its words spaced; one missing from the categories
+ * or industries says nothing (the next of the place's types decides, else 'otro' / no industry).
  */
+import type { RestaurantCategory } from "./categories";
+import type { IndustrySlug } from "./industries";
+
 const PLACE_TYPE_LABELS: Record<string, string> = {
   restaurant: "Restaurante",
   food: "Comida",
   bar: "Bar",
+  bar_and_grill: "Bar y parrilla",
+  pub: "Pub",
+  wine_bar: "Bar de vinos",
+  cocktail_bar: "Coctelería",
+  sports_bar: "Bar deportivo",
   cafe: "Café",
   coffee_shop: "Cafetería",
+  cafeteria: "Cafetería",
+  tea_house: "Casa de té",
+  juice_shop: "Jugos",
   bakery: "Panadería",
+  pastry_shop: "Pastelería",
+  donut_shop: "Donas",
   meal_takeaway: "Comida para llevar",
   meal_delivery: "Entrega a domicilio",
   seafood_restaurant: "Mariscos",
   fast_food_restaurant: "Comida rápida",
   pizza_restaurant: "Pizzería",
   hamburger_restaurant: "Hamburguesas",
+  chicken_restaurant: "Pollo",
+  sandwich_shop: "Sándwiches",
+  deli: "Delicatessen",
+  food_court: "Patio de comidas",
   steak_house: "Carnes",
   barbecue_restaurant: "Parrilla",
+  latin_american_restaurant: "Comida latinoamericana",
+  caribbean_restaurant: "Comida caribeña",
   mexican_restaurant: "Comida mexicana",
+  peruvian_restaurant: "Comida peruana",
+  colombian_restaurant: "Comida colombiana",
+  brazilian_restaurant: "Comida brasileña",
+  spanish_restaurant: "Comida española",
   italian_restaurant: "Comida italiana",
+  french_restaurant: "Comida francesa",
+  mediterranean_restaurant: "Comida mediterránea",
+  greek_restaurant: "Comida griega",
+  lebanese_restaurant: "Comida libanesa",
+  middle_eastern_restaurant: "Comida de Medio Oriente",
+  american_restaurant: "Comida americana",
+  asian_restaurant: "Comida asiática",
   chinese_restaurant: "Comida china",
   japanese_restaurant: "Comida japonesa",
+  korean_restaurant: "Comida coreana",
+  thai_restaurant: "Comida tailandesa",
+  indian_restaurant: "Comida india",
+  vietnamese_restaurant: "Comida vietnamita",
+  ramen_restaurant: "Ramen",
   sushi_restaurant: "Sushi",
+  fine_dining_restaurant: "Alta cocina",
+  buffet_restaurant: "Bufé",
+  diner: "Fonda",
+  family_restaurant: "Restaurante familiar",
   vegetarian_restaurant: "Vegetariano",
+  vegan_restaurant: "Vegano",
   breakfast_restaurant: "Desayunos",
   brunch_restaurant: "Brunch",
   ice_cream_shop: "Heladería",
   dessert_shop: "Postres",
+  dessert_restaurant: "Postres",
+  confectionery: "Dulcería",
+  chocolate_shop: "Chocolatería",
   lawyer: "Abogados",
+  legal_services: "Servicios legales",
   dentist: "Odontología",
+  dental_clinic: "Clínica dental",
   doctor: "Médico",
   hospital: "Hospital",
+  medical_lab: "Laboratorio clínico",
+  physiotherapist: "Fisioterapia",
   pharmacy: "Farmacia",
+  drugstore: "Farmacia",
   beauty_salon: "Salón de belleza",
+  hair_salon: "Peluquería",
   hair_care: "Peluquería",
+  barber_shop: "Barbería",
+  nail_salon: "Uñas",
   spa: "Spa",
   gym: "Gimnasio",
+  fitness_center: "Gimnasio",
+  yoga_studio: "Yoga",
+  sports_club: "Club deportivo",
+  sporting_goods_store: "Artículos deportivos",
   hardware_store: "Ferretería",
+  home_improvement_store: "Mejoras para el hogar",
   home_goods_store: "Artículos para el hogar",
   general_contractor: "Contratista",
   electrician: "Electricista",
   plumber: "Plomería",
+  painter: "Pintura",
   roofing_contractor: "Techos",
   store: "Tienda",
   clothing_store: "Ropa",
+  shoe_store: "Zapatería",
+  jewelry_store: "Joyería",
+  furniture_store: "Muebles",
+  book_store: "Librería",
+  shopping_mall: "Centro comercial",
   supermarket: "Supermercado",
+  grocery_store: "Abarrotes",
+  convenience_store: "Minisúper",
+  electronics_store: "Electrónica",
+  cell_phone_store: "Celulares",
+  computer_store: "Computadoras",
   school: "Escuela",
+  primary_school: "Escuela primaria",
+  secondary_school: "Colegio secundario",
+  preschool: "Preescolar",
   university: "Universidad",
   travel_agency: "Agencia de viajes",
+  tour_agency: "Tours",
   tourist_attraction: "Atracción turística",
   lodging: "Hospedaje",
   hotel: "Hotel",
+  hostel: "Hostal",
+  resort_hotel: "Resort",
   car_repair: "Taller mecánico",
+  car_wash: "Autolavado",
+  laundry: "Lavandería",
+  locksmith: "Cerrajería",
+  moving_company: "Mudanzas",
   accounting: "Contabilidad",
   real_estate_agency: "Bienes raíces",
   insurance_agency: "Seguros",
+  bank: "Banco",
 };
 
 export function placeTypeLabel(type: string): string {
@@ -62,4 +143,217 @@ export function placeTypeLabel(type: string): string {
   if (known) return known;
   const words = type.replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Restaurant types by our category. Google has no Panamanian type: a local eatery is a
+ * 'restaurant', 'diner' or 'latin_american_restaurant', so the last two read as traditional food;
+ * the other cuisines are international. Plain 'restaurant', 'food', takeaway and delivery say
+ * nothing about the food: 'otro'.
+ */
+const CATEGORY_TYPES: Record<Exclude<RestaurantCategory, "otro">, readonly string[]> = {
+  mariscos: ["seafood_restaurant", "oyster_bar_restaurant", "fish_and_chips_restaurant"],
+  "comida-rapida": [
+    "fast_food_restaurant",
+    "hamburger_restaurant",
+    "pizza_restaurant",
+    "chicken_restaurant",
+    "chicken_wings_restaurant",
+    "hot_dog_restaurant",
+    "hot_dog_stand",
+    "sandwich_shop",
+    "deli",
+    "food_court",
+    "snack_bar",
+    "taco_restaurant",
+    "burrito_restaurant",
+  ],
+  parrilla: ["steak_house", "barbecue_restaurant", "bar_and_grill"],
+  "comida-tradicional": ["latin_american_restaurant", "diner", "family_restaurant", "buffet_restaurant", "breakfast_restaurant"],
+  vegetariano: ["vegetarian_restaurant", "vegan_restaurant", "salad_shop", "acai_shop", "juice_shop"],
+  postres: [
+    "dessert_shop",
+    "dessert_restaurant",
+    "ice_cream_shop",
+    "bakery",
+    "pastry_shop",
+    "donut_shop",
+    "confectionery",
+    "candy_store",
+    "chocolate_shop",
+    "chocolate_factory",
+    "bagel_shop",
+  ],
+  cafeteria: ["cafe", "coffee_shop", "cafeteria", "tea_house", "cat_cafe", "dog_cafe", "brunch_restaurant"],
+  bar: [
+    "bar",
+    "pub",
+    "wine_bar",
+    "cocktail_bar",
+    "sports_bar",
+    "lounge_bar",
+    "beer_garden",
+    "brewpub",
+    "gastropub",
+    "irish_pub",
+    "hookah_bar",
+    "night_club",
+  ],
+  internacional: [
+    "american_restaurant",
+    "asian_restaurant",
+    "afghani_restaurant",
+    "african_restaurant",
+    "argentinian_restaurant",
+    "brazilian_restaurant",
+    "caribbean_restaurant",
+    "chinese_restaurant",
+    "colombian_restaurant",
+    "cuban_restaurant",
+    "french_restaurant",
+    "fine_dining_restaurant",
+    "german_restaurant",
+    "greek_restaurant",
+    "indian_restaurant",
+    "indonesian_restaurant",
+    "italian_restaurant",
+    "japanese_restaurant",
+    "korean_restaurant",
+    "lebanese_restaurant",
+    "mediterranean_restaurant",
+    "mexican_restaurant",
+    "middle_eastern_restaurant",
+    "peruvian_restaurant",
+    "ramen_restaurant",
+    "spanish_restaurant",
+    "sushi_restaurant",
+    "tapas_restaurant",
+    "thai_restaurant",
+    "turkish_restaurant",
+    "venezuelan_restaurant",
+    "vietnamese_restaurant",
+  ],
+};
+
+/** Business types by our industry. */
+const INDUSTRY_TYPES: Record<IndustrySlug, readonly string[]> = {
+  construccion: [
+    "general_contractor",
+    "electrician",
+    "plumber",
+    "painter",
+    "roofing_contractor",
+    "hardware_store",
+    "home_improvement_store",
+    "building_materials_store",
+  ],
+  belleza: [
+    "beauty_salon",
+    "hair_salon",
+    "hair_care",
+    "nail_salon",
+    "barber_shop",
+    "spa",
+    "beautician",
+    "makeup_artist",
+    "skin_care_clinic",
+  ],
+  abogados: ["lawyer", "legal_services", "notary_public"],
+  deportes: ["gym", "fitness_center", "sports_club", "sports_complex", "stadium", "sporting_goods_store", "yoga_studio", "golf_course"],
+  salud: [
+    "hospital",
+    "doctor",
+    "dentist",
+    "dental_clinic",
+    "pharmacy",
+    "drugstore",
+    "physiotherapist",
+    "medical_lab",
+    "medical_clinic",
+    "chiropractor",
+    "health",
+  ],
+  educacion: [
+    "school",
+    "primary_school",
+    "secondary_school",
+    "university",
+    "preschool",
+    "library",
+    "educational_institution",
+    "language_school",
+  ],
+  tecnologia: ["electronics_store", "computer_store", "cell_phone_store", "telecommunications_service_provider", "internet_cafe"],
+  turismo: [
+    "lodging",
+    "hotel",
+    "hostel",
+    "resort_hotel",
+    "motel",
+    "bed_and_breakfast",
+    "guest_house",
+    "campground",
+    "travel_agency",
+    "tour_agency",
+    "tourist_attraction",
+    "tourist_information_center",
+  ],
+  servicios: [
+    "car_repair",
+    "car_wash",
+    "laundry",
+    "locksmith",
+    "moving_company",
+    "insurance_agency",
+    "accounting",
+    "real_estate_agency",
+    "bank",
+    "courier_service",
+    "consultant",
+    "storage",
+  ],
+  tiendas: [
+    "store",
+    "clothing_store",
+    "shoe_store",
+    "shopping_mall",
+    "supermarket",
+    "grocery_store",
+    "furniture_store",
+    "home_goods_store",
+    "jewelry_store",
+    "book_store",
+    "convenience_store",
+    "department_store",
+    "gift_shop",
+    "pet_store",
+    "liquor_store",
+  ],
+};
+
+function byType<T extends string>(table: Record<T, readonly string[]>): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const [slug, types] of Object.entries(table) as [T, readonly string[]][]) for (const t of types) out.set(t, slug);
+  return out;
+}
+const CATEGORY_OF = byType(CATEGORY_TYPES);
+const INDUSTRY_OF = byType(INDUSTRY_TYPES);
+
+/**
+ * The restaurant category of a place's types ('otro' when none names one): its primary type when
+ * that names one, else the first that does, a bar only when nothing else does (a restaurant with a
+ * bar is a restaurant). A cuisine Google added after this table counts as international.
+ */
+export function placeCategory(types: readonly string[], primary?: string | null): RestaurantCategory {
+  const of = (t: string) => CATEGORY_OF.get(t) ?? (t.endsWith("_restaurant") ? "internacional" : undefined);
+  const first = primary ? of(primary) : undefined;
+  if (first) return first;
+  const found = types.flatMap((t) => of(t) ?? []);
+  return found.find((c) => c !== "bar") ?? found[0] ?? "otro";
+}
+
+/** The industry of a place's types, or null when none names one. */
+export function placeIndustry(types: readonly string[], primary?: string | null): IndustrySlug | null {
+  const first = primary ? INDUSTRY_OF.get(primary) : undefined;
+  return first ?? types.map((t) => INDUSTRY_OF.get(t)).find((i) => i !== undefined) ?? null;
 }

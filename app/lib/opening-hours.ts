@@ -278,3 +278,37 @@ export function periodsFromText(text: string | null | undefined): WeeklyPeriod[]
   const result = periodsFromDays(days);
   return "periods" in result ? result.periods : null;
 }
+
+// ---------------------------------------------------------------- periods as free text
+
+const SHORT_DAYS = ["Dom", "Lun", "Mar", "Mié", "Jue", "Vie", "Sáb"] as const;
+const shortClock = (hhmm: string) => hhmm.replace(/^0(\d)/, "$1");
+
+/**
+ * A schedule in the directory's usual free-text shape, for cards and lists: 'Lun-Sáb 11:00-22:00,
+ * Dom 12:00-18:00', 'Todos los días 7:00-21:00', 'Abierto 24 horas'. Days in a row with the same hours
+ * share a part, closed days are left out, a day's second range follows with 'y'. Null when no day opens.
+ */
+export function horarioOf(periods: readonly WeeklyPeriod[] | null | undefined): string | null {
+  if (!periods) return null;
+  const days = daysOf(periods);
+  const hoursOf = (d: DayHours) =>
+    d.closed
+      ? null
+      : d.ranges.length === 1 && d.ranges[0]!.open === "00:00" && d.ranges[0]!.close === "00:00"
+        ? "24 horas"
+        : d.ranges.map((r) => `${shortClock(r.open)}-${shortClock(r.close)}`).join(" y ");
+  const groups: { from: number; to: number; hours: string }[] = [];
+  let last: string | null = null;
+  for (const d of days) {
+    const hours = hoursOf(d);
+    if (hours !== null && hours === last) groups[groups.length - 1]!.to = d.day;
+    else if (hours !== null) groups.push({ from: d.day, to: d.day, hours });
+    last = hours;
+  }
+  if (groups.length === 0) return null;
+  if (groups.length === 1 && groups[0]!.from === 1 && groups[0]!.to === 0) {
+    return groups[0]!.hours === "24 horas" ? "Abierto 24 horas" : `Todos los días ${groups[0]!.hours}`;
+  }
+  return groups.map((g) => `${SHORT_DAYS[g.from]}${g.to === g.from ? "" : `-${SHORT_DAYS[g.to]}`} ${g.hours}`).join(", ");
+}

@@ -21,3 +21,16 @@ export function telHref(phone: string | null | undefined): string | null {
   const digits = phone?.replace(/[^\d+]/g, "");
   return digits && digits.replace(/\D/g, "").length >= 7 ? `tel:${digits}` : null;
 }
+
+/**
+ * A phone number as the directory writes it: '+507 6000-0001' (mobile), '+507 775-1234' (landline).
+ * A number that cannot be Panamanian keeps its own digits and signs, trimmed.
+ */
+export function formatPhone(phone: string | null | undefined): string | null {
+  const trimmed = phone?.trim();
+  if (!trimmed) return null;
+  const e164 = panamaE164(trimmed);
+  if (!e164) return trimmed;
+  const local = e164.slice(3);
+  return `+507 ${local.slice(0, local.length - 4)}-${local.slice(-4)}`;
+}

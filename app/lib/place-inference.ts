@@ -2,33 +2,18 @@
  * Defaults of the approval dialog, inferred from one search result each time its dialog opens.
  * Browser-safe: the dialog computes them and the server re-checks the chosen values.
  */
+import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
+import { placeCategory, placeIndustry } from "~/catalog/place-types";
 import type { ProvinceSlug } from "~/catalog/provinces";
 
 export type ImportKind = "restaurant" | "business";
 
-const RESTAURANT_TYPES = new Set([
-  "restaurant",
-  "food",
-  "cafe",
-  "bar",
-  "bakery",
-  "meal_takeaway",
-  "meal_delivery",
-  "coffee_shop",
-  "fast_food_restaurant",
-  "seafood_restaurant",
-  "pizza_restaurant",
-  "steak_house",
-  "ice_cream_shop",
-  "dessert_shop",
-  "sandwich_shop",
-  "brunch_restaurant",
-  "breakfast_restaurant",
-]);
-
-export function inferKind(types: readonly string[]): ImportKind {
-  return types.some((t) => RESTAURANT_TYPES.has(t) || t.endsWith("_restaurant")) ? "restaurant" : "business";
+/** Restaurant when a type names what it serves, or it is only a 'restaurant' / 'food' place with no industry. */
+export function inferKind(types: readonly string[], primary?: string | null): ImportKind {
+  if (placeCategory(types, primary) !== "otro") return "restaurant";
+  if (placeIndustry(types, primary)) return "business";
+  return types.some((t) => t === "restaurant" || t === "food" || t.startsWith("meal_")) ? "restaurant" : "business";
 }
 
 /** Words that name a province in an address, accents and case ignored; the longest match wins. */
@@ -73,68 +58,24 @@ export function inferProvince(address: string | null | undefined, fallback: Prov
   return fallback;
 }
 
-const INDUSTRY_TYPES: readonly (readonly [IndustrySlug, readonly string[]])[] = [
-  ["construccion", ["general_contractor", "electrician", "plumber", "roofing_contractor", "hardware_store", "home_improvement_store"]],
-  ["belleza", ["beauty_salon", "hair_salon", "hair_care", "nail_salon", "barber_shop", "spa", "beautician", "makeup_artist"]],
-  ["abogados", ["lawyer", "legal_services", "notary_public"]],
-  ["deportes", ["gym", "fitness_center", "sports_club", "sports_complex", "stadium", "sporting_goods_store", "yoga_studio"]],
-  ["salud", ["hospital", "doctor", "dentist", "pharmacy", "drugstore", "physiotherapist", "medical_lab", "health", "dental_clinic"]],
-  ["educacion", ["school", "primary_school", "secondary_school", "university", "preschool", "library", "educational_institution"]],
-  ["tecnologia", ["electronics_store", "computer_store", "cell_phone_store", "telecommunications_service_provider"]],
-  ["turismo", ["lodging", "hotel", "travel_agency", "tourist_attraction", "tour_agency", "campground", "resort_hotel", "hostel"]],
-  [
-    "servicios",
-    [
-      "car_repair",
-      "car_wash",
-      "laundry",
-      "locksmith",
-      "moving_company",
-      "insurance_agency",
-      "accounting",
-      "real_estate_agency",
-      "bank",
-      "courier_service",
-    ],
-  ],
-  [
-    "tiendas",
-    [
-      "store",
-      "clothing_store",
-      "shoe_store",
-      "shopping_mall",
-      "supermarket",
-      "grocery_store",
-      "furniture_store",
-      "jewelry_store",
-      "book_store",
-      "convenience_store",
-      "department_store",
-    ],
-  ],
-];
-
-export function inferIndustry(types: readonly string[]): IndustrySlug | null {
-  for (const [slug, known] of INDUSTRY_TYPES) {
-    if (types.some((t) => known.includes(t))) return slug;
-  }
-  return null;
+export function inferIndustry(types: readonly string[], primary?: string | null): IndustrySlug | null {
+  return placeIndustry(types, primary);
 }
 
-export type ApprovalDefaults = { kind: ImportKind; provincia: ProvinceSlug; industria: IndustrySlug };
+export type ApprovalDefaults = { kind: ImportKind; provincia: ProvinceSlug; categoria: RestaurantCategory; industria: IndustrySlug };
 
-/** Defaults: restaurant, construccion and the searched province (else panama) when nothing is inferred. */
+/** Defaults: restaurant, 'otro', construccion and the searched province (else panama) when nothing is inferred. */
 export function approvalDefaults(
-  result: { address?: string | null; types: readonly string[] },
+  result: { address?: string | null; types: readonly string[]; primary_type?: string | null },
   searchedProvince: ProvinceSlug | null,
 ): ApprovalDefaults {
-  const industria = inferIndustry(result.types);
+  const industria = inferIndustry(result.types, result.primary_type);
   // A business only when its types name an industry; otherwise the default, restaurant.
-  const kind = inferKind(result.types) === "restaurant" || !industria ? "restaurant" : "business";
+  const kind = inferKind(result.types, result.primary_type) === "restaurant" || !industria ? "restaurant" : "business";
   return {
     kind,
     provincia: inferProvince(result.address, searchedProvince ?? "panama"),
+    categoria: placeCategory(result.types, result.primary_type),
     industria: industria ?? "construccion",
   };
 }

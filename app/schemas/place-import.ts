@@ -4,6 +4,7 @@
  * real Google answer would.
  */
 import { z } from "./zod";
+import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 
@@ -52,6 +53,7 @@ export const placeResultSchema = z.object({
     .max(50)
     .nullable(),
   types: z.array(text(100)).max(50),
+  primary_type: text(100).nullable().optional(),
   reviews: z.array(z.object({ author_name: text(200), rating: z.number().min(0).max(5).nullable(), text: text(5000) })).max(10),
   maps_url: text(500).nullable(),
   latitude: z.number().min(-90).max(90).nullable(),
@@ -62,14 +64,37 @@ export const approvalSchema = z.object({
   kind: z.enum(["restaurant", "business"], { error: "Elige restaurante o negocio" }),
   provincia: z.enum(PROVINCE_SLUGS, { error: SEARCH_MESSAGES.province }),
   industria: z.enum(INDUSTRY_SLUGS, { error: "Elige una industria" }),
+  // Absent (an older form, another caller): the category the place's Google types name.
+  categoria: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(RESTAURANT_CATEGORY_SLUGS, { error: "Elige una categoría" }).optional(),
+  ),
+});
+
+/** Skip one result (or restore a skipped one): its Google id and its name, shown when listing skips. */
+export const placeSkipSchema = z.object({
+  place_id: z.string().trim().min(1).max(300),
+  name: z.string().trim().min(1).max(200),
 });
 
 export type Approval = z.infer<typeof approvalSchema>;
 export type ApprovedPlace = z.infer<typeof placeResultSchema>;
 
-export type GoogleResult = ApprovedPlace & { imported: boolean };
+/** A result as the tab lists it: already in the directory, or skipped by an admin before. */
+export type GoogleResult = ApprovedPlace & { imported: boolean; skipped: boolean };
 /** What the Google tab's actions answer. */
 export type GoogleActionData =
-  | { intent: "google-search"; query: string; provincia: string; offset: number; results: GoogleResult[]; error: string | null }
+  | {
+      intent: "google-search";
+      query: string;
+      provincia: string;
+      offset: number;
+      /** The offset of the next page, and whether Google has one ('Buscar más'). */
+      nextOffset: number;
+      more: boolean;
+      results: GoogleResult[];
+      error: string | null;
+    }
   | { intent: "google-invalid"; errors: Record<string, string> }
-  | { intent: "google-approve"; placeId: string; ok: boolean; title: string; description?: string };
+  | { intent: "google-approve"; placeId: string; ok: boolean; title: string; description?: string }
+  | { intent: "google-skip" | "google-unskip"; placeId: string; ok: boolean };

@@ -2,6 +2,7 @@
  * The admin's 'google-business-profile' search: Google Places API (New) Text Search over plain
  * fetch. Answers `{ results }` or `{ error }` with a Spanish message; it never throws.
  */
+import { formatPhone } from "~/lib/phone";
 import { getEnv } from "./env.server";
 
 const PLACES_DEFAULT_BASE = "https://places.googleapis.com";
@@ -20,6 +21,7 @@ export const PLACES_FIELD_MASK = [
   "places.userRatingCount",
   "places.regularOpeningHours",
   "places.types",
+  "places.primaryType",
   "places.location",
   "places.googleMapsUri",
   "places.reviews",
@@ -42,13 +44,19 @@ export type PlaceResult = {
   opening_hours: string[];
   opening_periods: PlacePeriod[] | null;
   types: string[];
+  /** Google's main type for the place (one of `types`), when it has a supported one. */
+  primary_type: string | null;
   reviews: { author_name: string; rating: number | null; text: string }[];
   maps_url: string | null;
   latitude: number | null;
   longitude: number | null;
 };
 
-export type PlacesAnswer = { results: PlaceResult[] } | { error: string };
+/**
+ * `nextOffset`: the offset that asks for the page after this one; `more`: whether Google has one
+ * (it sent a page token).
+ */
+export type PlacesAnswer = { results: PlaceResult[]; nextOffset: number; more: boolean } | { error: string };
 export type PlacesSearch = { query: string; location: string; offset: number };
 
 export const PLACES_MESSAGES = {
@@ -88,6 +96,7 @@ type GooglePlace = {
   userRatingCount?: number;
   regularOpeningHours?: { weekdayDescriptions?: string[]; periods?: { open?: Partial<PlacePoint>; close?: Partial<PlacePoint> }[] };
   types?: string[];
+  primaryType?: string;
   location?: { latitude?: number; longitude?: number };
   googleMapsUri?: string;
   reviews?: { rating?: number; text?: { text?: string }; originalText?: { text?: string }; authorAttribution?: { displayName?: string } }[];
@@ -122,13 +131,15 @@ export function mapPlace(p: GooglePlace): PlaceResult | null {
     place_id: id,
     name,
     address: str(p.formattedAddress),
-    phone: str(p.nationalPhoneNumber) ?? str(p.internationalPhoneNumber),
+    // As the directory writes phones: '+507 6000-0001'.
+    phone: formatPhone(str(p.internationalPhoneNumber) ?? str(p.nationalPhoneNumber)),
     website: str(p.websiteUri),
     rating: num(p.rating),
     user_ratings_total: num(p.userRatingCount),
     opening_hours: (p.regularOpeningHours?.weekdayDescriptions ?? []).filter((d) => typeof d === "string"),
     opening_periods: periods.length > 0 ? periods : null,
     types: (p.types ?? []).filter((t) => typeof t === "string"),
+    primary_type: str(p.primaryType),
     reviews: (p.reviews ?? []).map((r) => ({
       author_name: str(r.authorAttribution?.displayName) ?? "Anónimo",
       rating: num(r.rating),
@@ -171,7 +182,7 @@ export async function searchPlaces(search: PlacesSearch, deps: Deps = {}): Promi
   if (offset > 0) {
     const kept = tokens.get(tokenKey(search, offset));
     // No token for this offset: Google had no further page (or it expired): nothing more to show.
-    if (!kept) return { results: [] };
+    if (!kept) return { results: [], nextOffset: offset, more: false };
     pageToken = kept.token;
   }
   const body = {
@@ -209,10 +220,11 @@ export async function searchPlaces(search: PlacesSearch, deps: Deps = {}): Promi
     const r = p && typeof p === "object" ? mapPlace(p) : null;
     return r ? [r] : [];
   });
-  if (typeof nextPageToken === "string" && nextPageToken) {
-    rememberToken(tokenKey(search, offset + results.length), nextPageToken);
-  }
-  return { results };
+  const nextOffset = offset + results.length;
+  const token = typeof nextPageToken === "string" ? nextPageToken : "";
+  const more = token !== "";
+  if (more) rememberToken(tokenKey(search, nextOffset), token);
+  return { results, nextOffset, more };
 }
 
 /** For tests: forget kept page tokens. */

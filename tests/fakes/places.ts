@@ -31,6 +31,7 @@ export function makeGooglePlace(n: number, overrides: Partial<FakePlace> = {}): 
     rating: 4.4,
     userRatingCount: 128,
     types: ["seafood_restaurant", "restaurant", "food", "point_of_interest", "establishment"],
+    primaryType: "seafood_restaurant",
     location: { latitude: 8.4273, longitude: -82.4308 },
     googleMapsUri: `https://maps.google.com/?cid=${1000 + n}`,
     regularOpeningHours: {

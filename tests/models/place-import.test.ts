@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, type Business, businesses, type Restaurant, restaurants } from "~/db/schema";
 import type { Approval, ApprovedPlace } from "~/schemas/place-import";
 import { db } from "~/server/db.server";
-import { DuplicatePlaceError, importPlace } from "~/server/models/place-import.server";
+import { DuplicatePlaceError, importPlace, skippedPlaceIds, skipPlace, unskipPlace } from "~/server/models/place-import.server";
+import { weekRows } from "~/lib/opening-hours";
 import { mapPlace } from "~/server/places.server";
 import { makeGooglePlace } from "../fakes/places";
 import { makeUser } from "../setup/factories";
@@ -42,9 +43,9 @@ describe("importPlace", () => {
     expect(row).toMatchObject({
       nombre: "Marisquería El Puerto 1",
       direccion: "Av. 3a Este, David, Provincia de Chiriquí, Panamá",
-      telefono: "775-1234",
+      telefono: "+507 775-1234",
       rating: 4.5,
-      categoria: "otro",
+      categoria: "mariscos",
       provincia: "chiriqui",
       maps_url: "https://maps.google.com/?cid=1001",
       website_url: "https://elpuerto1.example.com/",
@@ -56,7 +57,7 @@ describe("importPlace", () => {
       latitud: 8.4273,
       longitud: -82.4308,
     });
-    expect(row?.horario?.split("\n")).toHaveLength(7);
+    expect(row?.horario).toBe("Lun-Sáb 11:00-22:00");
     expect(row?.horario_semanal).toHaveLength(6);
     expect(row?.horario_semanal?.[0]).toEqual({ open: { day: 1, hour: 11, minute: 0 }, close: { day: 1, hour: 22, minute: 0 } });
     const reviews = row?.customer_reviews?.split("\n") ?? [];
@@ -124,5 +125,50 @@ describe("importPlace", () => {
       .from(businesses)
       .where(eq(businesses.google_place_id, `ChIJfake0005-${tag}`));
     expect(inR.length + inB.length).toBe(1);
+  });
+
+  it("imports a place as the directory writes it: category from Google's types, phone as +507, hours by day", async () => {
+    // A seafood place whose primary type Google puts after its generic ones, with a mobile phone,
+    // open late on Friday and Saturday and closed on Monday.
+    const p = place(6, {
+      types: ["restaurant", "food", "seafood_restaurant", "bar", "point_of_interest", "establishment"],
+      primaryType: "seafood_restaurant",
+      nationalPhoneNumber: "6000-0001",
+      internationalPhoneNumber: "+507 6000-0001",
+      regularOpeningHours: {
+        periods: [
+          ...[2, 3, 4].map((day) => ({ open: { day, hour: 11, minute: 0 }, close: { day, hour: 22, minute: 0 } })),
+          ...[5, 6].map((day) => ({ open: { day, hour: 11, minute: 0 }, close: { day: day + 1, hour: 1, minute: 30 } })),
+          { open: { day: 0, hour: 12, minute: 0 }, close: { day: 0, hour: 18, minute: 0 } },
+        ],
+        weekdayDescriptions: ["lunes: Cerrado", "martes: 11:00–22:00"],
+      },
+    });
+    const row = await imported(p, { kind: "restaurant", provincia: "chiriqui", industria: "construccion" });
+    expect(row).toMatchObject({ categoria: "mariscos", telefono: "+507 6000-0001" });
+    expect(row.horario).toBe("Mar-Jue 11:00-22:00, Vie-Sáb 11:00-1:30, Dom 12:00-18:00");
+    expect(weekRows(row.horario_semanal!)).toEqual([
+      { day: "Lunes", hours: "Cerrado" },
+      { day: "Martes", hours: "11:00-22:00" },
+      { day: "Miércoles", hours: "11:00-22:00" },
+      { day: "Jueves", hours: "11:00-22:00" },
+      { day: "Viernes", hours: "11:00-01:30" },
+      { day: "Sábado", hours: "11:00-01:30" },
+      { day: "Domingo", hours: "12:00-18:00" },
+    ]);
+    // The admin's choice in the dialog wins over the inferred category.
+    const chosen = await imported(place(7), { kind: "restaurant", provincia: "chiriqui", industria: "construccion", categoria: "bar" });
+    expect(chosen.categoria).toBe("bar");
+  });
+
+  it("keeps a skip for every admin until it is restored; skipping twice keeps the first", async () => {
+    const other = await makeUser();
+    const id = `ChIJskip-${tag}`;
+    expect(await skippedPlaceIds([id])).toEqual(new Set());
+    await skipPlace({ place_id: id, name: "Fonda Omitida" }, actor);
+    await skipPlace({ place_id: id, name: "Fonda Omitida" }, other);
+    expect(await skippedPlaceIds([id, `ChIJother-${tag}`])).toEqual(new Set([id]));
+    await unskipPlace(id);
+    expect(await skippedPlaceIds([id])).toEqual(new Set());
   });
 });

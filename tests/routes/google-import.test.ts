@@ -132,4 +132,56 @@ describe("the Google tab's actions on /admin", () => {
     expect(denied.status).toBe(302);
     expect(await db.select().from(businesses).where(eq(businesses.google_place_id, "ChIJfake0601"))).toHaveLength(0);
   });
+
+  it("keeps a skipped result skipped on a new search, for every admin, until it is restored", async () => {
+    const admin = await makeUser({ signedIn: true, admin: true });
+    const other = await makeUser({ signedIn: true, admin: true });
+    const search = (cookie: string, offset = 0) =>
+      call(
+        dashboard.action,
+        formRequest(
+          "/admin?tab=google",
+          { intent: "google-search", query: "mariscos", provincia: "chiriqui", offset: String(offset) },
+          cookie,
+        ),
+      );
+    const skip = { intent: "google-skip", place_id: "ChIJfake0502", name: "Marisquería El Puerto 502" };
+    const skipped = await call(dashboard.action, formRequest("/admin?tab=google", skip, admin.cookie));
+    expect(skipped.data.google).toEqual({ intent: "google-skip", placeId: "ChIJfake0502", ok: true });
+    const flags = async (cookie: string) =>
+      ((await search(cookie)).data.google.results as { place_id: string; skipped: boolean }[])
+        .filter((r) => r.skipped)
+        .map((r) => r.place_id);
+    expect(await flags(admin.cookie)).toEqual(["ChIJfake0502"]);
+    expect(await flags(other.cookie)).toEqual(["ChIJfake0502"]);
+    await call(dashboard.action, formRequest("/admin?tab=google", { ...skip, intent: "google-unskip" }, other.cookie));
+    expect(await flags(admin.cookie)).toEqual([]);
+    const forged = await call(dashboard.action, formRequest("/admin?tab=google", { intent: "google-skip", place_id: "" }, admin.cookie));
+    expect(forged.status).toBe(400);
+    const user = await makeUser({ signedIn: true });
+    expect((await call(dashboard.action, formRequest("/admin?tab=google", skip, user.cookie))).status).toBe(302);
+    expect(await flags(admin.cookie)).toEqual([]);
+  });
+
+  it("says whether Google has a further page ('Buscar más') and where it starts", async () => {
+    const admin = await makeUser({ signedIn: true, admin: true });
+    const search = (offset: number) =>
+      call(
+        dashboard.action,
+        formRequest(
+          "/admin?tab=google",
+          { intent: "google-search", query: "mariscos", provincia: "chiriqui", offset: String(offset) },
+          admin.cookie,
+        ),
+      );
+    const first = await search(0);
+    expect(first.data.google).toMatchObject({ offset: 0, nextOffset: 10, more: true });
+    const last = await search(10);
+    expect(last.data.google).toMatchObject({ offset: 10, nextOffset: 12, more: false });
+    expect(last.data.google.results).toHaveLength(2);
+    // Exactly one page: no 'Buscar más' either.
+    fake.setPlaces(Array.from({ length: 10 }, (_, i) => makeGooglePlace(700 + i)));
+    forgetPageTokens();
+    expect((await search(0)).data.google).toMatchObject({ nextOffset: 10, more: false });
+  });
 });

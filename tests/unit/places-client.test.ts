@@ -1,5 +1,8 @@
 /** The Places (New) Text Search client against the fake at its wire format, the mapping, and inference. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { placeCategory, placeIndustry } from "~/catalog/place-types";
+import { horarioOf } from "~/lib/opening-hours";
+import { formatPhone } from "~/lib/phone";
 import { approvalDefaults, inferIndustry, inferKind, inferProvince } from "~/lib/place-inference";
 import {
   forgetPageTokens,
@@ -72,13 +75,14 @@ describe("searchPlaces", () => {
       place_id: "ChIJfake0001",
       name: "Marisquería El Puerto 1",
       address: "Av. 3a Este, David, Provincia de Chiriquí, Panamá",
-      phone: "775-1234",
+      phone: "+507 775-1234",
       website: "https://elpuerto1.example.com/",
       rating: 4.4,
       user_ratings_total: 128,
       opening_hours: expect.arrayContaining(["lunes: 11:00–22:00", "domingo: Cerrado"]),
       opening_periods: expect.arrayContaining([{ open: { day: 1, hour: 11, minute: 0 }, close: { day: 1, hour: 22, minute: 0 } }]),
       types: ["seafood_restaurant", "restaurant", "food", "point_of_interest", "establishment"],
+      primary_type: "seafood_restaurant",
       reviews: [
         { author_name: "María G.", rating: 5, text: expect.stringMatching(/^Excelente pescado frito/) },
         { author_name: "José P.", rating: 4, text: "Buen servicio, algo lento los domingos." },
@@ -96,11 +100,15 @@ describe("searchPlaces", () => {
     expect(second.map((r) => r.place_id)[0]).toBe("ChIJfake0011");
     expect(fake.requests[1]?.body).toMatchObject({ pageToken: "page-10" });
     expect(protoErrors("SearchTextRequest", fake.requests[1]?.body)).toEqual([]);
-    const third = results(await searchPlaces({ ...search, offset: 20 }, deps()));
+    expect(await searchPlaces({ ...search, offset: 10 }, deps())).toMatchObject({ nextOffset: 20, more: true });
+    const last = await searchPlaces({ ...search, offset: 20 }, deps());
+    // The last page says so: no page token, no 'Buscar más'.
+    expect(last).toMatchObject({ nextOffset: 23, more: false });
+    const third = results(last);
     expect(third).toHaveLength(3);
     // The last page carried no nextPageToken: nothing more, and Google is not asked again.
     expect(results(await searchPlaces({ ...search, offset: 23 }, deps()))).toEqual([]);
-    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests).toHaveLength(4);
     for (const answer of fake.answers) expect(protoErrors("SearchTextResponse", answer)).toEqual([]);
   });
 
@@ -127,7 +135,7 @@ describe("searchPlaces", () => {
       latitude: null,
       longitude: null,
     });
-    // Without a national number the international one is used; half a coordinate is no coordinate.
+    // The phone as the directory writes it; half a coordinate is no coordinate.
     expect(list[1]).toMatchObject({ phone: "+507 775-1234", latitude: null, longitude: null });
   });
 
@@ -198,6 +206,7 @@ describe("approval defaults", () => {
     expect(approvalDefaults({ address: null, types: [] }, null)).toEqual({
       kind: "restaurant",
       provincia: "panama",
+      categoria: "otro",
       industria: "construccion",
     });
   });
@@ -212,12 +221,73 @@ describe("approval defaults", () => {
     expect(approvalDefaults({ address: "David, Chiriquí, Panamá", types: ["lawyer"] }, "veraguas")).toEqual({
       kind: "business",
       provincia: "chiriqui",
+      categoria: "otro",
       industria: "abogados",
     });
     expect(approvalDefaults({ address: "Panamá", types: ["point_of_interest"] }, "herrera")).toEqual({
       kind: "restaurant",
       provincia: "herrera",
+      categoria: "otro",
       industria: "construccion",
     });
+    // A supermarket sells food but is a shop; a hotel with a restaurant is a hotel.
+    expect(inferKind(["supermarket", "grocery_store", "food", "store"])).toBe("business");
+    expect(inferKind(["hotel", "lodging", "restaurant", "food"])).toBe("business");
+    expect(inferKind(["restaurant", "food"])).toBe("restaurant");
+  });
+
+  it("maps Google's types to our restaurant categories and industries (the catalog's table)", () => {
+    const seafood = ["restaurant", "food", "seafood_restaurant", "point_of_interest", "establishment"];
+    expect(placeCategory(seafood)).toBe("mariscos");
+    expect(approvalDefaults({ address: "David, Chiriquí, Panamá", types: seafood }, null)).toMatchObject({
+      kind: "restaurant",
+      categoria: "mariscos",
+    });
+    const cases: [string[], string | null, string][] = [
+      [["steak_house", "restaurant"], null, "parrilla"],
+      [["pizza_restaurant", "restaurant"], null, "comida-rapida"],
+      [["coffee_shop", "cafe", "food"], null, "cafeteria"],
+      [["ice_cream_shop", "food"], null, "postres"],
+      [["vegan_restaurant"], null, "vegetariano"],
+      [["latin_american_restaurant", "restaurant"], null, "comida-tradicional"],
+      [["japanese_restaurant", "sushi_restaurant"], null, "internacional"],
+      // A cuisine this table does not list yet is still international food.
+      [["uzbek_restaurant", "restaurant"], null, "internacional"],
+      // A restaurant with a bar is a restaurant, unless the bar is what Google calls it first.
+      [["bar", "seafood_restaurant", "restaurant"], null, "mariscos"],
+      [["bar", "seafood_restaurant"], "bar", "bar"],
+      [["wine_bar", "bar"], null, "bar"],
+      [["restaurant", "food"], null, "otro"],
+      [[], null, "otro"],
+    ];
+    for (const [types, primary, slug] of cases) expect(placeCategory(types, primary), types.join()).toBe(slug);
+    expect(placeIndustry(["hair_salon", "beauty_salon"])).toBe("belleza");
+    expect(placeIndustry(["hotel", "lodging"])).toBe("turismo");
+    expect(placeIndustry(["electrician"])).toBe("construccion");
+    expect(placeIndustry(["point_of_interest"])).toBeNull();
+  });
+});
+
+describe("imported values in the directory's own shape", () => {
+  it("writes phones as +507 with a hyphen", () => {
+    expect(formatPhone("6000-0001")).toBe("+507 6000-0001");
+    expect(formatPhone("+507 6000-0001")).toBe("+507 6000-0001");
+    expect(formatPhone("60000001")).toBe("+507 6000-0001");
+    expect(formatPhone("775-1234")).toBe("+507 775-1234");
+    expect(formatPhone(" +1 305-555-0100 ")).toBe("+1 305-555-0100");
+    expect(formatPhone("")).toBeNull();
+  });
+
+  it("writes weekly periods as the directory's one-line hours", () => {
+    const day = (d: number, open: number, close: number, closeDay = d) => ({
+      open: { day: d, hour: open, minute: 0 },
+      close: { day: closeDay, hour: close, minute: 0 },
+    });
+    expect(horarioOf([1, 2, 3, 4, 5, 6, 0].map((d) => day(d, 7, 21)))).toBe("Todos los días 7:00-21:00");
+    expect(horarioOf([1, 2, 3, 4, 5].map((d) => day(d, 8, 17)).concat(day(6, 8, 12)))).toBe("Lun-Vie 8:00-17:00, Sáb 8:00-12:00");
+    expect(horarioOf([2, 3, 4, 5, 6, 0].flatMap((d) => [day(d, 11, 15), day(d, 18, 22)]))).toBe("Mar-Dom 11:00-15:00 y 18:00-22:00");
+    expect(horarioOf([{ open: { day: 0, hour: 0, minute: 0 } }])).toBe("Abierto 24 horas");
+    expect(horarioOf([])).toBeNull();
+    expect(horarioOf(null)).toBeNull();
   });
 });

@@ -1,33 +1,37 @@
 /**
  * The fourth admin tab: search Google business profiles by term and province, approve a result
- * through the approval dialog (defaults inferred from the result each time it opens) or skip it.
+ * through the approval dialog (defaults inferred from the result each time it opens) or skip it
+ * (for every admin, until restored: skipped results are hidden, and can be shown to restore one).
  * The search is a plain form, so it works without JavaScript; with it, results accumulate and
- * 'search more' appends the next page.
+ * 'search more' appends the next page while Google has one.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { CatalogOptions, ProvinceOptions } from "~/components/catalog-options";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Badge, Card } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { SelectField } from "~/components/ui/field";
 import { Input, Label, Select } from "~/components/ui/input";
+import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
 import { INDUSTRIES } from "~/catalog/industries";
 import { isProvince, PROVINCES } from "~/catalog/provinces";
 import { approvalDefaults } from "~/lib/place-inference";
 import { SEARCH_MESSAGES, type GoogleActionData, type GoogleResult } from "~/schemas/place-import";
 
-const MORE_AT = 5;
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 export function GoogleImport({ initial }: { initial: GoogleActionData | null }) {
   const search = useFetcher<{ google: GoogleActionData }>();
   const [results, setResults] = useState<GoogleResult[]>(initial?.intent === "google-search" ? initial.results : []);
-  const [last, setLast] = useState<{ query: string; provincia: string } | null>(
-    initial?.intent === "google-search" ? { query: initial.query, provincia: initial.provincia } : null,
+  const [last, setLast] = useState<{ query: string; provincia: string; nextOffset: number; more: boolean } | null>(
+    initial?.intent === "google-search"
+      ? { query: initial.query, provincia: initial.provincia, nextOffset: initial.nextOffset, more: initial.more }
+      : null,
   );
+  const [showSkipped, setShowSkipped] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>(initial?.intent === "google-invalid" ? initial.errors : {});
   const [approving, setApproving] = useState<GoogleResult | null>(null);
   const searching = search.state !== "idle";
@@ -45,20 +49,29 @@ export function GoogleImport({ initial }: { initial: GoogleActionData | null }) 
       showToast({ type: "error", title: "Error en la búsqueda", description: answer.error || "No se pudo realizar la búsqueda" });
       return;
     }
-    setLast({ query: answer.query, provincia: answer.provincia });
+    setLast({ query: answer.query, provincia: answer.provincia, nextOffset: answer.nextOffset, more: answer.more });
+    const listed = answer.results.filter((r) => !r.skipped).length;
+    const hidden = answer.results.length - listed;
+    const found = answer.offset === 0 ? `${listed} resultados encontrados` : `${listed} resultados más`;
+    const description = hidden > 0 ? `${found} (${hidden} omitidos antes no se muestran)` : found;
     if (answer.offset === 0) {
       setResults(answer.results);
-      showToast({ type: "success", title: "Búsqueda completada", description: `${answer.results.length} resultados encontrados` });
+      setShowSkipped(false);
+      showToast({ type: "success", title: "Búsqueda completada", description });
     } else if (answer.results.length === 0) {
       showToast({ type: "info", title: "Sin más resultados" });
     } else {
       setResults((prev) => [...prev, ...answer.results.filter((r) => !prev.some((p) => p.place_id === r.place_id))]);
-      showToast({ type: "success", title: "Búsqueda completada", description: `${answer.results.length} resultados más` });
+      showToast({ type: "success", title: "Búsqueda completada", description });
     }
   }, [search.data, search.state]);
 
   const remove = (placeId: string) => setResults((prev) => prev.filter((r) => r.place_id !== placeId));
+  const markSkipped = (placeId: string, skipped: boolean) =>
+    setResults((prev) => prev.map((r) => (r.place_id === placeId ? { ...r, skipped } : r)));
   const searchedProvince = last && isProvince(last.provincia) ? last.provincia : null;
+  const skippedCount = results.filter((r) => r.skipped).length;
+  const shown = showSkipped ? results : results.filter((r) => !r.skipped);
 
   return (
     <div className="mt-6 grid gap-6">
@@ -110,32 +123,34 @@ export function GoogleImport({ initial }: { initial: GoogleActionData | null }) 
       </search.Form>
 
       <section aria-label="Resultados de Google" aria-busy={searching} aria-live="polite">
-        {results.length === 0 ? (
+        {shown.length === 0 ? (
           <p className="text-muted">
             {last ? "No quedan resultados por revisar." : "Busca un término y una provincia para ver perfiles de negocio de Google."}
           </p>
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2">
-            {results.map((r) => (
+            {shown.map((r) => (
               <li key={r.place_id} className="flex">
-                <ResultCard
-                  result={r}
-                  onApprove={() => setApproving(r)}
-                  onSkip={() => {
-                    remove(r.place_id);
-                    showToast({ type: "info", title: "Omitido" });
-                  }}
-                />
+                <ResultCard result={r} onApprove={() => setApproving(r)} onSkipped={(skipped) => markSkipped(r.place_id, skipped)} />
               </li>
             ))}
           </ul>
         )}
-        {results.length >= MORE_AT && last && (
+        {skippedCount > 0 && (
+          <p className="mt-4 flex flex-wrap items-center gap-x-3 text-sm text-muted">
+            {skippedCount === 1 ? "1 resultado omitido" : `${skippedCount} resultados omitidos`}
+            {showSkipped ? " se muestran para restaurarlos." : " no se muestran."}
+            <Button type="button" variant="ghost" size="compact" onClick={() => setShowSkipped((v) => !v)}>
+              {showSkipped ? "Ocultar omitidos" : "Mostrar omitidos"}
+            </Button>
+          </p>
+        )}
+        {last?.more && (
           <search.Form method="post" className="mt-6 flex justify-center">
             <input type="hidden" name="intent" value="google-search" />
             <input type="hidden" name="query" value={last.query} />
             <input type="hidden" name="provincia" value={last.provincia} />
-            <input type="hidden" name="offset" value={results.length} />
+            <input type="hidden" name="offset" value={last.nextOffset} />
             <Button type="submit" variant="outline" disabled={searching}>
               <Icon name={searching ? "loader-circle" : "plus"} aria-hidden className={searching ? "size-4 animate-spin" : "size-4"} />
               Buscar más
@@ -160,11 +175,47 @@ export function GoogleImport({ initial }: { initial: GoogleActionData | null }) 
   );
 }
 
-function ResultCard({ result: r, onApprove, onSkip }: { result: GoogleResult; onApprove: () => void; onSkip: () => void }) {
+function ResultCard({
+  result: r,
+  onApprove,
+  onSkipped,
+}: {
+  result: GoogleResult;
+  onApprove: () => void;
+  onSkipped: (skipped: boolean) => void;
+}) {
+  // One fetcher per card: skips in quick succession each reach the server.
+  const skip = useFetcher<{ google: GoogleActionData }>();
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = skip.data?.google;
+    if (skip.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if ((answer.intent !== "google-skip" && answer.intent !== "google-unskip") || answer.ok) return;
+    // Shown as done at once; undone if the server refused.
+    onSkipped(answer.intent !== "google-skip");
+    showToast({ type: "error", title: "Error", description: "No se pudo guardar el cambio. Inténtalo de nuevo." });
+  }, [skip.data, skip.state, onSkipped]);
+  const submitSkip = (intent: "google-skip" | "google-unskip") => {
+    skip.submit({ intent, place_id: r.place_id, name: r.name }, { method: "post" });
+    onSkipped(intent === "google-skip");
+    showToast(
+      intent === "google-skip"
+        ? { type: "info", title: "Omitido", description: "No volverá a aparecer en las búsquedas." }
+        : { type: "success", title: "Restaurado", description: "Vuelve a aparecer en las búsquedas." },
+    );
+  };
   return (
     <Card className="flex w-full flex-col gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-bold text-ocean-950">{r.name}</h3>
+        <h3 className="text-lg font-bold text-ocean-950">
+          {r.name}
+          {r.skipped && (
+            <Badge tone="slate" className="ml-2 align-middle">
+              Omitido
+            </Badge>
+          )}
+        </h3>
         {r.rating !== null && (
           <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-ocean-800">
             <Icon name="star" aria-hidden className="size-4 text-sun-500" /> {r.rating.toLocaleString("es-PA")}
@@ -226,9 +277,15 @@ function ResultCard({ result: r, onApprove, onSkip }: { result: GoogleResult; on
             <Icon name="check" aria-hidden className="size-4" /> Aprobar
           </Button>
         )}
-        <Button type="button" variant="ghost" onClick={onSkip}>
-          Omitir
-        </Button>
+        {r.skipped ? (
+          <Button type="button" variant="outline" onClick={() => submitSkip("google-unskip")}>
+            Restaurar
+          </Button>
+        ) : (
+          <Button type="button" variant="ghost" onClick={() => submitSkip("google-skip")}>
+            Omitir
+          </Button>
+        )}
       </div>
     </Card>
   );
@@ -280,7 +337,12 @@ function ApprovalDialog({
               <CatalogOptions items={INDUSTRIES} />
             </SelectField>
           ) : (
-            <input type="hidden" name="industria" value={defaults.industria} />
+            <>
+              <SelectField id="approve-categoria" label="Categoría" name="categoria" defaultValue={defaults.categoria}>
+                <CatalogOptions items={RESTAURANT_CATEGORIES} />
+              </SelectField>
+              <input type="hidden" name="industria" value={defaults.industria} />
+            </>
           )}
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={onClose}>

@@ -1,9 +1,16 @@
-/** The Google search tab's actions: search, and approve one result into the directory. */
+/** The Google search tab's actions: search, approve one result into the directory, skip or restore one. */
 import { data } from "react-router";
 import { provinceLabel } from "~/catalog/provinces";
-import { approvalSchema, type GoogleActionData, placeResultSchema, placeSearchSchema } from "~/schemas/place-import";
+import { approvalSchema, type GoogleActionData, placeResultSchema, placeSearchSchema, placeSkipSchema } from "~/schemas/place-import";
 import type { CurrentUser } from "~/server/guards.server";
-import { DuplicatePlaceError, importedPlaceIds, importPlace } from "~/server/models/place-import.server";
+import {
+  DuplicatePlaceError,
+  importedPlaceIds,
+  importPlace,
+  skippedPlaceIds,
+  skipPlace,
+  unskipPlace,
+} from "~/server/models/place-import.server";
 import { searchPlaces } from "~/server/places.server";
 
 export async function handleGoogleAction(form: FormData, current: CurrentUser) {
@@ -18,17 +25,27 @@ export async function handleGoogleAction(form: FormData, current: CurrentUser) {
     const { query, provincia, offset } = parsed.data;
     const answer = await searchPlaces({ query, location: `${provinceLabel(provincia)}, Panamá`, offset });
     const results = "error" in answer ? [] : answer.results;
-    const imported = await importedPlaceIds(results.map((r) => r.place_id));
+    const ids = results.map((r) => r.place_id);
+    const [imported, skipped] = await Promise.all([importedPlaceIds(ids), skippedPlaceIds(ids)]);
     return {
       google: {
         intent: "google-search",
         query,
         provincia,
         offset,
-        results: results.map((r) => ({ ...r, imported: imported.has(r.place_id) })),
+        nextOffset: "error" in answer ? offset : answer.nextOffset,
+        more: "error" in answer ? false : answer.more,
+        results: results.map((r) => ({ ...r, imported: imported.has(r.place_id), skipped: skipped.has(r.place_id) })),
         error: "error" in answer ? answer.error : null,
       } as GoogleActionData,
     };
+  }
+  if (intent === "google-skip" || intent === "google-unskip") {
+    const parsed = placeSkipSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ google: { intent, placeId: "", ok: false } as GoogleActionData }, { status: 400 });
+    if (intent === "google-skip") await skipPlace(parsed.data, { id: current.user.id, email: current.user.email });
+    else await unskipPlace(parsed.data.place_id);
+    return { google: { intent, placeId: parsed.data.place_id, ok: true } as GoogleActionData };
   }
   // google-approve
   let result: unknown;

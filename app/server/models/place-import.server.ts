@@ -3,17 +3,19 @@
  * restaurant or business, keeping its google_place_id, coordinates and weekly periods. A place is
  * imported once, across both tables, also when two admins approve at once.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { industryLabel } from "~/catalog/industries";
 import { provinceLabel } from "~/catalog/provinces";
-import { businesses, restaurants, type WeeklyPeriod } from "~/db/schema";
+import { businesses, google_place_skips, restaurants, type WeeklyPeriod } from "~/db/schema";
 import { inPanama } from "~/lib/geo";
 import type { Approval, ApprovedPlace } from "~/schemas/place-import";
 import { db, queryRows } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
 import { type Actor, uniqueListingSlug } from "./listing-admin.server";
-import { placeTypeLabel } from "~/catalog/place-types";
+import { placeCategory, placeTypeLabel } from "~/catalog/place-types";
+import { horarioOf } from "~/lib/opening-hours";
+import { formatPhone } from "~/lib/phone";
 import { UserError } from "~/lib/user-error";
 
 const IMPORT_LIMITS = { especialidades: 5, reviews: 2, reviewChars: 100 } as const;
@@ -42,6 +44,7 @@ function importedColumns(place: ApprovedPlace, choice: Approval) {
     .map((r) => `${r.author_name}${r.rating !== null ? ` (${r.rating}/5)` : ""}: ${cut(r.text.trim(), IMPORT_LIMITS.reviewChars)}`);
   // Outside the tables' check constraint (Panama's box) the place keeps no coordinates rather than failing.
   const located = place.latitude !== null && place.longitude !== null && inPanama(place.latitude, place.longitude);
+  const periods = (place.opening_periods as WeeklyPeriod[] | null) ?? null;
   const what = choice.kind === "restaurant" ? "Restaurante" : `Negocio de ${industryLabel(choice.industria).toLowerCase()}`;
   return {
     nombre: place.name,
@@ -49,8 +52,10 @@ function importedColumns(place: ApprovedPlace, choice: Approval) {
     // says only what the import knows.
     descripcion: `${what} en ${provinceLabel(choice.provincia)}.`,
     direccion: place.address ?? `${provinceLabel(choice.provincia)}, Panamá`,
-    telefono: place.phone,
-    horario: place.opening_hours.length > 0 ? place.opening_hours.join("\n") : null,
+    telefono: formatPhone(place.phone),
+    // Cards show the text on one line: the weekly periods in the directory's usual shape ('Lun-Sáb
+    // 11:00-22:00'), Google's own lines only for a place without periods.
+    horario: horarioOf(periods) ?? (place.opening_hours.length > 0 ? place.opening_hours.join("; ") : null),
     rating: place.rating === null ? null : Math.round(place.rating * 10) / 10,
     provincia: choice.provincia,
     especialidades,
@@ -61,7 +66,7 @@ function importedColumns(place: ApprovedPlace, choice: Approval) {
     google_place_id: place.place_id,
     latitud: located ? place.latitude : null,
     longitud: located ? place.longitude : null,
-    horario_semanal: (place.opening_periods as WeeklyPeriod[] | null) ?? null,
+    horario_semanal: periods,
   };
 }
 
@@ -86,7 +91,13 @@ export async function importPlace(place: ApprovedPlace, choice: Approval, actor:
       if (choice.kind === "restaurant") {
         const [created] = await tx
           .insert(restaurants)
-          .values({ ...columns, slug, categoria: "otro", maps_url: place.maps_url, website_url: place.website })
+          .values({
+            ...columns,
+            slug,
+            categoria: choice.categoria ?? placeCategory(place.types, place.primary_type),
+            maps_url: place.maps_url,
+            website_url: place.website,
+          })
           .returning();
         await recordAudit({ actor, action: "create", entity: "restaurant", entityId: created!.id, before: null, after: created }, tx);
         return { kind: "restaurant" as const, id: created!.id, slug: created!.slug };
@@ -123,5 +134,28 @@ export async function importedPlaceIds(ids: readonly string[]): Promise<Set<stri
     sql`select google_place_id as id from restaurants where google_place_id in (${list})
         union select google_place_id from businesses where google_place_id in (${list})`,
   );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Skips one result for every admin (skipping it again keeps the first skip). */
+export async function skipPlace(place: { place_id: string; name: string }, actor: Actor) {
+  await db
+    .insert(google_place_skips)
+    .values({ place_id: place.place_id, name: place.name, skipped_by: actor.id })
+    .onConflictDoNothing({ target: google_place_skips.place_id });
+}
+
+/** Shows a skipped result again on later searches. */
+export async function unskipPlace(placeId: string) {
+  await db.delete(google_place_skips).where(eq(google_place_skips.place_id, placeId));
+}
+
+/** Which of these Google place ids an admin skipped. */
+export async function skippedPlaceIds(ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: google_place_skips.place_id })
+    .from(google_place_skips)
+    .where(inArray(google_place_skips.place_id, [...ids]));
   return new Set(rows.map((r) => r.id));
 }
