@@ -9,7 +9,8 @@ import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { requireAdmin } from "~/server/guards.server";
 import { listAuditPage, listingNames } from "~/server/models/admin-audit.server";
-import { AUDIT_ENTITIES, auditEntityLabel, auditFieldLabel } from "~/catalog/audit";
+import { AUDIT_ENTITIES, auditEntityLabel } from "~/catalog/audit";
+import { type AuditField, auditChanges, auditFields } from "~/lib/audit-text";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Auditoría", description: "Registro de cambios del área de administración.", path: "/admin/audit", noindex: true });
@@ -25,45 +26,24 @@ const ACTION_LABELS: Record<string, { label: string; tone: "ocean" | "sun" | "gr
   grant: { label: "Otorgó plan", tone: "green" },
   extend: { label: "Extendió plan", tone: "green" },
   handle: { label: "Atendió", tone: "slate" },
+  email: { label: "Cambio de email", tone: "sun" },
+  attach: { label: "Plan asignado", tone: "green" },
 };
 
-const IGNORED = new Set(["updated_at", "created_at"]);
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const show = (v: unknown) => {
-  if (v === null || v === undefined || v === "") return "—";
-  if (typeof v === "boolean") return v ? "Sí" : "No";
-  if (typeof v === "string" && ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
-  if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v.length ? v.join(", ") : "—";
-  const s = typeof v === "string" ? v : JSON.stringify(v);
-  return s.length > 80 ? `${s.slice(0, 80)}…` : s;
-};
-
-function describeChange(before: unknown, after: unknown) {
+/** The record's name, from whichever side has one. */
+function nameOf(before: unknown, after: unknown): string | null {
   const b = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
-  const name = [a.nombre, b.nombre, a.email, b.email, a.title, b.title].find((v) => typeof v === "string" && v) as string | undefined;
-  const changes =
-    before && after
-      ? Object.keys({ ...b, ...a })
-          .filter((k) => !IGNORED.has(k) && k in b && k in a && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-          .slice(0, 12)
-          .map((k) => ({ field: auditFieldLabel(k), before: show(b[k]), after: show(a[k]) }))
-      : [];
-  return { name: name ?? null, changes };
+  const name = [a.nombre, b.nombre, a.email, b.email, a.title, b.title].find((v) => typeof v === "string" && v);
+  return (name as string | undefined) ?? null;
 }
-
-const json = (v: unknown) => {
-  if (v === null || v === undefined) return null;
-  const s = JSON.stringify(v, null, 2);
-  return s.length > 4000 ? `${s.slice(0, 4000)}\n…` : s;
-};
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
   const entity = url.searchParams.get("entidad");
   const validEntity = AUDIT_ENTITIES.some((e) => e.slug === entity) ? entity : null;
   const page = await listAuditPage({ entity: validEntity, cursor: url.searchParams.get("cursor") });
-  const described = page.items.map((e) => ({ e, d: describeChange(e.before, e.after) }));
+  const described = page.items.map((e) => ({ e, d: { name: nameOf(e.before, e.after), changes: auditChanges(e.before, e.after) } }));
   const unnamedOf = (kind: string) =>
     described.filter((x) => !x.d.name && x.e.entity === kind && x.e.entity_id).map((x) => x.e.entity_id as string);
   const names = await listingNames({ restaurant: unnamedOf("restaurant"), business: unnamedOf("business") });
@@ -80,8 +60,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       entityId: e.entity_id,
       ...d,
       name: d.name ?? (e.entity_id ? (names.get(e.entity_id) ?? null) : null),
-      beforeJson: json(e.before),
-      afterJson: json(e.after),
+      beforeFields: auditFields(e.before),
+      afterFields: auditFields(e.after),
     })),
   };
 }
@@ -135,31 +115,21 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                     {e.changes.length > 0 && (
                       <ul className="mt-2 space-y-0.5 text-sm">
                         {e.changes.map((c) => (
-                          <li key={c.field} className="break-all">
+                          <li key={c.key} className="wrap-anywhere">
                             <span className="text-xs font-semibold text-ocean-800">{c.field}</span>:{" "}
                             <span className="text-muted line-through">{c.before}</span> → <span className="text-ink">{c.after}</span>
                           </li>
                         ))}
                       </ul>
                     )}
-                    {(e.beforeJson || e.afterJson) && (
+                    {(e.beforeFields.length > 0 || e.afterFields.length > 0) && (
                       <details className="mt-2 text-sm">
                         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-ocean-700">
                           Ver antes y después
                         </summary>
                         <div className="mt-2 grid gap-3 md:grid-cols-2">
-                          <div>
-                            <p className="text-xs font-bold uppercase text-muted">Antes</p>
-                            <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">
-                              {e.beforeJson ?? "—"}
-                            </pre>
-                          </div>
-                          <div>
-                            <p className="text-xs font-bold uppercase text-muted">Después</p>
-                            <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">
-                              {e.afterJson ?? "—"}
-                            </pre>
-                          </div>
+                          <RecordFields title="Antes" fields={e.beforeFields} />
+                          <RecordFields title="Después" fields={e.afterFields} />
                         </div>
                       </details>
                     )}
@@ -188,6 +158,26 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </AdminShell>
+  );
+}
+
+/** One side of a change, every field as text. */
+function RecordFields({ title, fields }: { title: string; fields: AuditField[] }) {
+  return (
+    <div>
+      <p className="text-xs font-bold uppercase text-muted">{title}</p>
+      {fields.length === 0 ? (
+        <p className="mt-1 text-muted">—</p>
+      ) : (
+        <dl className="mt-1 max-h-72 space-y-1 overflow-auto rounded-lg bg-slate-50 p-3 text-xs">
+          {fields.map((f) => (
+            <div key={f.key} className="wrap-anywhere">
+              <dt className="inline font-semibold text-ocean-800">{f.field}:</dt> <dd className="inline text-ink">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
   );
 }
 
