@@ -3,7 +3,7 @@
  * caller, which answers the Spanish 'Error creando sesión de pago' and logs why.
  */
 import { getEnv } from "./env.server";
-import { stripeCustomerOf } from "./models/subscriptions.server";
+import { rememberCheckoutSession, stripeCustomerOf } from "./models/subscriptions.server";
 import { requireStripe } from "./stripe.server";
 
 export const CHECKOUT_ERROR = "Error creando sesión de pago";
@@ -35,6 +35,8 @@ export async function createCheckoutSession(input: {
     { idempotencyKey: `checkout:${input.userId}:${input.attempt}` },
   );
   if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
+  // Remembered before the person sees it: the return and a second subscribe ask Stripe about it.
+  await rememberCheckoutSession({ id: session.id, userId: input.userId, expiresAt: new Date(session.expires_at * 1000) });
   return session.url;
 }
 

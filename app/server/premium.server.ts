@@ -7,10 +7,15 @@ import crypto from "node:crypto";
 import { data, redirect } from "react-router";
 import { ASSISTANTS, type Assistant } from "~/catalog/marketing";
 import { isUuid } from "~/lib/uuid";
+import { confirmCheckoutSession, confirmPendingPayments, isCheckoutSessionId, type PaymentCheck } from "./checkout-confirmation.server";
 import { CHECKOUT_ERROR, createCheckoutSession, SIGN_IN_TO_SUBSCRIBE } from "./checkout.server";
 import { getEnv } from "./env.server";
 import { getCurrentUser } from "./guards.server";
-import { checkSubscription, type PremiumSource } from "./models/subscriptions.server";
+import { awaitingPaymentSubscriptions, checkSubscription, type PremiumSource } from "./models/subscriptions.server";
+
+export const PAYMENT_PENDING =
+  "Tu pago anterior aún se está confirmando con Stripe. Te daremos acceso en cuanto se confirme; no hace falta pagar de nuevo.";
+export const PAYMENT_UNVERIFIED = "No pudimos comprobar tu pago anterior con Stripe. Inténtalo de nuevo en unos minutos.";
 
 export type PremiumSlug = "amy" | "roger";
 
@@ -24,6 +29,8 @@ export type PremiumPageData = {
   attempt: string;
   /** `exitoso` or `cancelado` after coming back from Stripe. */
   payment: "exitoso" | "cancelado" | null;
+  /** What Stripe says of the payment just made or still on its way; null when there is none. */
+  confirmation: PaymentCheck | null;
 };
 
 export type SubscribeResult = { url?: string; error?: string; loginUrl?: string };
@@ -35,16 +42,48 @@ function chatUrlOf(slug: PremiumSlug): string | null {
 
 export async function premiumLoader(request: Request, slug: PremiumSlug): Promise<PremiumPageData> {
   const current = await getCurrentUser(request);
-  const status = current ? await checkSubscription(current.user.id) : null;
-  const payment = new URL(request.url).searchParams.get("pago");
+  const search = new URL(request.url).searchParams;
+  const pago = search.get("pago");
+  const payment = pago === "exitoso" || pago === "cancelado" ? pago : null;
+  let status = current ? await checkSubscription(current.user.id) : null;
+  let confirmation: PaymentCheck | null = null;
+  if (current && status?.subscribed) {
+    if (payment === "exitoso") confirmation = "confirmed";
+  } else if (current) {
+    confirmation = await paymentCheck(current.user.id, payment, search.get("session_id"));
+    if (confirmation === "confirmed") status = await checkSubscription(current.user.id);
+  }
   return {
     assistant: ASSISTANTS.find((a) => a.slug === slug)!,
     signedIn: Boolean(current),
     access: { subscribed: Boolean(status?.subscribed), source: status?.source ?? null, until: status?.until?.toISOString() ?? null },
     chatUrl: status?.subscribed ? chatUrlOf(slug) : null,
     attempt: crypto.randomUUID(),
-    payment: payment === "exitoso" || payment === "cancelado" ? payment : null,
+    payment,
+    confirmation,
   };
+}
+
+/**
+ * Back from Stripe, the Checkout Session it names is asked about (without one, the account's recent
+ * sessions); otherwise only a payment still on its way is, so that every view of the page says where
+ * it stands.
+ */
+async function paymentCheck(userId: string, payment: PremiumPageData["payment"], sessionId: string | null): Promise<PaymentCheck | null> {
+  if (payment === "exitoso") {
+    if (isCheckoutSessionId(sessionId)) {
+      const check = await confirmCheckoutSession(userId, sessionId);
+      if (check !== "unknown" && check !== "unpaid" && check !== "failed") return check;
+      // That session did not pay; another one of the account's may still be on its way.
+      const other = await confirmPendingPayments(userId);
+      return other === "none" ? check : other;
+    }
+    const recent = await confirmPendingPayments(userId);
+    return recent === "none" ? "unknown" : recent;
+  }
+  if (!(await awaitingPaymentSubscriptions(userId)).length) return null;
+  const pending = await confirmPendingPayments(userId);
+  return pending === "none" ? null : pending;
 }
 
 /**
@@ -63,6 +102,11 @@ export async function premiumAction(request: Request, slug: PremiumSlug) {
     );
   }
   if ((await checkSubscription(current.user.id)).subscribed) throw redirect(path, 303);
+  // A payment that Stripe took but we have not heard of, or one still on its way, is not paid twice.
+  const earlier = await confirmPendingPayments(current.user.id);
+  if (earlier === "confirmed") throw redirect(path, 303);
+  if (earlier === "pending") return data<SubscribeResult>({ error: PAYMENT_PENDING }, { status: 409 });
+  if (earlier === "unverified") return data<SubscribeResult>({ error: PAYMENT_UNVERIFIED }, { status: 503 });
   const attempt = form.get("attempt");
   let url: string;
   try {

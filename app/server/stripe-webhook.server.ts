@@ -5,14 +5,9 @@
  * fetch answers 503 with nothing written, so that Stripe delivers the event again.
  */
 import { getEnv } from "./env.server";
-import {
-  recordStripeEvent,
-  stripeEventSeen,
-  type SubscriptionState,
-  userExists,
-  userOfStripeCustomer,
-} from "./models/subscriptions.server";
-import { requireStripe, type Stripe, StripeNotConfiguredError, subscriptionPeriodEnd } from "./stripe.server";
+import { recordStripeEvent, stripeEventSeen } from "./models/subscriptions.server";
+import { requireStripe, type Stripe, StripeNotConfiguredError } from "./stripe.server";
+import { idOf, subscriptionStateFromStripe } from "./subscription-sync.server";
 
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
@@ -22,8 +17,6 @@ const HANDLED = new Set([
   "customer.subscription.updated",
   "customer.subscription.deleted",
 ]);
-
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
 export async function handleStripeWebhook(payload: string, signature: string | null): Promise<WebhookAnswer> {
   let stripe: Stripe;
@@ -52,8 +45,10 @@ export async function handleStripeWebhook(payload: string, signature: string | n
 
   let subscriptionId: string | null = null;
   let referencedUser: string | null = null;
+  let checkoutSessionId: string | null = null;
   if (event.type === "checkout.session.completed") {
     const session = event.data.object;
+    checkoutSessionId = session.id;
     subscriptionId = session.mode === "subscription" ? idOf(session.subscription) : null;
     referencedUser = session.client_reference_id ?? session.metadata?.user_id ?? null;
   } else {
@@ -64,9 +59,9 @@ export async function handleStripeWebhook(payload: string, signature: string | n
     return { status: 200, body: { received: true, ignored: true } };
   }
 
-  let subscription: Stripe.Subscription;
+  let synced: Awaited<ReturnType<typeof subscriptionStateFromStripe>>;
   try {
-    subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    synced = await subscriptionStateFromStripe(stripe, subscriptionId, referencedUser);
   } catch (error) {
     console.error(
       `[stripe] webhook ${event.id} (${event.type}): could not fetch subscription ${subscriptionId}: ${(error as Error).message}`,
@@ -74,32 +69,12 @@ export async function handleStripeWebhook(payload: string, signature: string | n
     return { status: 503, body: { error: "No se pudo consultar la suscripción en Stripe; reintente." } };
   }
 
-  const customerId = idOf(subscription.customer)!;
-  const userId = await ownerOf(referencedUser, customerId, subscription.metadata?.user_id ?? null);
-  if (!userId) {
-    console.warn(`[stripe] webhook ${event.id} (${event.type}): customer ${customerId} belongs to no account; ignored`);
+  if (!synced.state) {
+    console.warn(`[stripe] webhook ${event.id} (${event.type}): customer ${synced.customerId} belongs to no account; ignored`);
     await recordStripeEvent(event, null);
     return { status: 200, body: { received: true, unknownCustomer: true } };
   }
 
-  const state: SubscriptionState = {
-    userId,
-    customerId,
-    subscriptionId: subscription.id,
-    status: subscription.status,
-    priceId: subscription.items.data[0]?.price?.id ?? null,
-    currentPeriodEnd: subscriptionPeriodEnd(subscription),
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-  };
-  const fresh = await recordStripeEvent(event, state);
+  const fresh = await recordStripeEvent(event, synced.state, checkoutSessionId);
   return { status: 200, body: { received: true, ...(fresh ? {} : { duplicate: true }) } };
-}
-
-/** The account: the one the checkout named, else the customer's known account, else the subscription's metadata. */
-async function ownerOf(referenced: string | null, customerId: string, metadataUser: string | null): Promise<string | null> {
-  if (referenced && (await userExists(referenced))) return referenced;
-  const known = await userOfStripeCustomer(customerId);
-  if (known) return known;
-  if (metadataUser && (await userExists(metadataUser))) return metadataUser;
-  return null;
 }

@@ -1,9 +1,10 @@
 /**
  * The whole premium purchase in Chromium against the fake Stripe API (tests/fakes/stripe.ts, on the
  * port after the app's, as playwright.config.ts tells the server): paywall, subscribe, the fake's
- * checkout page in a new tab, back, chat shown, portal link from /profile.
+ * checkout page in a new tab, back, chat shown, portal link from /profile; back before the webhook,
+ * the payment confirmed from the Checkout Session, or still on its way.
  */
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { makeUser, signedInPage, trackPageErrors } from "./fixtures";
@@ -108,3 +109,100 @@ test("going to a premium page in the browser, a waiting state shows while the se
   await expect(page.getByRole("heading", { name: /Amy es parte de la suscripción Premium/ })).toBeVisible();
   await expect(page.getByText("Comprobando tu suscripción…")).toHaveCount(0);
 });
+
+/** Subscribes from Roger's paywall and pays on the fake's checkout page; the tab that came back, and its session id. */
+async function subscribeAndPay(page: Page) {
+  await page.goto("/ai-solutions/roger");
+  const [checkout] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Suscribirme" }).click()]);
+  await checkout.waitForURL(/\/checkout\/cs_test_/);
+  await checkout.getByRole("button", { name: "Pagar" }).click();
+  await checkout.waitForURL((u) => u.pathname === "/ai-solutions/roger" && u.searchParams.get("pago") === "exitoso");
+  const sessionId = new URL(checkout.url()).searchParams.get("session_id")!;
+  expect(sessionId).toMatch(/^cs_test_/);
+  return { back: checkout, sessionId };
+}
+
+/** How many lines the element's text takes (a button squeezed to a letter's width takes many). */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
+for (const width of [390, 1280]) {
+  test(`back from Stripe before its webhook (${width} px): the page confirms the payment from the Checkout Session`, async ({
+    browser,
+  }) => {
+    const { page } = await signedInPage(browser, `sinwebhook${width}`, { viewport: { width, height: 900 } });
+    const errors = trackPageErrors(page);
+    stripe.state.holdWebhooks = true;
+    try {
+      const { back } = await subscribeAndPay(page);
+      await expect(back.getByRole("status").filter({ hasText: "Pago confirmado" })).toBeVisible();
+      await expect(back.locator('iframe[title^="Chat con Roger"]')).toBeVisible();
+      await expect(back.getByRole("button", { name: "Suscribirme" })).toHaveCount(0);
+      expect(await back.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await back.screenshot({ path: `test-results/premium-confirmed-by-session-${width}.png`, fullPage: true });
+    } finally {
+      stripe.state.holdWebhooks = false;
+    }
+    // The webhook, late, changes nothing visible.
+    expect(await stripe.releaseWebhooks()).toEqual([200]);
+    await page.goto("/ai-solutions/amy");
+    await expect(page.locator('iframe[title^="Chat con Amy"]')).toBeVisible();
+    errors.expectNoErrors();
+    await page.context().close();
+  });
+
+  test(`a payment still on its way (${width} px): the page says so, offers no second subscription, and confirms once paid`, async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const { page } = await signedInPage(browser, `pendiente${width}`, { viewport: { width, height: 900 } });
+    await page.context().clock.install();
+    stripe.state.holdWebhooks = true;
+    stripe.state.paymentsPending = true;
+    try {
+      const { back, sessionId } = await subscribeAndPay(page);
+      const status = back.getByRole("status").filter({ hasText: "Estamos confirmando tu pago con Stripe" });
+      await expect(status).toBeVisible();
+      await expect(back.getByText("no hace falta pagar de nuevo")).toBeVisible();
+      await expect(back.getByRole("button", { name: "Suscribirme" })).toHaveCount(0);
+      await expect(back.locator("iframe")).toHaveCount(0);
+      await back.screenshot({ path: `test-results/premium-confirming-${width}.png`, fullPage: true });
+
+      // A minute later the page stops asking and says the truth, with a way to ask again.
+      await back.clock.runFor(65_000);
+      const waiting = back.getByRole("status").filter({ hasText: "Stripe aún no ha confirmado tu pago" });
+      await expect(waiting).toBeVisible();
+      await expect(waiting.locator(".animate-spin")).toHaveCount(0);
+      const again = back.getByRole("link", { name: "Comprobar de nuevo" });
+      await expect(again).toBeVisible();
+      expect(await linesOf(again)).toBe(1);
+      expect(await back.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expect(back.getByRole("button", { name: "Suscribirme" })).toHaveCount(0);
+      await back.screenshot({ path: `test-results/premium-still-waiting-${width}.png`, fullPage: true });
+
+      // Asking again, reloading, or opening the other assistant keeps the pending state.
+      await again.click();
+      await expect(back.getByRole("status").filter({ hasText: "Estamos confirmando tu pago con Stripe" })).toBeVisible();
+      await back.reload();
+      await expect(back.getByRole("status").filter({ hasText: "Estamos confirmando tu pago con Stripe" })).toBeVisible();
+      await page.goto("/ai-solutions/amy");
+      await expect(page.getByRole("status").filter({ hasText: "Estamos confirmando tu pago con Stripe" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Suscribirme" })).toHaveCount(0);
+
+      // The payment goes through: the next check shows the chat.
+      stripe.settlePayment(sessionId);
+      await back.clock.runFor(4_000);
+      await expect(back.locator('iframe[title^="Chat con Roger"]')).toBeVisible();
+      await expect(back.getByRole("status").filter({ hasText: "Pago confirmado" })).toBeVisible();
+    } finally {
+      stripe.state.holdWebhooks = false;
+      stripe.state.paymentsPending = false;
+    }
+    expect(await stripe.releaseWebhooks()).toEqual([200]);
+    await page.context().close();
+  });
+}

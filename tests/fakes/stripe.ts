@@ -3,7 +3,8 @@
  * through STRIPE_API_BASE. It answers customers, checkout sessions, subscriptions and portal sessions
  * in Stripe's JSON format (every field typed with the SDK's own types; only the fields the app can
  * read are filled), records what the app sent, and signs webhook events with the SDK's test helper.
- * For the browser test it also serves a checkout page, a portal page and a chat page.
+ * For the browser test it also serves a checkout page, a portal page and a chat page; its webhook
+ * can be held back (a slow Stripe) and a payment can stay on its way (a bank debit) until settled.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -53,6 +54,20 @@ export type FakeCheckoutSession = Pick<
   | "locale"
   | "livemode"
   | "created"
+  | "expires_at"
+  | "currency"
+  | "amount_subtotal"
+  | "amount_total"
+  | "customer_creation"
+  | "customer_details"
+  | "invoice"
+  | "payment_intent"
+  | "payment_link"
+  | "payment_method_collection"
+  | "payment_method_types"
+  | "setup_intent"
+  | "ui_mode"
+  | "total_details"
 >;
 export type FakeCustomer = Pick<Stripe.Customer, "id" | "object" | "email" | "metadata" | "created" | "livemode">;
 export type FakePortalSession = Pick<
@@ -85,9 +100,16 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
   const state = {
     /** When set, GET /v1/subscriptions/:id answers this HTTP status with a Stripe error. */
     failSubscriptionFetch: null as number | null,
+    /** When set, GET /v1/checkout/sessions/:id answers this HTTP status with a Stripe error. */
+    failSessionFetch: null as number | null,
     /** Where the checkout page posts `checkout.session.completed` (the browser test). */
     webhookUrl: opts.webhookUrl ?? null,
+    /** A slow Stripe: the checkout page does not post its event, `releaseWebhooks` does. */
+    holdWebhooks: false,
+    /** The checkout page's payments stay on their way (session complete but unpaid) until `settlePayment`. */
+    paymentsPending: false,
   };
+  const heldWebhooks: { payload: string; header: string }[] = [];
   let base = "";
 
   function createCustomer(email: string | null, metadata: Record<string, string> = {}): FakeCustomer {
@@ -154,20 +176,60 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     return sub;
   }
 
-  /** What Stripe does when the customer pays: a customer (if none), an active subscription, a complete session. */
-  function completeCheckout(sessionId: string) {
+  /**
+   * What Stripe does when the customer pays: a customer (if none), a subscription and a complete
+   * session. With `pending`, the payment is still on its way: the session is complete but unpaid and
+   * the subscription incomplete, as Stripe reports a payment that takes time to confirm.
+   */
+  function completeCheckout(sessionId: string, options: { pending?: boolean } = {}) {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
     const customerId = typeof session.customer === "string" ? session.customer : createCustomer(session.customer_email).id;
+    const email = customers.get(customerId)?.email ?? session.customer_email;
     const subscriptionMetadata = (session as { _subscriptionMetadata?: Record<string, string> })._subscriptionMetadata ?? {};
-    const sub = createSubscription({ customer: customerId, metadata: subscriptionMetadata });
-    Object.assign(session, { customer: customerId, subscription: sub.id, status: "complete", payment_status: "paid" });
+    const sub = createSubscription({
+      customer: customerId,
+      metadata: subscriptionMetadata,
+      status: options.pending ? "incomplete" : "active",
+    });
+    Object.assign(session, {
+      customer: customerId,
+      subscription: sub.id,
+      invoice: newId("in"),
+      status: "complete",
+      payment_status: options.pending ? "unpaid" : "paid",
+      url: null,
+      customer_details: customerDetails(email),
+    } satisfies Partial<FakeCheckoutSession>);
     return { session, subscription: sub };
   }
 
+  /** A payment that was on its way goes through: the session paid, the subscription active. */
+  function settlePayment(sessionId: string) {
+    const session = sessions.get(sessionId);
+    if (!session?.subscription) throw new Error(`no completed session ${sessionId}`);
+    session.payment_status = "paid";
+    return updateSubscription(session.subscription as string, { status: "active" });
+  }
+
+  /** Sends the events held back while `holdWebhooks` was on, in order. */
+  async function releaseWebhooks() {
+    const answers: number[] = [];
+    for (const { payload, header } of heldWebhooks.splice(0)) {
+      const res = await fetch(state.webhookUrl!, {
+        method: "POST",
+        body: payload,
+        headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+      });
+      answers.push(res.status);
+    }
+    return answers;
+  }
+
   /**
-   * A checkout already paid by `userId` (not stored in `sessions`), as Stripe reports it in
-   * checkout.session.completed: its customer, active subscription and complete session.
+   * A checkout already paid by `userId` (started elsewhere than the app), as Stripe reports it in
+   * checkout.session.completed and to GET /v1/checkout/sessions/:id: its customer, active
+   * subscription and complete session.
    */
   function paidCheckout(userId: string, input: { email: string; returnUrl: string }) {
     const customer = createCustomer(input.email);
@@ -189,8 +251,36 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
       locale: "es",
       livemode: false,
       created: now(),
+      ...sessionDefaults(now()),
+      invoice: newId("in"),
+      customer_details: customerDetails(input.email),
     };
+    sessions.set(session.id, session);
     return { customer, sub, session };
+  }
+
+  /** The fields of a $9.99 monthly subscription session that the app sends no parameter for. */
+  function sessionDefaults(created: number) {
+    return {
+      expires_at: created + DAY,
+      currency: "usd",
+      amount_subtotal: 999,
+      amount_total: 999,
+      customer_creation: "always",
+      customer_details: null,
+      invoice: null,
+      payment_intent: null,
+      payment_link: null,
+      payment_method_collection: "always",
+      payment_method_types: ["card"],
+      setup_intent: null,
+      ui_mode: "hosted_page",
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    } satisfies Partial<FakeCheckoutSession>;
+  }
+
+  function customerDetails(email: string | null): FakeCheckoutSession["customer_details"] {
+    return { address: null, business_name: null, email, individual_name: null, name: null, phone: null, tax_exempt: "none", tax_ids: [] };
   }
 
   /** An event as Stripe sends it, with a Stripe-Signature header made by the SDK's test helper. */
@@ -213,6 +303,12 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
       ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
     });
     return { event, payload, header };
+  }
+
+  /** A session as Stripe sends it (without the fake's own bookkeeping). */
+  function wireSession(session: FakeCheckoutSession & { _subscriptionMetadata?: Record<string, string> }): FakeCheckoutSession {
+    const { _subscriptionMetadata, ...wire } = session;
+    return wire;
   }
 
   function sendJson(res: http.ServerResponse, status: number, body: unknown) {
@@ -239,6 +335,7 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     if (path.startsWith("/v1/")) requests.push({ method: req.method ?? "GET", path, params, headers: req.headers });
 
     const subMatch = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    const sessionMatch = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     const customerMatch = path.match(/^\/v1\/customers\/([^/]+)$/);
     const checkoutMatch = path.match(/^\/checkout\/([^/]+)$/);
     const portalMatch = path.match(/^\/portal\/([^/]+)$/);
@@ -262,13 +359,19 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
         locale: (params.locale ?? null) as Stripe.Checkout.Session.Locale | null,
         livemode: false,
         created: now(),
+        ...sessionDefaults(now()),
+        customer_creation: params.customer ? null : "always",
       };
       session._subscriptionMetadata = params["subscription_data[metadata][user_id]"]
         ? { user_id: params["subscription_data[metadata][user_id]"] }
         : {};
       sessions.set(id, session);
-      const { _subscriptionMetadata, ...wire } = session;
-      return sendJson(res, 200, wire);
+      return sendJson(res, 200, wireSession(session));
+    }
+    if (req.method === "GET" && sessionMatch) {
+      const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
+      if (state.failSessionFetch) return stripeError(res, state.failSessionFetch, "Fallo simulado de Stripe.", "api_error");
+      return session ? sendJson(res, 200, wireSession(session)) : stripeError(res, 404, `No such checkout.session: '${sessionMatch[1]}'`);
     }
     if (req.method === "GET" && subMatch) {
       const m = subMatch;
@@ -302,14 +405,16 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
       const session = sessions.get(m[1]!);
       if (!session) return stripeError(res, 404, "No such checkout session");
       if (req.method === "POST") {
-        const { session: done, subscription } = completeCheckout(session.id);
+        const { session: done, subscription } = completeCheckout(session.id, { pending: state.paymentsPending });
         if (state.webhookUrl) {
-          const { payload, header } = signedEvent("checkout.session.completed", done);
-          await fetch(state.webhookUrl, {
-            method: "POST",
-            body: payload,
-            headers: { "Content-Type": "application/json", "Stripe-Signature": header },
-          });
+          const { payload, header } = signedEvent("checkout.session.completed", wireSession(done));
+          if (state.holdWebhooks) heldWebhooks.push({ payload, header });
+          else
+            await fetch(state.webhookUrl, {
+              method: "POST",
+              body: payload,
+              headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+            });
         }
         res.writeHead(303, { Location: (done.success_url ?? base).replace("{CHECKOUT_SESSION_ID}", done.id) });
         return res.end(subscription.id);
@@ -350,6 +455,9 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     createSubscription,
     updateSubscription,
     completeCheckout,
+    settlePayment,
+    releaseWebhooks,
+    heldWebhooks,
     paidCheckout,
     signedEvent,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

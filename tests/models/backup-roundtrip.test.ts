@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   blogs,
   business_owners_general,
+  checkout_sessions,
   businesses,
   contact_messages,
   listing_slug_history,
@@ -94,6 +95,7 @@ async function fillEveryTable() {
   });
   await db.insert(stripe_customers).values({ user_id: member.id, customer_id: "cus_copia" });
   await db.insert(stripe_events).values({ id: "evt_copia", type: "checkout.session.completed" });
+  await db.insert(checkout_sessions).values({ id: "cs_copia", user_id: member.id, expires_at: new Date("2031-01-02T12:00:00Z") });
   await db.insert(contact_messages).values({
     name: "Ana \\ «Comillas» \"dobles\" y 'simples'",
     email: "ana@ejemplo.test",

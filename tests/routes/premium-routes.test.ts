@@ -2,7 +2,9 @@
  * The premium gate (Amy, Roger), create-checkout and check-subscription, with the app's Stripe SDK
  * talking to the fake Stripe API and webhook events signed by the SDK's test helper.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { subscriptions } from "~/db/schema";
 import * as checkSubscriptionApi from "~/routes/api/check-subscription";
 import * as webhook from "~/routes/api/stripe-webhook";
 import * as profilePage from "~/routes/account/profile";
@@ -10,7 +12,10 @@ import * as members from "~/routes/admin/members";
 import * as rogerChat from "~/routes/marketing/roger-chat";
 import * as yodda from "~/routes/marketing/yodda";
 import * as assistant from "~/routes/premium/assistant";
+import { db } from "~/server/db.server";
 import { createApiToken } from "~/server/models/api-tokens.server";
+import { checkSubscription } from "~/server/models/subscriptions.server";
+import { PAYMENT_PENDING } from "~/server/premium.server";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { makeFreePlan, makeUser, unique } from "../setup/factories";
 import { call, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
@@ -273,5 +278,148 @@ describe("managing it", () => {
     expect(byId.get(paid.id)).toMatchObject({ source: "stripe" });
     expect(byId.get(gift.id)).toMatchObject({ source: "free_plan" });
     expect(byId.get(boss.id)).toBeNull();
+  });
+});
+
+/** A checkout started on the page by `user`; its Checkout Session id (nothing paid yet). */
+async function startCheckout(user: { cookie: string }, path = "/ai-solutions/roger") {
+  const start = await call(assistant.action, subscribe(path, user.cookie, { response: "json" }));
+  expect(start.status).toBe(200);
+  return (start.data.url as string).split("/").pop()!;
+}
+const back = (sessionId: string, path = "/ai-solutions/roger") => `${path}?pago=exitoso&session_id=${sessionId}`;
+const subscriptionRows = (userId: string) => db.select().from(subscriptions).where(eq(subscriptions.user_id, userId));
+const checkoutsStarted = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
+const sessionFetches = (id: string) => stripe.requests.filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${id}`).length;
+
+describe("back from Stripe before the webhook", () => {
+  it("confirms a paid Checkout Session from Stripe itself: the chat shows at once", async () => {
+    const user = await makeUser({ signedIn: true });
+    const id = await startCheckout(user);
+    stripe.completeCheckout(id); // paid; the webhook has not come
+    const page = await call(assistant.loader, getRequest(back(id), user.cookie));
+    expect(page.data).toMatchObject({
+      payment: "exitoso",
+      confirmation: "confirmed",
+      access: { subscribed: true, source: "stripe" },
+      chatUrl: CHAT_ROGER,
+    });
+    expect(sessionFetches(id)).toBe(1);
+    // Already confirmed: a reload asks Stripe nothing more.
+    const again = await call(assistant.loader, getRequest(back(id), user.cookie));
+    expect(again.data).toMatchObject({ confirmation: "confirmed", access: { subscribed: true } });
+    expect(sessionFetches(id)).toBe(1);
+  });
+
+  it("the return, its replay and the webhook (and its replay), in any order, record one subscription", async () => {
+    const user = await makeUser({ signedIn: true });
+    const id = await startCheckout(user);
+    const { session, subscription } = stripe.completeCheckout(id);
+    const { payload, header } = stripe.signedEvent("checkout.session.completed", session);
+    const webhookOnce = () =>
+      call(
+        webhook.action,
+        new Request(`${ORIGIN}/api/stripe/webhook`, {
+          method: "POST",
+          body: payload,
+          headers: { "Stripe-Signature": header, "Content-Type": "application/json" },
+        }),
+      );
+    expect((await call(assistant.loader, getRequest(back(id), user.cookie))).data.confirmation).toBe("confirmed");
+    expect((await webhookOnce()).status).toBe(200);
+    expect((await call(assistant.loader, getRequest(back(id, "/ai-solutions/amy"), user.cookie))).data.confirmation).toBe("confirmed");
+    expect((await webhookOnce()).data).toMatchObject({ duplicate: true });
+    const rows = await subscriptionRows(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ stripe_subscription_id: subscription.id, status: "active" });
+  });
+
+  it("refuses another account's session id: nothing is granted to whoever brings it", async () => {
+    const payer = await makeUser({ signedIn: true });
+    const other = await makeUser({ signedIn: true });
+    const id = await startCheckout(payer);
+    stripe.completeCheckout(id);
+    const log = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const page = await call(assistant.loader, getRequest(back(id), other.cookie));
+      expect(page.data).toMatchObject({ confirmation: "unknown", access: { subscribed: false }, chatUrl: null });
+      // A session started elsewhere for the payer (not remembered here) is refused by what Stripe says of it.
+      const elsewhere = stripe.paidCheckout(payer.id, { email: payer.email, returnUrl: `${ORIGIN}/ai-solutions/roger` });
+      const page2 = await call(assistant.loader, getRequest(back(elsewhere.session.id), other.cookie));
+      expect(page2.data).toMatchObject({ confirmation: "unknown", access: { subscribed: false } });
+      // A made-up id is no better.
+      const page3 = await call(assistant.loader, getRequest(back("cs_test_inventado"), other.cookie));
+      expect(page3.data).toMatchObject({ confirmation: "unknown", access: { subscribed: false } });
+    } finally {
+      log.mockRestore();
+    }
+    expect(await subscriptionRows(other.id)).toHaveLength(0);
+    expect(await checkSubscription(other.id)).toMatchObject({ subscribed: false });
+  });
+
+  it("a payment still on its way: the page says so on every view, a second checkout is refused, and it confirms once paid", async () => {
+    const user = await makeUser({ signedIn: true });
+    const id = await startCheckout(user);
+    stripe.completeCheckout(id, { pending: true });
+    const page = await call(assistant.loader, getRequest(back(id), user.cookie));
+    expect(page.data).toMatchObject({ confirmation: "pending", access: { subscribed: false }, chatUrl: null });
+
+    // The same page without the return's address (a reload elsewhere, the other assistant) still knows.
+    const plain = await call(assistant.loader, getRequest("/ai-solutions/amy", user.cookie));
+    expect(plain.data).toMatchObject({ payment: null, confirmation: "pending", access: { subscribed: false } });
+
+    const started = checkoutsStarted();
+    const second = await call(assistant.action, subscribe("/ai-solutions/roger", user.cookie, { response: "json" }));
+    expect(second).toMatchObject({ status: 409, data: { error: PAYMENT_PENDING } });
+    const noJs = await call(assistant.action, subscribe("/ai-solutions/roger", user.cookie));
+    expect(noJs.status).toBe(409);
+    expect(checkoutsStarted()).toBe(started);
+
+    stripe.settlePayment(id);
+    const later = await call(assistant.loader, getRequest(back(id), user.cookie));
+    expect(later.data).toMatchObject({ confirmation: "confirmed", access: { subscribed: true }, chatUrl: CHAT_ROGER });
+    expect(await subscriptionRows(user.id)).toHaveLength(1);
+  });
+
+  it("a second subscribe after a payment nobody heard of (no return, no webhook) confirms it instead of charging twice", async () => {
+    const user = await makeUser({ signedIn: true });
+    const id = await startCheckout(user);
+    stripe.completeCheckout(id);
+    const started = checkoutsStarted();
+    const again = await call(assistant.action, subscribe("/ai-solutions/roger", user.cookie, { response: "json" }));
+    expect(again).toMatchObject({ status: 303, location: "/ai-solutions/roger" });
+    expect(checkoutsStarted()).toBe(started);
+    expect(await checkSubscription(user.id)).toMatchObject({ subscribed: true, source: "stripe" });
+  });
+
+  it("says so when Stripe cannot be asked, grants nothing, and confirms on the next check", async () => {
+    const user = await makeUser({ signedIn: true });
+    const id = await startCheckout(user);
+    stripe.completeCheckout(id);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    stripe.state.failSessionFetch = 500;
+    try {
+      const page = await call(assistant.loader, getRequest(back(id), user.cookie));
+      expect(page.data).toMatchObject({ confirmation: "unverified", access: { subscribed: false }, chatUrl: null });
+      const second = await call(assistant.action, subscribe("/ai-solutions/roger", user.cookie, { response: "json" }));
+      expect(second.status).toBe(503);
+    } finally {
+      stripe.state.failSessionFetch = null;
+      log.mockRestore();
+    }
+    const retry = await call(assistant.loader, getRequest(back(id), user.cookie));
+    expect(retry.data).toMatchObject({ confirmation: "confirmed", access: { subscribed: true } });
+  });
+
+  it("a session left unpaid says so and lets the person subscribe; without a session id, recent checkouts are asked", async () => {
+    const user = await makeUser({ signedIn: true });
+    const id = await startCheckout(user);
+    const open = await call(assistant.loader, getRequest(back(id), user.cookie));
+    expect(open.data).toMatchObject({ confirmation: "unpaid", access: { subscribed: false } });
+    const noId = await call(assistant.loader, getRequest("/ai-solutions/roger?pago=exitoso", user.cookie));
+    expect(noId.data).toMatchObject({ confirmation: "unknown", access: { subscribed: false } });
+    stripe.completeCheckout(id);
+    const paid = await call(assistant.loader, getRequest("/ai-solutions/roger?pago=exitoso", user.cookie));
+    expect(paid.data).toMatchObject({ confirmation: "confirmed", access: { subscribed: true } });
   });
 });

@@ -2,8 +2,8 @@
  * The page of a premium assistant (Amy, Roger): the chat for entitled users, otherwise the paywall
  * with the subscribe form. Which one is decided by the server (the loader); this only renders it.
  */
-import { useEffect, useRef } from "react";
-import { Link, useFetcher, useRevalidator } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { PREMIUM_PRICE_TEXT, type Assistant } from "~/catalog/marketing";
 import { Icon } from "~/components/icons/icon";
 import { AssistantHeader } from "~/components/marketing/assistant-header";
@@ -20,11 +20,18 @@ export type PremiumPageProps = {
   chatUrl: string | null;
   attempt: string;
   payment: "exitoso" | "cancelado" | null;
+  /** What Stripe said of the payment just made or still on its way (the server asked it). */
+  confirmation: PaymentCheck | null;
   /** The action's answer to a plain form post (no JavaScript). */
   actionResult?: SubscribeResult;
 };
 
 type SubscribeResult = { url?: string; error?: string; loginUrl?: string };
+type PaymentCheck = "confirmed" | "pending" | "unverified" | "unpaid" | "failed" | "unknown";
+
+/** While a payment is being confirmed the page asks again every few seconds, for about a minute. */
+const CHECK_EVERY_MS = 3000;
+const CHECKS = 20;
 
 /** The chat keeps scripts, forms and its own origin; it cannot navigate this page. */
 const PREMIUM_CHAT_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox";
@@ -47,10 +54,15 @@ export function PremiumPage(props: PremiumPageProps) {
   );
 }
 
-function Chat({ assistant, access, chatUrl }: PremiumPageProps) {
+function Chat({ assistant, access, chatUrl, confirmation }: PremiumPageProps) {
   const until = access.until ? formatDate(access.until) : "";
   return (
     <>
+      {confirmation === "confirmed" ? (
+        <p role="status" className="mb-4 rounded-lg bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900">
+          Pago confirmado: ya tienes Premium. Amy y Roger te esperan.
+        </p>
+      ) : null}
       <p className="mb-4 flex items-center gap-2 text-sm font-medium text-emerald-800">
         <Icon name="circle-check" aria-hidden className="size-4" />
         {access.source === "free_plan" ? `Plan gratuito hasta ${until}` : `Suscripción activa hasta ${until}`}
@@ -69,23 +81,14 @@ function Chat({ assistant, access, chatUrl }: PremiumPageProps) {
   );
 }
 
-function Paywall({ assistant, signedIn, attempt, payment, actionResult }: PremiumPageProps) {
+function Paywall(props: PremiumPageProps) {
+  const { assistant, signedIn, attempt, payment, confirmation, actionResult } = props;
   const fetcher = useFetcher<SubscribeResult>();
   const tab = useRef<Window | null>(null);
-  const revalidator = useRevalidator();
   const result = fetcher.data ?? actionResult;
   const busy = fetcher.state !== "idle";
-
-  // Back from a paid checkout before Stripe's webhook arrived: check again for a while.
-  const waiting = payment === "exitoso";
-  const checks = useRef(0);
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (checks.current++ < 15 && revalidator.state === "idle") void revalidator.revalidate();
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  // Paid, or being paid: a second subscription is never offered meanwhile.
+  const awaiting = confirmation === "pending" || confirmation === "unverified";
 
   // The session URL arrived: send the tab opened on click there, or this tab when it was blocked.
   useEffect(() => {
@@ -102,20 +105,11 @@ function Paywall({ assistant, signedIn, attempt, payment, actionResult }: Premiu
   return (
     <div className="grid gap-6 rounded-card border border-ocean-100 bg-white p-6 shadow-card sm:p-8 lg:grid-cols-[1fr_auto]">
       <div>
-        {waiting ? (
-          <p role="status" className="mb-4 flex items-center gap-2 rounded-lg bg-ocean-50 px-4 py-3 text-sm text-ocean-800">
-            <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" />
-            Estamos confirmando tu pago con Stripe. El chat aparecerá aquí en unos segundos.{" "}
-            <Link to="." className="font-semibold underline">
-              Actualizar
-            </Link>
-          </p>
-        ) : null}
-        {payment === "cancelado" ? (
-          <p role="status" className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
-            El pago se canceló; no se hizo ningún cargo.
-          </p>
-        ) : null}
+        {awaiting ? (
+          <PaymentAwaiting confirmation={confirmation} />
+        ) : (
+          <PaymentNotice payment={payment} confirmation={confirmation} signedIn={signedIn} />
+        )}
         <h2 className="flex items-center gap-2 text-2xl font-bold">
           <Icon name="lock" aria-hidden className="size-5 text-ocean-700" /> {assistant.name} es parte de la suscripción Premium
         </h2>
@@ -136,36 +130,154 @@ function Paywall({ assistant, signedIn, attempt, payment, actionResult }: Premiu
       </div>
       <div className="flex flex-col items-start gap-3 lg:items-end lg:text-right">
         <p className="text-4xl font-extrabold text-ocean-900">{PREMIUM_PRICE_TEXT}</p>
-        <p className="text-sm text-muted">Cancela cuando quieras.</p>
-        <fetcher.Form
-          method="post"
-          onSubmit={(event) => {
-            if (!signedIn) return;
-            // Opened during the click, or the browser blocks it; the session URL follows.
-            const opened = window.open("", "_blank");
-            if (opened) opened.opener = null;
-            tab.current = opened;
-            event.preventDefault();
-            void fetcher.submit({ intent: "subscribe", attempt, response: "json" }, { method: "post" });
-          }}
-        >
-          <input type="hidden" name="intent" value="subscribe" />
-          <input type="hidden" name="attempt" value={attempt} />
-          <Button type="submit" variant="accent" size="lg" disabled={busy}>
-            {busy ? (
-              <>
-                <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" /> Procesando...
-              </>
-            ) : (
-              <>
-                <Icon name="sparkles" aria-hidden className="size-4" /> Suscribirme
-              </>
-            )}
-          </Button>
-        </fetcher.Form>
-        <SubscribeMessage result={result} />
+        {awaiting ? (
+          <p className="max-w-xs text-sm text-muted">Tu pago ya está en Stripe: no hace falta pagar de nuevo.</p>
+        ) : (
+          <>
+            <p className="text-sm text-muted">Cancela cuando quieras.</p>
+            <fetcher.Form
+              method="post"
+              onSubmit={(event) => {
+                if (!signedIn) return;
+                // Opened during the click, or the browser blocks it; the session URL follows.
+                const opened = window.open("", "_blank");
+                if (opened) opened.opener = null;
+                tab.current = opened;
+                event.preventDefault();
+                void fetcher.submit({ intent: "subscribe", attempt, response: "json" }, { method: "post" });
+              }}
+            >
+              <input type="hidden" name="intent" value="subscribe" />
+              <input type="hidden" name="attempt" value={attempt} />
+              <Button type="submit" variant="accent" size="lg" disabled={busy}>
+                {busy ? (
+                  <>
+                    <Icon name="loader-circle" aria-hidden className="size-4 animate-spin" /> Procesando...
+                  </>
+                ) : (
+                  <>
+                    <Icon name="sparkles" aria-hidden className="size-4" /> Suscribirme
+                  </>
+                )}
+              </Button>
+            </fetcher.Form>
+            <SubscribeMessage result={result} />
+          </>
+        )}
       </div>
     </div>
+  );
+}
+
+/**
+ * A payment Stripe has not confirmed yet (or could not be asked about): asked again every few seconds
+ * for about a minute, then an honest "not yet" and a way to ask again. Each check asks Stripe on the
+ * server, at the same address, so the pending state is never lost.
+ */
+function PaymentAwaiting({ confirmation }: { confirmation: PaymentCheck | null }) {
+  // "Comprobar de nuevo" starts a fresh round of checks.
+  const [round, setRound] = useState(0);
+  return <AwaitingRound key={round} confirmation={confirmation} again={() => setRound((r) => r + 1)} />;
+}
+
+function AwaitingRound({ confirmation, again }: { confirmation: PaymentCheck | null; again: () => void }) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const location = useLocation();
+  const [checking, setChecking] = useState(true);
+  useEffect(() => {
+    let checks = 0;
+    const timer = setInterval(() => {
+      if (checks++ >= CHECKS) {
+        clearInterval(timer);
+        setChecking(false);
+      } else if (latest.current.state === "idle") void latest.current.revalidate();
+    }, CHECK_EVERY_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const asking = revalidator.state === "loading";
+  const unverified = confirmation === "unverified";
+  return (
+    <div role="status" className="mb-4 rounded-lg bg-ocean-50 px-4 py-3 text-sm text-ocean-900">
+      {checking ? (
+        <p className="flex items-start gap-2">
+          <Icon name="loader-circle" aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin" />
+          <span>
+            {unverified
+              ? "No pudimos consultar tu pago con Stripe; lo intentamos de nuevo. No hace falta pagar otra vez."
+              : "Estamos confirmando tu pago con Stripe. Lo comprobamos cada pocos segundos; el chat aparecerá aquí en cuanto se confirme."}
+          </span>
+        </p>
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-start gap-2">
+            <Icon name="clock" aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span>
+              {unverified
+                ? "Stripe no responde en este momento, así que aún no podemos confirmar tu pago. No hace falta pagar otra vez: compruébalo de nuevo en unos minutos."
+                : "Stripe aún no ha confirmado tu pago. Algunos medios de pago tardan unos minutos; te daremos acceso en cuanto lo confirme. No hace falta pagar otra vez."}
+            </span>
+          </p>
+          <Link
+            to={`${location.pathname}${location.search}`}
+            replace
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              void revalidator.revalidate();
+              again();
+            }}
+            className={buttonClass("outline", "compact", "shrink-0 self-start whitespace-nowrap sm:self-auto")}
+          >
+            {asking ? "Comprobando…" : "Comprobar de nuevo"}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What came of a return from Stripe that holds nothing to wait for. */
+function PaymentNotice({
+  payment,
+  confirmation,
+  signedIn,
+}: {
+  payment: PremiumPageProps["payment"];
+  confirmation: PaymentCheck | null;
+  signedIn: boolean;
+}) {
+  const location = useLocation();
+  const text =
+    payment === "cancelado"
+      ? "El pago se canceló; no se hizo ningún cargo."
+      : confirmation === "unpaid"
+        ? "El pago no se completó en Stripe; no se hizo ningún cargo."
+        : confirmation === "failed"
+          ? "Stripe no pudo completar el pago; no se hizo ningún cargo. Puedes intentarlo de nuevo."
+          : confirmation === "unknown"
+            ? "No encontramos ese pago en tu cuenta. Si pagaste con otra cuenta, inicia sesión con ella."
+            : payment === "exitoso" && !signedIn
+              ? "Inicia sesión con la cuenta con la que pagaste para ver tu suscripción."
+              : null;
+  if (!text) return null;
+  return (
+    <p role="status" className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
+      {text}
+      {payment === "exitoso" && !signedIn ? (
+        <>
+          {" "}
+          <Link
+            to={`/auth?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
+            className="font-semibold whitespace-nowrap underline"
+          >
+            Iniciar sesión
+          </Link>
+        </>
+      ) : null}
+    </p>
   );
 }
 

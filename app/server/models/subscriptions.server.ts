@@ -3,8 +3,8 @@
  * unexpired free plan matched by user id or lower-cased e-mail.
  * The gate, check-subscription, /profile and /admin-members all ask `checkSubscription`.
  */
-import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
-import { free_plan_subscriptions, stripe_customers, stripe_events, subscriptions, users } from "~/db/schema";
+import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { checkout_sessions, free_plan_subscriptions, stripe_customers, stripe_events, subscriptions, users } from "~/db/schema";
 import { db, type Db } from "../db.server";
 
 export type PremiumSource = "stripe" | "free_plan";
@@ -101,8 +101,13 @@ export type SubscriptionState = {
 /**
  * Records a webhook event and the state it led to in one transaction: the event id is stored once,
  * so a replay (or a concurrent second delivery) changes nothing. Returns false for a replay.
+ * `checkoutSessionId`, for a completed checkout, is settled in the same transaction.
  */
-export async function recordStripeEvent(event: { id: string; type: string }, state: SubscriptionState | null): Promise<boolean> {
+export async function recordStripeEvent(
+  event: { id: string; type: string },
+  state: SubscriptionState | null,
+  checkoutSessionId: string | null = null,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(stripe_events)
@@ -111,8 +116,79 @@ export async function recordStripeEvent(event: { id: string; type: string }, sta
       .returning({ id: stripe_events.id });
     if (!inserted.length) return false;
     if (state) await storeSubscriptionState(tx, state);
+    if (checkoutSessionId) await settle(tx, checkoutSessionId);
     return true;
   });
+}
+
+/**
+ * What the return from Checkout learnt from Stripe, stored as the webhook stores it: the
+ * subscription upserted by its Stripe id (so the return and the webhook, in any order and any number
+ * of times, leave one row) and the session settled, in one transaction.
+ */
+export async function recordCheckoutOutcome(checkoutSessionId: string | null, state: SubscriptionState | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (state) await storeSubscriptionState(tx, state);
+    if (checkoutSessionId) await settle(tx, checkoutSessionId);
+  });
+}
+
+/** A Checkout Session just started for an account (the same session again, by idempotency key, is kept once). */
+export async function rememberCheckoutSession(input: { id: string; userId: string; expiresAt: Date }): Promise<void> {
+  await db
+    .insert(checkout_sessions)
+    .values({ id: input.id, user_id: input.userId, expires_at: input.expiresAt })
+    .onConflictDoNothing({ target: checkout_sessions.id });
+}
+
+/** The account a Checkout Session was started for, or null when it was not started here. */
+export async function checkoutSessionOwner(sessionId: string): Promise<string | null> {
+  const [row] = await db.select({ userId: checkout_sessions.user_id }).from(checkout_sessions).where(eq(checkout_sessions.id, sessionId));
+  return row?.userId ?? null;
+}
+
+/** The account's newest Checkout Sessions that Stripe may still complete, or completed without us knowing. */
+export async function unsettledCheckoutSessions(userId: string, limit = 3): Promise<string[]> {
+  const rows = await db
+    .select({ id: checkout_sessions.id })
+    .from(checkout_sessions)
+    .where(and(eq(checkout_sessions.user_id, userId), isNull(checkout_sessions.settled_at)))
+    .orderBy(desc(checkout_sessions.created_at))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Marks a Checkout Session as one Stripe will not change any more (completed and recorded, or expired). */
+export async function settleCheckoutSession(sessionId: string): Promise<void> {
+  await settle(db, sessionId);
+}
+
+async function settle(tx: Pick<Db, "update">, sessionId: string): Promise<void> {
+  await tx
+    .update(checkout_sessions)
+    .set({ settled_at: sql`now()` })
+    .where(and(eq(checkout_sessions.id, sessionId), isNull(checkout_sessions.settled_at)));
+}
+
+/** How long Stripe keeps a subscription `incomplete` before it expires it (23 h), with an hour's margin. */
+const AWAITING_PAYMENT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Stripe's subscriptions of the account whose first payment is still on its way (`incomplete`; Stripe
+ * ends them as `incomplete_expired` after 23 hours): a payment being confirmed.
+ */
+export async function awaitingPaymentSubscriptions(userId: string, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: subscriptions.stripe_subscription_id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.user_id, userId),
+        eq(subscriptions.status, "incomplete"),
+        gt(subscriptions.created_at, new Date(now.getTime() - AWAITING_PAYMENT_MS)),
+      ),
+    );
+  return rows.map((r) => r.id).filter((id): id is string => Boolean(id));
 }
 
 export async function stripeEventSeen(eventId: string): Promise<boolean> {
