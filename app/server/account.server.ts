@@ -10,7 +10,7 @@ import { messageOf } from "~/lib/user-error";
 import { PASSWORD_TOO_COMMON } from "~/schemas/auth";
 import { getAuth, authHeaders, clientKey } from "./auth.server";
 import { getEnv } from "./env.server";
-import { emailTakenByOther, loginEmailOf, setFullName } from "./models/profiles.server";
+import { emailTakenByOther, setFullName } from "./models/profiles.server";
 import { peekHits, recordHit } from "./models/rate-limits.server";
 import { PASSWORD_TOO_COMMON_CODE } from "./passwords.server";
 import { TOO_MANY_ATTEMPTS } from "./sign-in-limit.server";
@@ -191,17 +191,24 @@ export const PROFILE_MESSAGES = {
   emailTaken: "Este email ya está registrado",
   confirmSent: (email: string) =>
     `Te enviamos un enlace a ${email} para confirmar el cambio. Tu email seguirá siendo el actual hasta que lo abras.`,
+  verifySent: (email: string) => `Te enviamos un enlace a ${email}. Ábrelo para confirmar tu email.`,
 } as const;
 
 type AccountUpdate =
   | { ok: true; setCookies: string[]; pendingEmail: string | null }
-  | { ok: false; status: 409; field: "email"; message: string };
+  | { ok: false; status: 409 | 429; field: "email"; message: string };
+
+/** better-auth's refusal with its (Spanish) message, or null for a failure nobody expects. */
+async function refusalOf(res: Response): Promise<{ status: number; message: string } | null> {
+  if (res.status !== 429) return null;
+  return { status: 429, message: (await errorCodeOf(res)).message ?? AUTH_MESSAGES.tooMany };
+}
 
 /**
  * /profile's name and e-mail, through better-auth (its updateUser and change-email flow) rather
- * than its tables. A new address waits for the link better-auth sends to it when verification is on
- * or the current address is confirmed (`pendingEmail`); otherwise it changes at once. An address
- * another account uses is refused here, in Spanish (better-auth would answer as if it had worked).
+ * than its tables. A new address always waits for the link better-auth mails to it (`pendingEmail`);
+ * until then the account keeps its address. An address another account uses is refused here, in
+ * Spanish (better-auth would answer as if it had worked).
  */
 export async function updateAccount(
   request: Request,
@@ -224,9 +231,23 @@ export async function updateAccount(
   }
   await setFullName(current.id, input.full_name);
   if (!emailChanged) return { ok: true, setCookies, pendingEmail: null };
-  await collect(
-    await auth.changeEmail({ body: { newEmail: email, callbackURL: "/profile" }, headers: authHeaders(request), asResponse: true }),
+  const res = await answerOf("change-email", () =>
+    auth.changeEmail({ body: { newEmail: email, callbackURL: "/profile" }, headers: authHeaders(request), asResponse: true }),
   );
-  const now = await loginEmailOf(current.id);
-  return { ok: true, setCookies, pendingEmail: now?.toLowerCase() === email ? null : email };
+  if (!res) throw new Error("better-auth change-email failed");
+  const refused = await refusalOf(res);
+  if (refused) return { ok: false, status: 429, field: "email", message: refused.message };
+  await collect(res);
+  return { ok: true, setCookies, pendingEmail: email };
+}
+
+/** Mails the account's own address a new confirmation link (limited per address). */
+export async function resendConfirmation(email: string): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+  const res = await answerOf("send-verification-email", () =>
+    getAuth().api.sendVerificationEmail({ body: { email, callbackURL: "/profile" }, asResponse: true }),
+  );
+  if (!res) return { ok: false, status: 500, message: AUTH_MESSAGES.generic };
+  if (res.ok) return { ok: true };
+  const refused = await refusalOf(res);
+  return refused ? { ok: false, ...refused } : { ok: false, status: 400, message: AUTH_MESSAGES.generic };
 }

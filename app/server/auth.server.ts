@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { i18n, locales } from "@better-auth/i18n";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, getIP } from "better-auth/api";
@@ -9,11 +10,12 @@ import { accounts, sessions, users, verifications } from "~/db/schema";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
-import { ensureProfile, grantOwnerAdminIfVerified, isOwnerAddress, loginEmailOf, syncProfileEmail } from "./models/profiles.server";
+import { afterAccountUpdate, emailInUse, ensureProfile, loginEmailOf } from "./models/profiles.server";
+import { EMAIL_LINK_HOURS, emailChangeLimit, mailEmailChange } from "./email-change.server";
 import { singleton } from "./singleton.server";
 import { PASSWORD_MAX, PASSWORD_MIN, signupSchema } from "~/schemas/auth";
 import { AUTH_COOKIE_PREFIX, authCookieName } from "~/lib/cookies";
-import { commonPasswordCheck } from "./passwords.server";
+import { commonPasswordCheck, PASSWORD_TOO_COMMON_CODE } from "./passwords.server";
 import { signInLimit } from "./sign-in-limit.server";
 
 /**
@@ -69,38 +71,29 @@ function createAuth() {
       },
     },
     emailVerification: {
-      // The owner address confirms even when nobody else has to: its admin rights wait for it.
-      sendOnSignUp: env.REQUIRE_EMAIL_VERIFICATION || Boolean(env.OWNER_EMAIL),
+      // Every new account gets a link: a confirmed address is what the owner's role, free plans and
+      // business-owner links follow. Sign-in waits for it only when verification is required.
+      sendOnSignUp: true,
       sendOnSignIn: env.REQUIRE_EMAIL_VERIFICATION,
       autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
+      expiresIn: 60 * 60 * EMAIL_LINK_HOURS,
       sendVerificationEmail: async ({ user, url }) => {
-        // A new address asked for on /profile (the login still has the old one) changes only
-        // through this link, so it always goes out.
-        if ((await loginEmailOf(user.id))?.toLowerCase() !== user.email.toLowerCase()) {
-          await sendMail({
-            to: user.email,
-            subject: "Confirma tu nuevo email - Panama VIP IA",
-            text: `Hola ${user.name || ""}:\n\nPara usar ${user.email} en tu cuenta de Panama VIP IA abre este enlace:\n${url}\n\nHasta entonces tu email sigue siendo el anterior. Si no lo pediste, ignora este mensaje.`,
-          });
+        // A new address asked for on /profile: the login still has the old one until this link is opened.
+        const current = await loginEmailOf(user.id);
+        if (current && current.toLowerCase() !== user.email.toLowerCase()) {
+          await mailEmailChange({ id: user.id, name: user.name, from: current, to: user.email, url });
           return;
         }
-        // Without required verification, a link would only confuse anyone but the owner.
-        if (!env.REQUIRE_EMAIL_VERIFICATION && !isOwnerAddress(user.email)) return;
         await sendMail({
           to: user.email,
           subject: "Confirma tu email - Panama VIP IA",
-          text: `Hola ${user.name || ""}:\n\nConfirma tu dirección de email con este enlace:\n${url}\n`,
+          text: `Hola ${user.name || ""}:\n\nConfirma tu dirección de email con este enlace (válido ${EMAIL_LINK_HOURS} horas):\n${url}\n\nSi no creaste una cuenta en Panama VIP IA, ignora este mensaje.`,
         });
-      },
-      afterEmailVerification: async (user) => {
-        await grantOwnerAdminIfVerified(user);
       },
     },
     user: {
-      // /profile changes the address through better-auth: with verification on (or for an address
-      // already confirmed) only once the link sent to the new address is opened; otherwise at once.
-      changeEmail: { enabled: true, updateEmailWithoutVerification: !env.REQUIRE_EMAIL_VERIFICATION },
+      // The address changes only when the link mailed to the new one is opened, whatever the setting.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -112,7 +105,18 @@ function createAuth() {
     // better-auth's own limiter (per process, in memory) stays for its other endpoints; sign-in is
     // counted by signInLimit, in the database, whatever the URL looks like.
     rateLimit: { enabled: true, window: 60, max: 60, customRules: { "/sign-in/email": false } },
-    plugins: [signInLimit(), commonPasswordCheck()],
+    plugins: [
+      signInLimit(),
+      commonPasswordCheck(),
+      emailChangeLimit(),
+      // Its JSON errors in Spanish, like the rest of the site, whatever the browser's language.
+      i18n({
+        translations: { es: { ...locales.es, ...AUTH_ERRORS_ES } },
+        defaultLocale: "es",
+        detection: ["callback"],
+        getLocale: () => "es",
+      }),
+    ],
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       // Over https the cookies are `__Host-` (Secure, Path=/, no Domain): no other host, a sibling
@@ -135,9 +139,18 @@ function createAuth() {
           },
         },
         update: {
-          before: async (user) => ({ data: checkedUserFields(user) }),
+          before: async (user) => {
+            const data = checkedUserFields(user);
+            // Only an opened change link sets the address: it is confirmed by that, unless another
+            // account has taken it meanwhile (the change lapses).
+            if (typeof data.email !== "string") return { data };
+            if (await emailInUse(data.email)) {
+              throw new APIError("BAD_REQUEST", { code: "EMAIL_TAKEN", message: EMAIL_TAKEN });
+            }
+            return { data: { ...data, emailVerified: true } };
+          },
           after: async (user) => {
-            await syncProfileEmail(user);
+            await afterAccountUpdate(user);
           },
         },
       },
@@ -145,16 +158,41 @@ function createAuth() {
   });
 }
 
+export const EMAIL_TAKEN = "Ese email ya lo usa otra cuenta: el cambio no se hizo.";
+
+/** The error codes this site's own plugins and hooks throw, with Spanish messages of their own. */
+export const SITE_ERROR_CODES = new Set([
+  "TOO_MANY_REQUESTS",
+  "EMAIL_CHANGE_LIMIT",
+  "VERIFY_RESEND_LIMIT",
+  "EMAIL_TAKEN",
+  "INVALID_PROFILE_FIELD",
+  PASSWORD_TOO_COMMON_CODE,
+]);
+
+/** Our own wording where the i18n plugin's Spanish reads oddly on this site. */
+const AUTH_ERRORS_ES: Record<string, string> = {
+  USER_ALREADY_EXISTS: "Este email ya está registrado. Intenta iniciar sesión.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "Este email ya está registrado. Intenta iniciar sesión.",
+  INVALID_EMAIL_OR_PASSWORD: "Credenciales inválidas. Verifica tu email y contraseña.",
+  EMAIL_NOT_VERIFIED: "Por favor confirma tu email antes de iniciar sesión.",
+  INVALID_TOKEN: "El enlace no es válido.",
+  TOKEN_EXPIRED: "El enlace caducó. Pide uno nuevo.",
+};
+
 /**
  * better-auth's own JSON endpoints (/api/auth/sign-up/email, /api/auth/update-user) take a name and
  * an image as sent: the name follows the forms' rule (a NUL or a null would otherwise fail in the
  * database), and the image stays empty, as the site has no profile pictures.
  */
 function checkedUserFields<T extends { name?: unknown; image?: unknown }>(data: T): T {
-  if (data.image != null) throw new APIError("BAD_REQUEST", { message: "La cuenta no admite imagen de perfil." });
+  if (data.image != null)
+    throw new APIError("BAD_REQUEST", { code: "INVALID_PROFILE_FIELD", message: "La cuenta no admite imagen de perfil." });
   if (!("name" in data)) return data;
   const name = signupSchema.shape.full_name.safeParse(data.name);
-  if (!name.success) throw new APIError("BAD_REQUEST", { message: name.error.issues[0]?.message ?? "Nombre inválido" });
+  if (!name.success) {
+    throw new APIError("BAD_REQUEST", { code: "INVALID_PROFILE_FIELD", message: name.error.issues[0]?.message ?? "Nombre inválido" });
+  }
   return { ...data, name: name.data };
 }
 

@@ -159,8 +159,8 @@ test.describe("on the site's server", () => {
           .readFileSync(mailLog, "utf8")
           .trim()
           .split("\n")
-          .map((l) => JSON.parse(l) as { to: string; text: string })
-          .findLast((m) => m.to === user.email);
+          .map((l) => JSON.parse(l) as { to: string; subject: string; text: string })
+          .findLast((m) => m.to === user.email && m.subject.startsWith("Restablece"));
         link = mail?.text.match(/https?:\/\/\S+/)?.[0];
         return link;
       })

@@ -136,20 +136,27 @@ describe("owner assignment", () => {
     await expect(assignOwner(admin, "forged", first.email)).rejects.toBeInstanceOf(ListingNotFoundError);
   });
 
-  it("accepts any account when e-mail verification is off (accounts cannot be confirmed then)", async () => {
+  it("refuses an unconfirmed account when e-mail verification is off too (the address must be proven)", async () => {
     const admin = await makeUser({ admin: true });
-    const owner = await makeUser({ profile: true });
+    const unconfirmed = await makeUser({ profile: true });
+    const confirmed = await makeUser({ profile: true, emailVerified: true });
     const b = await makeBusiness({ nombre: "Clínica Sol", industria: "salud", plan_type: "free_local" });
-    await assignOwner(admin, b.id, owner.email);
+    await expect(assignOwner(admin, b.id, unconfirmed.email)).rejects.toThrow(OWNER_MESSAGES.notVerified);
+    expect(await db.select().from(business_owners_general).where(eq(business_owners_general.business_id, b.id))).toEqual([]);
+    await assignOwner(admin, b.id, confirmed.email);
     const [link] = await db.select().from(business_owners_general).where(eq(business_owners_general.business_id, b.id));
-    expect(link).toMatchObject({ user_id: owner.id, plan_type: "free_local" });
+    expect(link).toMatchObject({ user_id: confirmed.id, plan_type: "free_local" });
   });
 });
 
 describe("free plans", () => {
-  it("grants by lower-cased e-mail, links an existing account, expires after the days, and audits", async () => {
+  it("grants by lower-cased e-mail, links the account that confirmed it, expires after the days, and audits", async () => {
     const admin = await makeUser({ admin: true });
-    const user = await makeUser({ email: "Cliente@Example.test", profile: true });
+    const user = await makeUser({ email: "Cliente@Example.test", profile: true, emailVerified: true });
+    // An account that only typed an address has proven nothing: the plan waits for a confirmed holder.
+    await makeUser({ email: "sin.confirmar@example.test", profile: true });
+    const waiting = await grantFreePlan(admin, { email: "sin.confirmar@example.test", days_granted: 30 });
+    expect(waiting.user_id).toBeNull();
     const now = new Date("2026-11-21T12:00:00Z");
     const plan = await grantFreePlan(admin, { email: " CLIENTE@example.test", days_granted: 30 }, now);
     expect(plan).toMatchObject({

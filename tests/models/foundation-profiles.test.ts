@@ -1,9 +1,18 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { profiles } from "~/db/schema";
+import { audit_log, free_plan_subscriptions, profiles } from "~/db/schema";
 import { db } from "~/server/db.server";
-import { emailTakenByOther, ensureProfile, getProfile, grantOwnerAdminIfVerified, syncProfileEmail } from "~/server/models/profiles.server";
-import { makeUser } from "../setup/factories";
+import {
+  afterAccountUpdate,
+  emailTakenByOther,
+  ensureProfile,
+  getProfile,
+  grantOwnerAdminIfVerified,
+  pendingEmailOf,
+  setPendingEmail,
+} from "~/server/models/profiles.server";
+import { checkSubscription } from "~/server/models/subscriptions.server";
+import { makeFreePlan, makeUser } from "../setup/factories";
 import { resetConfig } from "../setup/route";
 
 afterEach(() => resetConfig({ OWNER_EMAIL: undefined, REQUIRE_EMAIL_VERIFICATION: undefined }));
@@ -28,14 +37,30 @@ describe("profiles", () => {
     expect(await getProfile(u.id)).toBeNull();
   });
 
-  it("gives is_admin only to a confirmed OWNER_EMAIL, case-insensitively", async () => {
+  it("gives is_admin only to a confirmed OWNER_EMAIL, case-insensitively, and audits the grant", async () => {
     resetConfig({ OWNER_EMAIL: "Duena@Ejemplo.pa" });
     const owner = await makeUser({ email: "duena@ejemplo.pa" });
-    const other = await makeUser();
-    expect((await ensureProfile({ ...owner, emailVerified: true }))!.is_admin).toBe(true);
-    expect((await ensureProfile({ ...other, emailVerified: true }))!.is_admin).toBe(false);
+    const other = await makeUser({ profile: true });
+    // A new profile is never admin: the grant waits for the confirmation.
+    expect((await ensureProfile({ ...owner, emailVerified: true }))!.is_admin).toBe(false);
+    await grantOwnerAdminIfVerified({ ...owner, emailVerified: true });
+    expect((await getProfile(owner.id))!.is_admin).toBe(true);
     await grantOwnerAdminIfVerified({ ...other, emailVerified: true });
     expect((await getProfile(other.id))!.is_admin).toBe(false);
+    const trail = await db
+      .select()
+      .from(audit_log)
+      .where(and(eq(audit_log.entity_id, owner.id), eq(audit_log.action, "role")));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ actor_id: null, after: { email: "duena@ejemplo.pa", is_admin: true } });
+    // Granting again records nothing more.
+    await grantOwnerAdminIfVerified({ ...owner, emailVerified: true });
+    expect(
+      await db
+        .select()
+        .from(audit_log)
+        .where(and(eq(audit_log.entity_id, owner.id), eq(audit_log.action, "role"))),
+    ).toHaveLength(1);
   });
 
   // The owner's address must be proven, or whoever signs up with it first would be admin.
@@ -52,13 +77,78 @@ describe("profiles", () => {
     });
   }
 
-  it("sees an address another account uses (any case) and mirrors the login's address into the profile", async () => {
+  it("never makes admin an account that moved to the owner's address, even confirmed", async () => {
+    resetConfig({ OWNER_EMAIL: "la.duena@ejemplo.pa" });
+    const intruder = await makeUser();
+    await ensureProfile(intruder);
+    await afterAccountUpdate({ id: intruder.id, email: "la.duena@ejemplo.pa", emailVerified: true });
+    const p = (await getProfile(intruder.id))!;
+    expect(p.email).toBe("la.duena@ejemplo.pa");
+    expect(p.is_admin).toBe(false);
+    expect(p.signup_email).toBe(intruder.email.toLowerCase());
+  });
+
+  it("sees an address another account uses (any case) and mirrors the login's address into the profile, audited", async () => {
     const a = await makeUser();
     const b = await makeUser();
     await ensureProfile(a);
     expect(await emailTakenByOther(a.id, b.email.toUpperCase())).toBe(true);
     expect(await emailTakenByOther(a.id, a.email)).toBe(false);
-    await syncProfileEmail({ id: a.id, email: "ANA.NUEVA@Ejemplo.pa" });
-    expect((await getProfile(a.id))!.email).toBe("ana.nueva@ejemplo.pa");
+    await setPendingEmail(a.id, "ANA.NUEVA@Ejemplo.pa");
+    expect(pendingEmailOf((await getProfile(a.id))!, 24)?.email).toBe("ana.nueva@ejemplo.pa");
+    await afterAccountUpdate({ id: a.id, email: "ANA.NUEVA@Ejemplo.pa", emailVerified: true });
+    const p = (await getProfile(a.id))!;
+    expect(p.email).toBe("ana.nueva@ejemplo.pa");
+    expect(pendingEmailOf(p, 24)).toBeNull();
+    const trail = await db
+      .select()
+      .from(audit_log)
+      .where(and(eq(audit_log.entity_id, a.id), eq(audit_log.action, "email")));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ actor_id: a.id, before: { email: a.email.toLowerCase() }, after: { email: "ana.nueva@ejemplo.pa" } });
+    // An update that changes nothing of the address records nothing.
+    await afterAccountUpdate({ id: a.id, email: "ana.nueva@ejemplo.pa", emailVerified: true });
+    expect(
+      await db
+        .select()
+        .from(audit_log)
+        .where(and(eq(audit_log.entity_id, a.id), eq(audit_log.action, "email"))),
+    ).toHaveLength(1);
+  });
+
+  it("shows a pending change only while its link works", async () => {
+    const now = new Date("2026-11-26T12:00:00Z");
+    const at = new Date("2026-11-26T00:00:00Z");
+    expect(pendingEmailOf({ pending_email: "x@ejemplo.pa", pending_email_at: at }, 24, now)?.email).toBe("x@ejemplo.pa");
+    expect(pendingEmailOf({ pending_email: "x@ejemplo.pa", pending_email_at: at }, 6, now)).toBeNull();
+    expect(pendingEmailOf({ pending_email: null, pending_email_at: null }, 24, now)).toBeNull();
+  });
+
+  it("when an account confirms an address, another account's pending change to it lapses and plans granted to it attach", async () => {
+    const waiting = await makeUser();
+    const holder = await makeUser();
+    await ensureProfile(waiting);
+    await ensureProfile(holder);
+    const address = `titular.${holder.id}@ejemplo.pa`;
+    const plan = await makeFreePlan({ email: address });
+    expect(plan.user_id).toBeNull();
+    await setPendingEmail(waiting.id, address);
+
+    // Typing or holding the address unconfirmed attaches nothing.
+    await afterAccountUpdate({ id: holder.id, email: address, emailVerified: false });
+    expect((await checkSubscription(holder.id)).subscribed).toBe(false);
+    expect(pendingEmailOf((await getProfile(waiting.id))!, 24)?.email).toBe(address);
+
+    await afterAccountUpdate({ id: holder.id, email: address, emailVerified: true });
+    expect(pendingEmailOf((await getProfile(waiting.id))!, 24)).toBeNull();
+    const [linked] = await db.select().from(free_plan_subscriptions).where(eq(free_plan_subscriptions.id, plan.id));
+    expect(linked!.user_id).toBe(holder.id);
+    expect(await checkSubscription(holder.id)).toMatchObject({ subscribed: true, source: "free_plan" });
+    const trail = await db
+      .select()
+      .from(audit_log)
+      .where(and(eq(audit_log.entity_id, plan.id), eq(audit_log.action, "attach")));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ actor_id: holder.id, before: { user_id: null }, after: { email: address, user_id: holder.id } });
   });
 });

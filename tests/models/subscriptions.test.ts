@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { stripe_customers, subscriptions, users } from "~/db/schema";
 import { db } from "~/server/db.server";
 import { setFreePlanActive } from "~/server/models/admin-free-plans.server";
+import { afterAccountUpdate } from "~/server/models/profiles.server";
 import {
   checkSubscription,
   premiumStatuses,
@@ -56,12 +57,15 @@ describe("checkSubscription", () => {
     const plan = await makeFreePlan({ email: "Futura.Socia@Ejemplo.test", days_granted: 30 });
     expect(plan.user_id).toBeNull();
     const a = await makeUser({ email: "FUTURA.socia@ejemplo.test" });
+    // Holding the address unconfirmed proves nothing; confirming it attaches the plan.
+    expect(await checkSubscription(a.id)).toMatchObject({ subscribed: false });
+    await afterAccountUpdate({ id: a.id, email: "FUTURA.socia@ejemplo.test", emailVerified: true });
     const status = await checkSubscription(a.id);
     expect(status).toEqual({ subscribed: true, source: "free_plan", until: plan.expires_at });
   });
 
   it("honours a free plan linked by user id even after the account's e-mail changed", async () => {
-    const a = await makeUser();
+    const a = await makeUser({ emailVerified: true });
     const plan = await makeFreePlan({ email: a.email, days_granted: 60 });
     expect(plan.user_id).toBe(a.id);
     await db
@@ -73,11 +77,11 @@ describe("checkSubscription", () => {
 
   it("ignores an expired or a deactivated free plan", async () => {
     const admin = await makeUser();
-    const expired = await makeUser();
+    const expired = await makeUser({ emailVerified: true });
     await makeFreePlan({ email: expired.email, days_granted: 30, grantedAt: new Date(Date.now() - 31 * DAY) });
     expect(await checkSubscription(expired.id)).toMatchObject({ subscribed: false });
 
-    const off = await makeUser();
+    const off = await makeUser({ emailVerified: true });
     const plan = await makeFreePlan({ email: off.email, days_granted: 30, grantedBy: admin });
     expect(await checkSubscription(off.id)).toMatchObject({ subscribed: true });
     await setFreePlanActive(admin, plan.id, false);
@@ -85,7 +89,7 @@ describe("checkSubscription", () => {
   });
 
   it("prefers the paid subscription when both apply, and answers many accounts at once", async () => {
-    const both = await makeUser();
+    const both = await makeUser({ emailVerified: true });
     const none = await makeUser();
     await makeFreePlan({ email: both.email, days_granted: 90 });
     await recordStripeEvent({ id: `evt_${both.id}`, type: "checkout.session.completed" }, state(both.id));

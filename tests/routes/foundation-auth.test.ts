@@ -208,11 +208,12 @@ describe("profile (/profile)", () => {
     expect(await toastOf(r.headers)).toMatchObject({ title: "Perfil actualizado" });
     const p = (await getProfile(current.user.id))!;
     expect(p.full_name).toBe("José Ñúñez 😀");
-    // Verification off and the address not confirmed: better-auth changes it at once.
-    expect(p.email).toBe(`nuevo.${seq}@ejemplo.pa`);
+    // Even with verification off, the address waits for the link mailed to it.
+    expect(p.email).toBe(current.user.email);
     expect(p.is_admin).toBe(false);
     const view = await call(profileRoute.loader, getRequest("/profile", cookie));
     expect(view.data.profile.is_admin).toBe(false);
+    expect(view.data.pendingEmail.email).toBe(`nuevo.${seq}@ejemplo.pa`);
   });
 
   it("refuses overlong, empty or malformed values and an address in use, changing nothing", async () => {
@@ -269,9 +270,10 @@ describe("admin guards", () => {
       const link = mails[0].text.match(/https?:\/\/\S+/)![0] as string;
       expect(link).toContain("/api/auth/verify-email?token=");
       expect(logged.mock.calls.some(([line]) => String(line).includes(link))).toBe(true);
-      // Other sign-ups get no link: nobody else has anything to confirm.
-      await signUp();
-      expect(fs.readFileSync(mailLog, "utf8").trim().split("\n")).toHaveLength(1);
+      // Every sign-up gets its own link: a confirmed address is what rights bound to it follow.
+      const other = await signUp();
+      const lines = fs.readFileSync(mailLog, "utf8").trim().split("\n");
+      expect(lines.map((l) => JSON.parse(l).to)).toEqual(["duena.owner@ejemplo.pa", other.user.email]);
 
       const verify = await call(apiAuth.loader, new Request(link));
       expect(verify.status).toBe(302);
@@ -382,7 +384,7 @@ describe("e-mail verification and password reset", () => {
         .trim()
         .split("\n")
         .map((l) => JSON.parse(l))
-        .find((m) => m.to === user.email)!;
+        .find((m) => m.to === user.email && m.subject.startsWith("Restablece"))!;
       const link = mail.text.match(/https?:\/\/\S+/)![0];
       const follow = await call(apiAuth.loader, new Request(link));
       expect(follow.status).toBe(302);

@@ -156,8 +156,8 @@ describe("password reset", () => {
       .readFileSync(mailLog, "utf8")
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { to: string; text: string })
-      .find((m) => m.to === user.email)!;
+      .map((l) => JSON.parse(l) as { to: string; subject: string; text: string })
+      .find((m) => m.to === user.email && m.subject.startsWith("Restablece"))!;
     const follow = await call(apiAuth.loader, new Request(mail.text.match(/https?:\/\/\S+/)![0]));
     const token = new URL(follow.location!).searchParams.get("token")!;
 

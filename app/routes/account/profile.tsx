@@ -7,13 +7,15 @@ import { useShowToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { changePasswordSchema, profileSchema } from "~/schemas/auth";
-import { changePassword, PROFILE_MESSAGES, updateAccount } from "~/server/account.server";
+import { changePassword, PROFILE_MESSAGES, resendConfirmation, updateAccount } from "~/server/account.server";
+import { EMAIL_LINK_HOURS } from "~/server/email-change.server";
+import { pendingEmailOf } from "~/server/models/profiles.server";
 import { getEnv } from "~/server/env.server";
 import { requireUser } from "~/server/guards.server";
 import { apiTokenRevokeSchema, apiTokenSchema } from "~/schemas/blog";
@@ -29,6 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, profile } = await requireUser(request);
+  const pending = pendingEmailOf(profile, EMAIL_LINK_HOURS);
   return {
     profile: {
       full_name: profile.full_name,
@@ -37,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       created_at: profile.created_at.toISOString(),
     },
     emailVerified: user.emailVerified,
+    pendingEmail: pending && { email: pending.email, until: pending.until.toISOString() },
     verificationRequired: getEnv().REQUIRE_EMAIL_VERIFICATION,
     apiTokens: await listApiTokens(user.id),
     premium: await premiumOf(user.id),
@@ -129,6 +133,17 @@ async function passwordAction(request: Request, form: FormData) {
   );
 }
 
+/** 'Enviar enlace de confirmación': a new link to the account's own, unconfirmed address. */
+async function resendAction(user: { email: string; emailVerified: boolean }) {
+  const intent = "resend-confirmation" as const;
+  if (user.emailVerified) return redirectWithToast("/profile", { type: "info", title: "Tu email ya está confirmado" });
+  const sent = await resendConfirmation(user.email);
+  if (!sent.ok) {
+    return data({ intent, toast: { type: "error" as const, title: sent.message } }, { status: sent.status });
+  }
+  return redirectWithToast("/profile", { type: "success", title: "Enlace enviado", description: PROFILE_MESSAGES.verifySent(user.email) });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const form = await readForm(request);
@@ -137,6 +152,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "create-token" || intent === "revoke-token") return tokenAction(user.id, intent, form);
   if (intent === "manage-subscription") return manageSubscription(user.id);
   if (intent === "change-password") return passwordAction(request, form);
+  if (intent === "resend-confirmation") return resendAction(user);
   // Only full_name and email are read: a forged is_admin (or anything else) is ignored.
   const submission = submissionOf(form, profileSchema);
   if (submission.status !== "success") return refused(submission, { intent: "profile" as const, toast: null });
@@ -175,7 +191,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, emailVerified, verificationRequired, apiTokens, premium } = loaderData;
+  const { profile, emailVerified, pendingEmail, verificationRequired, apiTokens, premium } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // What was typed (and refused) wins over the stored values.
@@ -199,6 +215,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
             <InputField label="Nombre completo" meta={fields.full_name} type="text" autoComplete="name" maxLength={100} required />
             <InputField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} required />
+            {pendingEmail ? (
+              <p role="status" className="rounded-lg border border-sun-300 bg-sun-100 p-3 text-sm">
+                <Icon name="mail-warning" aria-hidden className="mr-1.5 inline size-4 text-ocean-700" />
+                Cambio pendiente a <strong className="break-all">{pendingEmail.email}</strong>: abre el enlace que enviamos a esa dirección
+                antes del {formatDateTime(pendingEmail.until)}. Hasta entonces tu email sigue siendo{" "}
+                <span className="break-all">{profile.email}</span>.
+              </p>
+            ) : null}
             <Button type="submit" disabled={busy}>
               {busy ? "Procesando..." : "Guardar cambios"}
             </Button>
@@ -227,9 +251,17 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                     <Icon name="badge-check" aria-hidden className="size-3.5" /> Verificado
                   </Badge>
                 ) : (
-                  <Badge tone={verificationRequired ? "red" : "slate"}>
-                    <Icon name="mail-warning" aria-hidden className="size-3.5" /> Sin verificar
-                  </Badge>
+                  <div className="space-y-2">
+                    <Badge tone={verificationRequired ? "red" : "slate"}>
+                      <Icon name="mail-warning" aria-hidden className="size-3.5" /> Sin verificar
+                    </Badge>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="resend-confirmation" />
+                      <Button type="submit" variant="outline" size="compact">
+                        Enviar enlace de confirmación
+                      </Button>
+                    </Form>
+                  </div>
                 )}
               </dd>
             </div>

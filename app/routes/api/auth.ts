@@ -1,21 +1,72 @@
 import type { Route } from "./+types/auth";
-import { getAuth, withClientIp } from "~/server/auth.server";
+import { getAuth, SITE_ERROR_CODES, withClientIp } from "~/server/auth.server";
 import { clientIpOf } from "~/server/request-context.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 /**
  * better-auth's own endpoints (e-mail verification links, reset links, its JSON API), told the
  * client's address by this server rather than by the client.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return getAuth().handler(withClientIp(request, clientIpOf(context)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const res = await getAuth().handler(withClientIp(request, clientIpOf(context)));
+  if (new URL(request.url).pathname.endsWith("/verify-email")) return confirmationPage(res);
+  return inSpanish(res);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (await carriesNul(request)) {
     return Response.json({ code: "INVALID_CHARACTERS", message: "La solicitud contiene caracteres no permitidos." }, { status: 400 });
   }
-  return getAuth().handler(withClientIp(request, clientIpOf(context)));
+  return inSpanish(await getAuth().handler(withClientIp(request, clientIpOf(context))));
 }
+
+const UNTRANSLATED = "No se pudo completar la solicitud.";
+
+/**
+ * better-auth's JSON errors reach clients in Spanish: its codes through the i18n plugin; the few
+ * messages it writes without a code get a plain Spanish sentence (the code stays for programs).
+ */
+async function inSpanish(res: Response): Promise<Response> {
+  if (res.status < 400 || !res.headers.get("content-type")?.includes("application/json")) return res;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; message?: string; originalMessage?: string } | null;
+  if (!body || typeof body !== "object" || body.originalMessage || SITE_ERROR_CODES.has(body.code ?? "")) return res;
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return Response.json({ ...body, message: UNTRANSLATED }, { status: res.status, headers });
+}
+
+/**
+ * A confirmation link is opened by a person: whatever better-auth answers, they land on a page with
+ * a Spanish notice (its session cookies kept), never on JSON or an English error code.
+ */
+async function confirmationPage(res: Response): Promise<Response> {
+  const location = res.headers.get("location");
+  const headers = new Headers();
+  for (const c of res.headers.getSetCookie()) headers.append("Set-Cookie", c);
+  if (location && res.status >= 300 && res.status < 400) {
+    const target = new URL(location, "http://x");
+    const code = target.searchParams.get("error");
+    target.searchParams.delete("error");
+    const to = `${target.pathname}${target.search}`;
+    if (code) return redirectWithToast(to, { type: "error", title: LINK_ERRORS[code] ?? LINK_ERRORS.INVALID_TOKEN! }, { headers });
+    return redirectWithToast(to, { type: "success", title: "Email confirmado" }, { headers });
+  }
+  if (res.ok) return redirectWithToast("/profile", { type: "success", title: "Email confirmado" }, { headers });
+  const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
+  const own = body?.code && SITE_ERROR_CODES.has(body.code) ? body.message : undefined;
+  const title = (body?.code && LINK_ERRORS[body.code]) || own || LINK_ERRORS.INVALID_TOKEN!;
+  return redirectWithToast("/profile", { type: "error", title }, { headers });
+}
+
+const LINK_ERRORS: Record<string, string> = {
+  INVALID_TOKEN: "El enlace de confirmación no es válido.",
+  TOKEN_EXPIRED: "El enlace de confirmación caducó. Pide uno nuevo desde tu perfil.",
+  USER_NOT_FOUND: "La cuenta de este enlace ya no existe.",
+  INVALID_USER: "Este enlace es de otra cuenta: cierra sesión y ábrelo de nuevo.",
+};
 
 const hasNul = (value: unknown): boolean =>
   typeof value === "string"

@@ -1,11 +1,12 @@
 /**
  * Free plan grants (/admin/free-plans): granted by e-mail (stored lower case), linked to the account
- * when one exists, expiring `days` after the grant. Audited.
+ * that holds the address confirmed (at the grant, or when an account confirms it later), expiring
+ * `days` after the grant. Audited, the link included.
  */
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { free_plan_subscriptions, users, type FreePlan } from "~/db/schema";
-import { db } from "../db.server";
+import { db, type Db } from "../db.server";
 import { invalidatePublicPages } from "../page-cache.server";
 import { recordAudit } from "./audit.server";
 import { isUuid, type Actor } from "./listing-admin.server";
@@ -42,7 +43,11 @@ export function isMissingTable(error: unknown): boolean {
  */
 export async function grantFreePlan(actor: Actor, input: { email: string; days_granted: number }, now = new Date()): Promise<FreePlan> {
   const email = input.email.trim().toLowerCase();
-  const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.emailVerified, true)))
+    .limit(1);
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`free_plan:${email}`}))`);
     const [active] = await tx
@@ -69,6 +74,32 @@ export async function grantFreePlan(actor: Actor, input: { email: string; days_g
   });
   invalidatePublicPages();
   return row;
+}
+
+/**
+ * An account has confirmed `email`: the plans granted to that address and not yet linked become its
+ * own, each recorded in the audit trail. Runs inside the confirmation's transaction.
+ */
+export async function attachFreePlans(tx: Pick<Db, "update" | "insert">, account: { id: string; email: string }): Promise<number> {
+  const attached = await tx
+    .update(free_plan_subscriptions)
+    .set({ user_id: account.id })
+    .where(and(eq(free_plan_subscriptions.email, account.email), isNull(free_plan_subscriptions.user_id)))
+    .returning({ id: free_plan_subscriptions.id, email: free_plan_subscriptions.email, expires_at: free_plan_subscriptions.expires_at });
+  for (const plan of attached) {
+    await recordAudit(
+      {
+        actor: { id: account.id, email: account.email },
+        action: "attach",
+        entity: "free_plan",
+        entityId: plan.id,
+        before: { email: plan.email, user_id: null },
+        after: { email: plan.email, user_id: account.id, expires_at: plan.expires_at },
+      },
+      tx,
+    );
+  }
+  return attached.length;
 }
 
 /** What an extension changes, for the audit trail. */

@@ -7,7 +7,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { business_owners_general, businesses, free_plan_subscriptions, profiles, sessions, users } from "~/db/schema";
 import { db } from "../db.server";
-import { getEnv } from "../env.server";
 import { type AuditInput, recordAudit } from "./audit.server";
 import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
 import { isUuid, ListingNotFoundError, type Actor } from "./listing-admin.server";
@@ -228,8 +227,8 @@ export async function listOwnerLinks(limit = 20) {
 
 /**
  * Makes the account with `email` the owner of the business, replacing any previous owner link
- * (business_owners_general keeps one owner per business). Only verified accounts qualify when e-mail
- * verification is on (decision 042). Audited with the previous and the new link.
+ * (business_owners_general keeps one owner per business). Only an account that has confirmed the
+ * address qualifies, whatever the verification setting. Audited with the previous and the new link.
  */
 export async function assignOwner(actor: Actor, businessId: string, email: string) {
   if (!isUuid(businessId)) throw new ListingNotFoundError();
@@ -240,7 +239,7 @@ export async function assignOwner(actor: Actor, businessId: string, email: strin
     .where(sql`lower(${users.email}) = ${address}`)
     .limit(1);
   if (!user) throw new OwnerAssignmentError(OWNER_MESSAGES.noAccount);
-  if (getEnv().REQUIRE_EMAIL_VERIFICATION && !user.verified) throw new OwnerAssignmentError(OWNER_MESSAGES.notVerified);
+  if (!user.verified) throw new OwnerAssignmentError(OWNER_MESSAGES.notVerified);
   return db.transaction(async (tx) => {
     const [business] = await tx
       .select({ id: businesses.id, nombre: businesses.nombre, plan_type: businesses.plan_type })

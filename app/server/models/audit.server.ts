@@ -3,7 +3,19 @@ import { audit_log } from "~/db/schema";
 import type { AUDIT_ENTITIES } from "~/catalog/audit";
 import type { Db } from "../db.server";
 
-export type AuditAction = "create" | "update" | "toggle" | "delete" | "role" | "sessions" | "owner" | "grant" | "extend" | "handle";
+export type AuditAction =
+  | "create"
+  | "update"
+  | "toggle"
+  | "delete"
+  | "role"
+  | "sessions"
+  | "owner"
+  | "grant"
+  | "extend"
+  | "handle"
+  | "email"
+  | "attach";
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]["slug"];
 
 export type AuditInput = {

@@ -1,9 +1,9 @@
 /**
  * Premium entitlement: an active Stripe subscription kept current by the webhook, or an active,
- * unexpired free plan matched by user id or lower-cased e-mail.
+ * unexpired free plan linked to the account (granted to an address it confirmed).
  * The gate, check-subscription, /profile and /admin-members all ask `checkSubscription`.
  */
-import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { checkout_sessions, free_plan_subscriptions, stripe_customers, stripe_events, subscriptions, users } from "~/db/schema";
 import { db, type Db } from "../db.server";
 
@@ -30,13 +30,9 @@ export async function checkSubscription(userId: string, now = new Date()): Promi
 export async function premiumStatuses(userIds: string[], now = new Date()): Promise<Map<string, PremiumStatus>> {
   const result = new Map<string, PremiumStatus>();
   if (!userIds.length) return result;
-  const accounts = await db
-    .select({ id: users.id, email: sql<string>`lower(${users.email})` })
-    .from(users)
-    .where(inArray(users.id, userIds));
+  const accounts = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
   if (!accounts.length) return result;
   const ids = accounts.map((a) => a.id);
-  const emails = accounts.map((a) => a.email);
 
   const paid = await db
     .select({ user_id: subscriptions.user_id, until: subscriptions.current_period_end })
@@ -56,11 +52,12 @@ export async function premiumStatuses(userIds: string[], now = new Date()): Prom
   const plans = await db
     .select({ user_id: free_plan_subscriptions.user_id, email: free_plan_subscriptions.email, until: free_plan_subscriptions.expires_at })
     .from(free_plan_subscriptions)
-    .where(and(freePlanInForce(now), or(inArray(free_plan_subscriptions.user_id, ids), inArray(free_plan_subscriptions.email, emails))))
+    .where(and(freePlanInForce(now), inArray(free_plan_subscriptions.user_id, ids)))
     .orderBy(desc(free_plan_subscriptions.expires_at));
   for (const account of accounts) {
     if (result.has(account.id)) continue;
-    const plan = plans.find((p) => p.user_id === account.id || p.email === account.email);
+    // A plan counts once linked: the address was confirmed by its holder (typing it proves nothing).
+    const plan = plans.find((p) => p.user_id === account.id);
     if (plan) result.set(account.id, { subscribed: true, source: "free_plan", until: plan.until });
   }
   for (const account of accounts) if (!result.has(account.id)) result.set(account.id, NOT_SUBSCRIBED);
