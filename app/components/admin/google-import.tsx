@@ -53,7 +53,8 @@ export function GoogleImport({ initial }: { initial: GoogleActionData | null }) 
     const listed = answer.results.filter((r) => !r.skipped).length;
     const hidden = answer.results.length - listed;
     const found = answer.offset === 0 ? `${listed} resultados encontrados` : `${listed} resultados más`;
-    const description = hidden > 0 ? `${found} (${hidden} omitidos antes no se muestran)` : found;
+    const note = hidden === 1 ? "1 omitido antes no se muestra" : `${hidden} omitidos antes no se muestran`;
+    const description = hidden > 0 ? `${found} (${note})` : found;
     if (answer.offset === 0) {
       setResults(answer.results);
       setShowSkipped(false);
@@ -138,8 +139,9 @@ export function GoogleImport({ initial }: { initial: GoogleActionData | null }) 
         )}
         {skippedCount > 0 && (
           <p className="mt-4 flex flex-wrap items-center gap-x-3 text-sm text-muted">
-            {skippedCount === 1 ? "1 resultado omitido" : `${skippedCount} resultados omitidos`}
-            {showSkipped ? " se muestran para restaurarlos." : " no se muestran."}
+            {skippedCount === 1
+              ? `1 resultado omitido ${showSkipped ? "se muestra para restaurarlo." : "no se muestra."}`
+              : `${skippedCount} resultados omitidos ${showSkipped ? "se muestran para restaurarlos." : "no se muestran."}`}
             <Button type="button" variant="ghost" size="compact" onClick={() => setShowSkipped((v) => !v)}>
               {showSkipped ? "Ocultar omitidos" : "Mostrar omitidos"}
             </Button>
@@ -208,14 +210,14 @@ function ResultCard({
   return (
     <Card className="flex w-full flex-col gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-bold text-ocean-950">
-          {r.name}
+        <div className="min-w-0">
+          <h3 className="text-lg font-bold text-ocean-950">{r.name}</h3>
           {r.skipped && (
-            <Badge tone="slate" className="ml-2 align-middle">
+            <Badge tone="slate" className="mt-1">
               Omitido
             </Badge>
           )}
-        </h3>
+        </div>
         {r.rating !== null && (
           <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-ocean-800">
             <Icon name="star" aria-hidden className="size-4 text-sun-500" /> {r.rating.toLocaleString("es-PA")}
