@@ -108,6 +108,8 @@ test("on a 390 px phone the seven rows fit the screen: no sideways scroll, each 
   await page.goto("/admin/restaurant/new");
   const rows = page.getByTestId("hours-row");
   await expect(rows).toHaveCount(7);
+  // Copying one day's hours needs JavaScript: without it there are no copy buttons.
+  await expect(page.getByRole("button", { name: /^Copiar a/ })).toHaveCount(0);
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
@@ -155,6 +157,71 @@ test.describe("with JavaScript", () => {
     await expect(sabado.abre).toHaveValue("20:00");
     await expect(sabado.cierra).toHaveValue("03:00");
     await expect(day(page, "Domingo").cerrado).toBeChecked();
+    errors.expectNoErrors();
+  });
+
+  test("one day's hours copied to every day and to Monday–Friday with the keyboard are saved; a web address without https:// is completed", async ({
+    page,
+  }) => {
+    const errors = trackPageErrors(page);
+    const nombre = `Cantina Copia ${Date.now().toString(36)}`;
+    await startNewRestaurant(page, { nombre, provincia: "herrera", direccion: "Chitré, Herrera" });
+    await page.getByLabel("Activo").uncheck();
+    await page.getByLabel("Sitio web").fill("www.cantina-copia.com");
+    const source = page.getByLabel("Copiar el horario del");
+    const toAll = page.getByRole("button", { name: "Copiar a todos los días" });
+    const toWeekdays = page.getByRole("button", { name: "Copiar a días laborables" });
+    const status = page.getByRole("status").filter({ hasText: "Copiamos el horario" });
+
+    // Saturday's hours to every day.
+    const sabado = day(page, "Sábado");
+    await sabado.abre.fill("09:00");
+    await sabado.cierra.fill("13:00");
+    await source.selectOption({ label: "sábado" });
+    await toAll.focus();
+    await page.keyboard.press("Enter");
+    await expect(status).toHaveText("Copiamos el horario del sábado a todos los días. Guarda para aplicar los cambios.");
+    for (const name of ["Lunes", "Miércoles", "Domingo"]) {
+      await expect(day(page, name).abre, name).toHaveValue("09:00");
+      await expect(day(page, name).cierra, name).toHaveValue("13:00");
+    }
+
+    // Then Monday's two shifts to Monday–Friday: the weekend keeps Saturday's.
+    const lunes = day(page, "Lunes");
+    await lunes.abre.fill("08:00");
+    await lunes.cierra.fill("12:00");
+    await lunes.abre2.fill("14:00");
+    await lunes.cierra2.fill("18:00");
+    await source.selectOption({ label: "lunes" });
+    await toWeekdays.focus();
+    await page.keyboard.press("Space");
+    await expect(status).toHaveText(
+      "Copiamos el horario del lunes a los días laborables (lunes a viernes). Guarda para aplicar los cambios.",
+    );
+    await expect(day(page, "Viernes").abre2).toHaveValue("14:00");
+    await expect(day(page, "Domingo").abre2).toHaveValue("");
+
+    await page.getByRole("button", { name: "Crear restaurante" }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=restaurantes$/);
+
+    // What the server stored, read back in the edit form.
+    await page.goto(`/admin?tab=restaurantes&q=${encodeURIComponent(nombre)}`);
+    await page.getByRole("link", { name: `Editar ${nombre}` }).click();
+    await expect(page.getByLabel("Sitio web")).toHaveValue("https://www.cantina-copia.com");
+    for (const name of ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes"]) {
+      const d = day(page, name);
+      await expect(d.abre, name).toHaveValue("08:00");
+      await expect(d.cierra, name).toHaveValue("12:00");
+      await expect(d.abre2, name).toHaveValue("14:00");
+      await expect(d.cierra2, name).toHaveValue("18:00");
+    }
+    for (const name of ["Sábado", "Domingo"]) {
+      const d = day(page, name);
+      await expect(d.abre, name).toHaveValue("09:00");
+      await expect(d.cierra, name).toHaveValue("13:00");
+      await expect(d.abre2, name).toHaveValue("");
+      await expect(d.cerrado, name).not.toBeChecked();
+    }
     errors.expectNoErrors();
   });
 });
