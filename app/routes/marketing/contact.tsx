@@ -44,8 +44,7 @@ export function loader({ url }: Route.LoaderArgs) {
   const plan = PLAN_TYPES.find((p) => p.slug === url.searchParams.get("plan"));
   return {
     // The page's copy reaches the browser as loader data, not as JavaScript to download (decision 017).
-    content: { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES },
-    sent: url.searchParams.has("enviado"),
+    content: { FAQ, OPENING_HOURS, PROMISES },
     prefill: {
       service: CONTACT_SERVICES.some((s) => s.slug === service) ? service! : "",
       message: plan ? `Hola, me interesa el plan ${plan.label}.` : "",
@@ -87,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   // A new location (the redirect after sending) starts an empty form.
   const location = useLocation();
-  const { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } = loaderData.content;
+  const { FAQ, OPENING_HOURS, PROMISES } = loaderData.content;
 
   return (
     <>
@@ -102,15 +101,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <h2 id="form-title" className="text-2xl font-extrabold">
               Envíanos un mensaje
             </h2>
-            {loaderData.sent && !actionData ? (
-              <div role="status" className="mt-5 flex gap-3 rounded-xl bg-emerald-50 p-4 text-success" data-testid="contact-sent">
-                <Icon name="circle-check" aria-hidden className="mt-0.5 size-5 shrink-0" />
-                <p>
-                  <strong className="block">{CONTACT_SUCCESS.title}</strong>
-                  {CONTACT_SUCCESS.description}
-                </p>
-              </div>
-            ) : null}
             <div className="mt-6">
               <Suspense fallback={<div className="min-h-[46rem]" aria-busy="true" />}>
                 <ContactForm key={location.key} lastResult={actionData?.result} prefill={loaderData.prefill} />
@@ -125,7 +115,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <h2 className="flex items-center gap-2 text-lg font-bold text-white">
                 <Icon name="timer" aria-hidden className="size-5 text-sun-300" /> Garantía de respuesta
               </h2>
-              <p className="mt-3 text-2xl font-extrabold text-sun-300">{PROMISES.contactPageTypical}</p>
+              <p className="mt-3 text-2xl font-extrabold text-sun-300">
+                <KeepRangesTogether text={PROMISES.contactPageTypical} />
+              </p>
               <p className="mt-1 text-ocean-100">{PROMISES.contactPageMax}, en horario laboral.</p>
             </Card>
 
@@ -154,6 +146,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </div>
       </Section>
     </>
+  );
+}
+
+/** A range such as «2-4 horas» on one line: browsers may break a line after a hyphen. */
+function KeepRangesTogether({ text }: { text: string }) {
+  return text.split(/(\d+-\d+ \p{L}+)/u).map((part, i) =>
+    i % 2 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
+      <span key={i} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }
 
