@@ -26,6 +26,12 @@ export function showToast(t: NonNullable<ToastData>) {
   requestMount?.();
 }
 
+/** Removes the toasts on screen and those still waiting: a new attempt makes the last one's answer stale. */
+export function dismissToasts() {
+  queue.length = 0;
+  mounted?.toast.dismiss();
+}
+
 /** Below the sticky header (4rem and its border), close button included: a toast never covers the navigation or the logo. */
 const belowHeader = { top: "5rem" };
 
@@ -55,7 +61,9 @@ export function Toaster() {
       mobileOffset={belowHeader}
       richColors
       closeButton
-      toastOptions={{ duration: 5000 }}
+      // Sonner's own labels are English ('Notifications', 'Close toast').
+      containerAriaLabel="Notificaciones"
+      toastOptions={{ duration: 5000, closeButtonAriaLabel: "Cerrar aviso" }}
     />
   ) : null;
 }

@@ -1,9 +1,9 @@
 import type { Submission } from "@conform-to/react";
-import { lazy, Suspense } from "react";
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { clientIpOf } from "~/server/request-context.server";
 import type { Route } from "./+types/auth";
-import { useShowToast } from "~/components/toaster";
+import { dismissToasts, useShowToast } from "~/components/toaster";
 import { Card } from "~/components/ui/card";
 import { seo } from "~/lib/meta";
 import { loginSchema, signupSchema } from "~/schemas/auth";
@@ -103,6 +103,12 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const mode = params.get("modo") === "registro" ? "signup" : "login";
   const sameIntent = actionData?.intent === mode;
   useShowToast(actionData?.toast, actionData);
+  // A new attempt replaces the last one's answer: a refusal still on screen must not stay under
+  // '¡Cuenta creada!' or '¡Bienvenido!'.
+  const sending = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (sending) dismissToasts();
+  }, [sending]);
   const redirectTo = params.get("redirectTo") ?? "";
 
   return (
