@@ -15,6 +15,8 @@ export default [
   route("ai-solutions/roger-chat", "routes/marketing/roger-chat.tsx"),
   route("local-ai-pricing", "routes/marketing/local-ai-pricing.tsx"),
   route("contact", "routes/marketing/contact.tsx"),
+  route("privacidad", "routes/marketing/privacy.tsx"),
+  route("terminos", "routes/marketing/terms.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("sitemap/:part", "routes/seo/sitemap-part.ts"),
   route("robots.txt", "routes/seo/robots.ts"),

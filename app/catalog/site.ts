@@ -26,3 +26,6 @@ export function whatsappLink(message?: string): string {
 
 /** The pages behind the premium gate: the shell shows a waiting state while going to one. */
 export const PREMIUM_PAGE_PATHS = { roger: "/ai-solutions/roger", amy: "/ai-solutions/amy" } as const;
+
+/** The privacy policy and the terms of use (footer, sign-up, contact form, premium checkout). */
+export const LEGAL_PATHS = { privacy: "/privacidad", terms: "/terminos" } as const;

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { ABOUT_LINKS, BUSINESS_LINKS, MAIN_LINKS, RESTAURANT_LINKS, type NavLink } from "~/catalog/navigation";
-import { SITE, whatsappLink } from "~/catalog/site";
+import { LEGAL_PATHS, SITE, whatsappLink } from "~/catalog/site";
 import { Logo } from "./logo";
 
 function Group({ title, links }: { title: string; links: NavLink[] }) {
@@ -69,9 +69,23 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-ocean-300 sm:px-6">
-          © {new Date().getFullYear()} {SITE.legalName}. Todos los derechos reservados.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-ocean-300 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {SITE.legalName}. Todos los derechos reservados.
+          </p>
+          <ul className="flex flex-wrap gap-x-5">
+            <li>
+              <Link to={LEGAL_PATHS.privacy} className="inline-flex min-h-8 items-center hover:text-white">
+                Política de privacidad
+              </Link>
+            </li>
+            <li>
+              <Link to={LEGAL_PATHS.terms} className="inline-flex min-h-8 items-center hover:text-white">
+                Términos de uso
+              </Link>
+            </li>
+          </ul>
+        </div>
       </div>
     </footer>
   );

@@ -21,6 +21,8 @@ export const MARKETING_PAGES = [
   "/ai-solutions/amy",
   "/local-ai-pricing",
   "/contact",
+  "/privacidad",
+  "/terminos",
 ];
 
 export type User = { email: string; password: string; name: string };

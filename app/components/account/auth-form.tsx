@@ -7,6 +7,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Icon } from "~/components/icons/icon";
+import { LegalConsent } from "~/components/legal-consent";
 import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/conform";
@@ -62,6 +63,7 @@ export default function AuthForm({
             </>
           )}
         </Button>
+        {mode === "signup" ? <LegalConsent lead="Al crear tu cuenta" className="text-center" /> : null}
       </Form>
     </>
   );

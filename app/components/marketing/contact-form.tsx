@@ -5,8 +5,9 @@
  */
 import { CatalogOptions } from "~/components/catalog-options";
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { CONTACT_SERVICES } from "~/catalog/plans";
+import { LEGAL_PATHS } from "~/catalog/site";
 import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { InputField, SelectField, TextareaField } from "~/components/ui/field";
@@ -69,7 +70,13 @@ export default function ContactForm({
         <label htmlFor="contact-hp">No llenes este campo</label>
         <input id="contact-hp" type="text" name={CONTACT_HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <p className="text-sm text-muted">Los campos con * son obligatorios.</p>
+      <p className="text-sm text-muted">
+        Los campos con * son obligatorios. Usamos tus datos para atender tu consulta; más detalles en nuestra{" "}
+        <Link to={LEGAL_PATHS.privacy} className="font-semibold text-ocean-700 underline underline-offset-2">
+          Política de privacidad
+        </Link>
+        .
+      </p>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
         <Icon name="send" aria-hidden className="size-4" />
         {busy ? "Enviando..." : "Enviar Mensaje"}
