@@ -44,13 +44,15 @@ export async function confirmCheckoutSession(userId: string, sessionId: string):
     console.warn(`[stripe] user ${userId} came back with checkout session ${sessionId} of another account; refused`);
     return "unknown";
   }
-  let stripe: Stripe;
   let session: Stripe.Checkout.Session;
   try {
-    stripe = requireStripe();
-    session = await stripe.checkout.sessions.retrieve(sessionId);
+    session = await requireStripe().checkout.sessions.retrieve(sessionId);
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) return "unknown";
+    if ((error as { statusCode?: number }).statusCode === 404) {
+      // Stripe does not know it (another account's keys, a mistyped address): nothing to ask again.
+      if (owner) await settleCheckoutSession(sessionId);
+      return "unknown";
+    }
     console.error(`[stripe] checkout session ${sessionId} of user ${userId}: could not ask Stripe: ${(error as Error).message}`);
     return "unverified";
   }
@@ -58,7 +60,7 @@ export async function confirmCheckoutSession(userId: string, sessionId: string):
     console.warn(`[stripe] user ${userId} came back with checkout session ${sessionId} of another account; refused`);
     return "unknown";
   }
-  return settleFromStripe(stripe, session, userId);
+  return settleFromStripe(session, userId);
 }
 
 /**
@@ -85,7 +87,7 @@ async function belongsTo(session: Stripe.Checkout.Session, userId: string): Prom
   return Boolean(customer) && customer === (await stripeCustomerOf(userId));
 }
 
-async function settleFromStripe(stripe: Stripe, session: Stripe.Checkout.Session, userId: string): Promise<PaymentCheck> {
+async function settleFromStripe(session: Stripe.Checkout.Session, userId: string): Promise<PaymentCheck> {
   if (session.status === "expired") {
     await settleCheckoutSession(session.id);
     return "failed";

@@ -15,7 +15,6 @@ import { awaitingPaymentSubscriptions, checkSubscription, type PremiumSource } f
 
 export const PAYMENT_PENDING =
   "Tu pago anterior aún se está confirmando con Stripe. Te daremos acceso en cuanto se confirme; no hace falta pagar de nuevo.";
-export const PAYMENT_UNVERIFIED = "No pudimos comprobar tu pago anterior con Stripe. Inténtalo de nuevo en unos minutos.";
 
 export type PremiumSlug = "amy" | "roger";
 
@@ -106,7 +105,8 @@ export async function premiumAction(request: Request, slug: PremiumSlug) {
   const earlier = await confirmPendingPayments(current.user.id);
   if (earlier === "confirmed") throw redirect(path, 303);
   if (earlier === "pending") return data<SubscribeResult>({ error: PAYMENT_PENDING }, { status: 409 });
-  if (earlier === "unverified") return data<SubscribeResult>({ error: PAYMENT_UNVERIFIED }, { status: 503 });
+  // Stripe cannot be asked about the earlier one, so no new checkout either (it could not be created).
+  if (earlier === "unverified") return data<SubscribeResult>({ error: CHECKOUT_ERROR }, { status: 502 });
   const attempt = form.get("attempt");
   let url: string;
   try {

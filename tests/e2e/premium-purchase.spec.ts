@@ -206,3 +206,21 @@ for (const width of [390, 1280]) {
     await page.context().close();
   });
 }
+
+test("paid in a tab that never came back and no webhook yet: «Suscribirme» elsewhere shows the chat instead of a second checkout", async ({
+  browser,
+}) => {
+  const { page } = await signedInPage(browser, "sinregreso");
+  await page.goto("/ai-solutions/amy");
+  const [checkout] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Suscribirme" }).click()]);
+  await checkout.waitForURL(/\/checkout\/cs_test_/);
+  stripe.completeCheckout(new URL(checkout.url()).pathname.split("/").pop()!);
+  await checkout.close();
+  const started = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
+  await page.getByRole("button", { name: "Suscribirme" }).click();
+  await expect(page.locator('iframe[title^="Chat con Amy"]')).toBeVisible();
+  expect(stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")).toHaveLength(started);
+  // The tab opened for a checkout that is not needed is closed again.
+  await expect.poll(() => page.context().pages().length).toBe(1);
+  await page.context().close();
+});

@@ -401,8 +401,10 @@ describe("back from Stripe before the webhook", () => {
     try {
       const page = await call(assistant.loader, getRequest(back(id), user.cookie));
       expect(page.data).toMatchObject({ confirmation: "unverified", access: { subscribed: false }, chatUrl: null });
+      const started = checkoutsStarted();
       const second = await call(assistant.action, subscribe("/ai-solutions/roger", user.cookie, { response: "json" }));
-      expect(second.status).toBe(503);
+      expect(second).toMatchObject({ status: 502, data: { error: "Error creando sesión de pago" } });
+      expect(checkoutsStarted()).toBe(started);
     } finally {
       stripe.state.failSessionFetch = null;
       log.mockRestore();

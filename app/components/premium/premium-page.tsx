@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { PREMIUM_PRICE_TEXT, type Assistant } from "~/catalog/marketing";
 import { Icon } from "~/components/icons/icon";
+import { LegalConsent } from "~/components/legal-consent";
 import { AssistantHeader } from "~/components/marketing/assistant-header";
 import { ChatFrame } from "~/components/marketing/chat-frame";
 import { Section } from "~/components/marketing/section";
@@ -84,23 +85,27 @@ function Chat({ assistant, access, chatUrl, confirmation }: PremiumPageProps) {
 function Paywall(props: PremiumPageProps) {
   const { assistant, signedIn, attempt, payment, confirmation, actionResult } = props;
   const fetcher = useFetcher<SubscribeResult>();
-  const tab = useRef<Window | null>(null);
+  // The tab opened on click, and the answer the fetcher held before this submission.
+  const tab = useRef<{ window: Window | null; before: SubscribeResult | undefined } | null>(null);
   const result = fetcher.data ?? actionResult;
   const busy = fetcher.state !== "idle";
   // Paid, or being paid: a second subscription is never offered meanwhile.
   const awaiting = confirmation === "pending" || confirmation === "unverified";
 
-  // The session URL arrived: send the tab opened on click there, or this tab when it was blocked.
+  // The session URL arrived: send the tab opened on click there, or this tab when it was blocked;
+  // any other answer (an error, a redirect back to the page) closes it.
   useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer) return;
-    const opened = tab.current;
+    const pending = tab.current;
+    if (fetcher.state !== "idle" || !pending) return;
     tab.current = null;
-    if (answer.url) {
-      if (opened && !opened.closed) opened.location.href = answer.url;
+    const answer = fetcher.data !== pending.before ? fetcher.data : undefined;
+    if (answer?.url) {
+      if (pending.window && !pending.window.closed) pending.window.location.href = answer.url;
       else window.location.assign(answer.url);
-    } else opened?.close();
+    } else pending.window?.close();
   }, [fetcher.state, fetcher.data]);
+  // Sent back to the page because the payment was already confirmed: the paywall goes, and its tab.
+  useEffect(() => () => tab.current?.window?.close(), []);
 
   return (
     <div className="grid gap-6 rounded-card border border-ocean-100 bg-white p-6 shadow-card sm:p-8 lg:grid-cols-[1fr_auto]">
@@ -142,7 +147,7 @@ function Paywall(props: PremiumPageProps) {
                 // Opened during the click, or the browser blocks it; the session URL follows.
                 const opened = window.open("", "_blank");
                 if (opened) opened.opener = null;
-                tab.current = opened;
+                tab.current = { window: opened, before: fetcher.data };
                 event.preventDefault();
                 void fetcher.submit({ intent: "subscribe", attempt, response: "json" }, { method: "post" });
               }}
@@ -162,6 +167,7 @@ function Paywall(props: PremiumPageProps) {
               </Button>
             </fetcher.Form>
             <SubscribeMessage result={result} />
+            <LegalConsent lead="El pago lo procesa Stripe. Al suscribirte" className="max-w-xs" />
           </>
         )}
       </div>
