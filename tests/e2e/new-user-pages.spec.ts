@@ -112,6 +112,12 @@ test("the sign-up form, the contact form and the premium paywall link to them", 
   await page.goto("/contact");
   const contact = page.locator("form", { has: page.getByRole("button", { name: "Enviar Mensaje" }) });
   await expect(contact.getByRole("link", { name: "Política de privacidad" })).toHaveAttribute("href", "/privacidad");
+
+  await page.goto("/ai-solutions/amy");
+  const paywall = page.getByRole("button", { name: "Suscribirme" }).locator("xpath=ancestor::div[1]");
+  await expect(paywall).toContainText("El pago lo procesa Stripe. Al suscribirte aceptas los Términos de uso y la Política de privacidad.");
+  await expect(paywall.getByRole("link", { name: "Términos de uso" })).toHaveAttribute("href", "/terminos");
+  await expect(paywall.getByRole("link", { name: "Política de privacidad" })).toHaveAttribute("href", "/privacidad");
 });
 
 /** How many times `text` is on screen (the rendered text of the page, <noscript> included when it shows). */
