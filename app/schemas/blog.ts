@@ -4,6 +4,7 @@
  * rules, so the API validates exactly like the editor.
  */
 import { z } from "./zod";
+import { completeWebAddress } from "~/lib/safe-url";
 import { BLOG_CATEGORIES } from "~/catalog/categories";
 import { UUID_PATTERN } from "~/lib/uuid";
 
@@ -110,8 +111,9 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+// 'ejemplo.com/foto.jpg' is completed to https://, as in the admin forms.
 const imageUrl = z.preprocess(
-  (v) => (v == null ? null : typeof v === "string" ? v.trim() || null : v),
+  (v) => (v == null ? null : typeof v === "string" ? (v.trim() ? completeWebAddress(v) : null) : v),
   z
     .string({ error: "La URL de la imagen no es válida" })
     .max(IMAGE_URL_MAX, "La URL de la imagen es demasiado larga")

@@ -121,6 +121,25 @@ describe("the Zod 4 adapter with the project's schemas", () => {
     });
   });
 
+  it("completes a web address typed without https:// in the browser's check as on the server", () => {
+    const restaurant = { nombre: "Fonda", direccion: "Calle 50", provincia: "panama" };
+    const ok = parseFormData(form({ ...restaurant, website_url: "www.ejemplo.com", maps_url: "maps.app.goo.gl/x1" }), restaurantSchema);
+    expect(ok.status).toBe("success");
+    expect(ok.status === "success" && [ok.value.website_url, ok.value.maps_url]).toEqual([
+      "https://www.ejemplo.com",
+      "https://maps.app.goo.gl/x1",
+    ]);
+    expect(errorsOf(restaurantSchema, { ...restaurant, instagram_url: "javascript:alert(1)" })).toEqual({
+      instagram_url: ["Instagram debe ser una URL válida, como www.ejemplo.com o https://ejemplo.com/menu"],
+    });
+    const blog = { title: "Título", excerpt: "Resumen", content: "<p>Hola</p>", category: "", intent: "draft" };
+    const draft = parseFormData(form({ ...blog, image_url: "fotos.ejemplo.com/portada.jpg" }), blogFormSchema);
+    expect(draft.status === "success" && draft.value.image_url).toBe("https://fotos.ejemplo.com/portada.jpg");
+    expect(errorsOf(blogFormSchema, { ...blog, image_url: "data:image/png;base64,AAAA" })).toEqual({
+      image_url: ["La URL de la imagen debe empezar con http:// o https://"],
+    });
+  });
+
   it("sends back what was typed, without the fields it is told to hide", () => {
     const reply = parseFormData(form({ email: "ana@ejemplo", password: "secreta" }), loginSchema).reply({ hideFields: ["password"] });
     expect(reply.initialValue).toEqual({ email: "ana@ejemplo" });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { completeWebAddress } from "~/lib/safe-url";
 import { BlogCover } from "./blog-cover";
 
 const PREVIEW_DELAY_MS = 600;
@@ -21,7 +22,9 @@ export function CoverPreview({ url, category }: { url: string; category: string 
     return () => clearTimeout(t);
   }, [url, shown]);
   const onResult = useCallback((ok: boolean) => setLoaded(ok), []);
-  const src = isWebUrl(shown) ? shown : null;
+  // As the schema stores it: 'ejemplo.com/foto.jpg' with https://.
+  const full = completeWebAddress(shown);
+  const src = isWebUrl(full) ? full : null;
 
   return (
     <div className="grid items-center gap-3 sm:grid-cols-[10rem_1fr]">
