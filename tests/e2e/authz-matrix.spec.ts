@@ -11,7 +11,7 @@ import { type APIRequestContext, type APIResponse, expect, test } from "@playwri
 import { matchRoutes, type RouteObject } from "react-router";
 import routes from "../../app/routes";
 import { AUTHZ_MATRIX, type MatrixEntry, type Outcome, ROLES, type Role, TOKEN_ROLES } from "../fixtures/authz-matrix";
-import { ADMIN_STATE, makeUser, OWNER } from "./fixtures";
+import { ADMIN_STATE, confirmAddress, makeUser, OWNER } from "./fixtures";
 
 type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
 
@@ -90,7 +90,7 @@ test.describe("as every role", () => {
       playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL }, storageState });
     contexts.visitor = await newContext();
     contexts.admin = await newContext(ADMIN_STATE);
-    for (const role of ["user", "author", "other", "subscriber", "lapsed"] as const) {
+    for (const role of ["user", "author", "other", "subscriber", "lapsed", "pending"] as const) {
       contexts[role] = await newContext();
       const made = await makeUser(contexts[role], `matriz-${role}`);
       credentials[role] = { email: made.email, password: made.password };
@@ -120,9 +120,17 @@ test.describe("as every role", () => {
     expect(revoke.status()).toBe(302);
     revokedToken = revoked.token;
 
-    // Premium: a free plan for the subscriber; the lapsed account's plan is deactivated.
+    // Premium: a free plan for the subscriber; the lapsed account's plan is deactivated. Plans go to
+    // the account that confirmed the address, so both open their sign-up link first.
+    for (const role of ["subscriber", "lapsed"] as const) await confirmAddress(contexts[role], baseURL, credentials[role]!.email);
     await grantFreePlan(credentials.subscriber!.email);
     await grantFreePlan(credentials.lapsed!.email);
+    // The pending account asked to move to an address with a plan waiting, and never opened the link.
+    const waiting = `matriz-espera-${Date.now()}@e2e.test`;
+    await grantFreePlan(waiting);
+    const asked = await contexts.pending.post("/profile", { form: { full_name: "Cuenta en espera", email: waiting }, maxRedirects: 0 });
+    expect(asked.status()).toBe(302);
+    expect(await (await contexts.pending.get("/profile")).text()).toContain("Cambio pendiente a");
     const plans = await (await contexts.admin.get("/admin/free-plans")).text();
     const row = plans.slice(plans.indexOf(credentials.lapsed!.email));
     const planId = row.match(/name="intent" value="toggle"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/)?.[1];

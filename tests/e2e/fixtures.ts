@@ -6,10 +6,12 @@
  * database for the model and route tests.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 
 export const OWNER = { email: "owner@e2e.test", password: "owner-password-123", name: "Dueña Admin" };
-export const ADMIN_STATE = "tests/e2e/.auth/admin.json";
+// One file per server port, so that suites run side by side on other ports keep their own session.
+export const ADMIN_STATE = `tests/e2e/.auth/admin-${process.env.E2E_PORT ?? 3100}.json`;
 
 /** The marketing pages and the assistants' pages, for scans that walk every page. */
 export const MARKETING_PAGES = [
@@ -168,4 +170,34 @@ export function trackPageErrors(page: Page) {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   return { expectNoErrors: () => expect(errors).toEqual([]) };
+}
+
+/**
+ * The link the server last mailed to `to` (whose subject matches), from its mail log: the e2e server
+ * writes every mail there, as an operator without SMTP would read it. Waits for the mail to arrive.
+ */
+export async function mailedLink(baseURL: string, to: string, subject: RegExp = /./): Promise<string> {
+  const log = `.e2e-data-${new URL(baseURL).port}/mail.log`;
+  let link = "";
+  await expect
+    .poll(() => {
+      const mails = fs.existsSync(log)
+        ? fs
+            .readFileSync(log, "utf8")
+            .trim()
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as { to: string; subject: string; text: string })
+        : [];
+      link = mails.findLast((m) => m.to === to && subject.test(m.subject))?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
+      return link;
+    })
+    .toBeTruthy();
+  return link;
+}
+
+/** Opens the confirmation link mailed to `email` at sign-up, in `ctx` (the address becomes confirmed). */
+export async function confirmAddress(ctx: APIRequestContext, baseURL: string, email: string) {
+  const res = await ctx.get(await mailedLink(baseURL, email, /^Confirma tu email/), { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
 }

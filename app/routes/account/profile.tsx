@@ -190,16 +190,42 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, emailVerified, pendingEmail, verificationRequired, apiTokens, premium } = loaderData;
+type ProfileData = Route.ComponentProps["loaderData"];
+type ProfileReply = Extract<NonNullable<Route.ComponentProps["actionData"]>, { intent: "profile" }>["result"];
+
+/** Name and e-mail. What was typed (and refused) wins over the stored values. */
+function PersonalInfoForm({
+  profile,
+  pendingEmail,
+  lastResult,
+}: Pick<ProfileData, "profile" | "pendingEmail"> & { lastResult: ProfileReply | null }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  // What was typed (and refused) wins over the stored values.
   const [form, fields] = useSchemaForm(profileSchema, {
     id: "profile",
-    lastResult: actionData?.intent === "profile" ? actionData.result : null,
+    lastResult,
     defaultValue: { full_name: profile.full_name, email: profile.email },
   });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+      <InputField label="Nombre completo" meta={fields.full_name} type="text" autoComplete="name" maxLength={100} required />
+      <InputField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} required />
+      {pendingEmail ? (
+        <p role="status" className="rounded-lg border border-sun-300 bg-sun-100 p-3 text-sm">
+          <Icon name="mail-warning" aria-hidden className="mr-1.5 inline size-4 text-ocean-700" />
+          Cambio pendiente a <strong className="break-all">{pendingEmail.email}</strong>: abre el enlace que enviamos a esa dirección antes
+          del {formatDateTime(pendingEmail.until)}. Hasta entonces tu email sigue siendo <span className="break-all">{profile.email}</span>.
+        </p>
+      ) : null}
+      <Button type="submit" disabled={busy}>
+        {busy ? "Procesando..." : "Guardar cambios"}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, emailVerified, pendingEmail, verificationRequired, apiTokens, premium } = loaderData;
   const tokenResult = actionData?.intent === "create-token" ? actionData : null;
   useShowToast(actionData?.toast, actionData);
 
@@ -212,21 +238,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <h2 className="flex items-center gap-2 text-lg font-bold">
             <Icon name="user-round" aria-hidden className="size-5 text-ocean-600" /> Información personal
           </h2>
-          <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
-            <InputField label="Nombre completo" meta={fields.full_name} type="text" autoComplete="name" maxLength={100} required />
-            <InputField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} required />
-            {pendingEmail ? (
-              <p role="status" className="rounded-lg border border-sun-300 bg-sun-100 p-3 text-sm">
-                <Icon name="mail-warning" aria-hidden className="mr-1.5 inline size-4 text-ocean-700" />
-                Cambio pendiente a <strong className="break-all">{pendingEmail.email}</strong>: abre el enlace que enviamos a esa dirección
-                antes del {formatDateTime(pendingEmail.until)}. Hasta entonces tu email sigue siendo{" "}
-                <span className="break-all">{profile.email}</span>.
-              </p>
-            ) : null}
-            <Button type="submit" disabled={busy}>
-              {busy ? "Procesando..." : "Guardar cambios"}
-            </Button>
-          </Form>
+          {/* A saved change (a new name, an address now pending) starts the form again from the account. */}
+          <PersonalInfoForm
+            key={`${profile.full_name}\n${pendingEmail?.email ?? profile.email}`}
+            profile={profile}
+            pendingEmail={pendingEmail}
+            lastResult={actionData?.intent === "profile" ? actionData.result : null}
+          />
         </Card>
         <Card className="p-6">
           <h2 className="text-lg font-bold">Estado de la cuenta</h2>

@@ -155,7 +155,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
   return (
     <AdminShell
       title="Planes gratuitos"
-      intro="Otorga acceso gratuito a los asistentes premium por 30, 60 o 90 días. El plan se aplica a la cuenta con ese email, exista ya o se cree después."
+      intro="Otorga acceso gratuito a los asistentes premium por 30, 60 o 90 días. El plan se aplica a la cuenta que confirme ese email, exista ya o se cree después."
     >
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr] lg:items-start">
         <Card className="p-5 sm:p-6">
@@ -230,7 +230,7 @@ export default function FreePlans({ loaderData, actionData }: Route.ComponentPro
                             <Badge tone="ocean">{p.days_granted} días</Badge>
                             {p.is_active ? <Badge tone="green">Activo</Badge> : <Badge tone="slate">Inactivo</Badge>}
                             {expired && <Badge tone="red">Expirado</Badge>}
-                            {p.user_id ? null : <Badge tone="sun">Sin cuenta aún</Badge>}
+                            {p.user_id ? null : <Badge tone="sun">Sin cuenta confirmada</Badge>}
                           </div>
                           <p className="mt-1.5 flex items-center gap-1.5 text-sm text-muted">
                             <Icon name="calendar-clock" aria-hidden className="size-4" />
