@@ -8,8 +8,16 @@ import { buttonClass } from "./ui/button";
 
 export type HeaderUser = { name: string; email: string; isAdmin: boolean } | null;
 
+// The desktop row is tight from lg (a 1024px window, less its scrollbar) and at xl for an admin
+// (1280px less a scrollbar): narrower padding there, and no label may wrap (the page's
+// overflow-wrap would break words anywhere).
 const topLink =
-  "inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-ocean-900 hover:bg-ocean-50 aria-[current=page]:text-ocean-600";
+  "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3 text-sm font-semibold text-ocean-900 hover:bg-ocean-50 aria-[current=page]:text-ocean-600 lg:px-2 xl:px-2.5";
+
+/** Text of a header button that only an icon stands for between lg and xl (still its accessible name). */
+const wideOnly = "sr-only xl:not-sr-only xl:whitespace-nowrap";
+
+const adminBadge = "whitespace-nowrap rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950";
 
 function NavDropdown({ label, links, columns = 1 }: { label: string; links: NavItem[]; columns?: 1 | 2 }) {
   return (
@@ -27,18 +35,19 @@ function NavDropdown({ label, links, columns = 1 }: { label: string; links: NavI
   );
 }
 
-function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
+/** 'Mi Cuenta'; `compact` (an admin's header, with two more items) shows only its icon between lg and xl. */
+function AccountMenu({ user, compact }: { user: NonNullable<HeaderUser>; compact: boolean }) {
   const navigation = useNavigation();
   const signingOut = navigation.formAction === "/logout";
   return (
     <DisclosureMenu
       align="end"
-      triggerClassName={buttonClass("outline", "md")}
+      triggerClassName={buttonClass("outline", compact ? "compact" : "md", compact ? "whitespace-nowrap xl:px-5" : "whitespace-nowrap")}
       panelClassName="min-w-60"
       label={
         <>
           <Icon name="user-round" aria-hidden className="size-4" />
-          Mi Cuenta
+          <span className={compact ? wideOnly : undefined}>Mi Cuenta</span>
         </>
       }
     >
@@ -117,9 +126,7 @@ function MobileMenu({ user }: { user: HeaderUser }) {
           <>
             <p className="px-1 text-sm text-muted">
               Mi Cuenta: <span className="font-semibold text-ocean-950">{user.name || user.email}</span>
-              {user.isAdmin ? (
-                <span className="ml-2 rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950">ADMIN</span>
-              ) : null}
+              {user.isAdmin ? <span className={cn("ml-2", adminBadge)}>ADMIN</span> : null}
             </p>
             {user.isAdmin ? (
               <Link to="/admin" onClick={close} className={buttonClass("primary", "md", "w-full")}>
@@ -180,8 +187,11 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
   return (
     <header className="sticky top-0 z-40 border-b border-ocean-100/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Logo />
-        <nav aria-label="Principal" className="hidden items-center gap-0.5 lg:flex">
+        {/* Neither the brand nor a group of items gives up width by wrapping. */}
+        <div className="shrink-0">
+          <Logo />
+        </div>
+        <nav aria-label="Principal" className="hidden shrink-0 items-center gap-0.5 lg:flex">
           <NavLink to="/" end className={topLink}>
             Inicio
           </NavLink>
@@ -195,7 +205,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
             Contacto
           </NavLink>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <Link to="/buscar" className={buttonClass("ghost", "icon")} aria-label="Buscar en el directorio">
             <Icon name="search" aria-hidden className="size-5" />
           </Link>
@@ -204,17 +214,17 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
               <>
                 {user.isAdmin ? (
                   <>
-                    <span className="rounded-md bg-sun-400 px-2 py-0.5 text-xs font-extrabold tracking-wider text-ocean-950">ADMIN</span>
-                    <Link to="/admin" className={buttonClass("primary", "md")}>
+                    <span className={adminBadge}>ADMIN</span>
+                    <Link to="/admin" title="Dashboard Admin" className={buttonClass("primary", "compact", "xl:px-5")}>
                       <Icon name="shield-check" aria-hidden className="size-4" />
-                      Dashboard Admin
+                      <span className={wideOnly}>Dashboard Admin</span>
                     </Link>
                   </>
                 ) : null}
-                <AccountMenu user={user} />
+                <AccountMenu user={user} compact={user.isAdmin} />
               </>
             ) : (
-              <Link to="/auth" className={buttonClass("primary", "md")}>
+              <Link to="/auth" className={buttonClass("primary", "md", "whitespace-nowrap")}>
                 Iniciar Sesión / App
               </Link>
             )}
