@@ -1,5 +1,20 @@
-import { DEFAULT_RADIUS_KM, type LatLng } from "~/lib/geo";
+import { DEFAULT_RADIUS_KM, inPanama, type LatLng, parseLatLng } from "~/lib/geo";
 import { type NearPoint, withoutNear } from "~/lib/near-query";
+import { searchParamsObject } from "~/schemas/directory";
+
+/**
+ * A listing or search page's query string, for its schema. A well-formed `cerca` outside Panama (a
+ * tourist's location) is taken out with its `radio`: the page lists as it would without a point and
+ * says why (`nearOutside`), where the API answers such a point with a 400. A malformed point stays
+ * in, for the schema to refuse as a bad link.
+ */
+export function pageQuery(url: URL): { params: Record<string, string>; nearOutside: boolean } {
+  const params = searchParamsObject(url);
+  const point = params.cerca ? parseLatLng(params.cerca) : null;
+  if (!point || inPanama(point.lat, point.lng)) return { params, nearOutside: false };
+  const { cerca: _cerca, radio: _radio, ...rest } = params;
+  return { params: rest, nearOutside: true };
+}
 
 /** The page's point from its checked `cerca` and `radio`, or null without one. */
 export function nearPoint(url: URL, cerca: LatLng | undefined, radio: number | undefined): NearPoint | null {

@@ -1,7 +1,8 @@
 /**
  * 'Near me' and 'open now' in the browser: the visitor shares a location, the listing page
  * reloads nearest first with distances; cards and entry pages carry the open status and the week's
- * hours; 'Cómo llegar' goes to the coordinates; a point with nothing near says so.
+ * hours; 'Cómo llegar' goes to the coordinates; a point with nothing near says so, and one outside
+ * Panama (a tourist's) keeps the usual listing and says why it is not sorted by distance.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -68,8 +69,36 @@ test("an entry page shows its week's hours, its open status and directions to it
   expect(ld[0].openingHoursSpecification).toHaveLength(7);
 });
 
-test("a bad point is a readable 400", async ({ page }) => {
-  const res = await page.goto("/restaurantes-panama?cerca=40.7,-74.0");
+test("a visitor outside Panama keeps the listing, told that it is not sorted by distance", async ({ page, context }) => {
+  // A tourist planning the trip from Miami.
+  await context.setGeolocation({ latitude: 25.76, longitude: -80.19 });
+  await page.goto("/restaurantes-panama");
+  const cards = page.getByTestId("listing-card");
+  await expect(cards).toHaveCount(6);
+  const names = await cards.locator("h3").allTextContents();
+  await page.getByRole("button", { name: "Usar mi ubicación" }).click();
+  await expect(page).toHaveURL(/cerca=25\.76000(%2C|,)-80\.19000/);
+  const notice = page.getByText("Tu ubicación parece estar fuera de Panamá, así que los resultados no están ordenados por distancia.");
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Restaurantes en Panamá" })).toBeVisible();
+  expect(await cards.locator("h3").allTextContents()).toEqual(names);
+  await expect(page.getByText(/^A \d+,\d km$/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cargar más" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole("link", { name: "Quitar ubicación" }).click();
+  await expect(page).toHaveURL(/\/restaurantes-panama$/);
+  await expect(notice).toHaveCount(0);
+
+  // Opened as a link (shared, or without JavaScript): the same page, not an error.
+  const res = await page.goto("/negocios/turismo?cerca=40.7,-74.0&radio=10");
+  expect(res?.status()).toBe(200);
+  await expect(notice).toBeVisible();
+  await expect(page.getByTestId("listing-card").first()).toBeVisible();
+});
+
+test("a malformed point is a readable 400", async ({ page }) => {
+  const res = await page.goto("/restaurantes-panama?cerca=norte");
   expect(res?.status()).toBe(400);
-  await expect(page.getByText("El parámetro cerca debe ser un punto dentro de Panamá.")).toBeVisible();
+  await expect(page.getByText(/latitud,longitud/)).toBeVisible();
 });

@@ -1,14 +1,18 @@
 /**
  * 'Near me' and 'open now' through /api/v1/buscar: only entries with coordinates inside the
  * radius, nearest first with their distance; only those open now; Spanish 400s for bad points and
- * radii. tests/models/near-me-sql.test.ts holds the SQL functions to the TypeScript ones.
+ * radii. On listing and search pages, a point outside Panama (a tourist's location) keeps the page,
+ * which lists as without a point and says why; only a malformed point is a bad link there. tests/models/near-me-sql.test.ts holds the SQL functions to the TypeScript ones.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { distanceKm } from "~/lib/geo";
 import type { WeeklyPeriod } from "~/lib/opening-hours";
 import * as buscar from "~/routes/api/v1/buscar";
+import * as industry from "~/routes/directory/industry";
+import * as province from "~/routes/directory/province";
+import * as searchPage from "~/routes/directory/search";
 import { makeRestaurants } from "../setup/factories";
-import { call, resetConfig } from "../setup/route";
+import { call, getRequest, resetConfig } from "../setup/route";
 
 const PANAMA_CITY = { lat: 8.9824, lng: -79.5199 };
 const ALWAYS: WeeklyPeriod[] = [{ open: { day: 0, hour: 0, minute: 0 } }];
@@ -152,5 +156,36 @@ describe("near me", () => {
     expect(r.status).toBe(400);
     expect(r.data.error.parametro).toBe(parametro);
     expect(r.data.error.mensaje).toMatch(message);
+  });
+});
+
+// Miami, where a tourist may plan a trip from.
+const MIAMI = "25.76,-80.19";
+
+describe("a point outside Panama on a page", () => {
+  type H = any;
+
+  it.each([
+    ["/restaurantes-panama", province.loader, {}],
+    ["/negocios/servicios", industry.loader, { industria: "servicios" }],
+    ["/buscar?q=olla", searchPage.loader, {}],
+  ])("keeps %s: the usual listing, saying the point is outside Panama", async (path, loader, params) => {
+    const join = path.includes("?") ? "&" : "?";
+    const plain = await call(loader as H, getRequest(path), { params });
+    if (!path.startsWith("/negocios")) expect(plain.data.items.map((i: { slug: string }) => i.slug)).toContain("olla-centro");
+    for (const query of [`cerca=${MIAMI}`, `cerca=${MIAMI}&radio=10`]) {
+      const r = await call(loader as H, getRequest(`${path}${join}${query}`), { params });
+      expect(r.status).toBe(200);
+      expect(r.data).toMatchObject({ near: null, nearOutside: true, error: null });
+      expect(r.data.items).toEqual(plain.data.items);
+    }
+    expect(plain.data.nearOutside).toBe(false);
+  });
+
+  it("still refuses a malformed point on a page, and the API a point outside Panama", async () => {
+    expect((await call(province.loader as H, getRequest("/restaurantes-panama?cerca=abc"))).status).toBe(400);
+    const api = await search(`?q=olla&cerca=${MIAMI}`);
+    expect(api.status).toBe(400);
+    expect(api.data.error).toMatchObject({ parametro: "cerca", mensaje: "El parámetro cerca debe ser un punto dentro de Panamá." });
   });
 });

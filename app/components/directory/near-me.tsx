@@ -1,12 +1,13 @@
 /**
  * 'Near me' on listing pages: the browser's position becomes `?cerca=lat,lng` on the same page,
  * which the server sorts by distance; nothing is stored. The button needs JavaScript, so it is
- * loaded after the page and never rendered without it; a `cerca` link works either way.
+ * loaded after the page and never rendered without it; a `cerca` link works either way. A point
+ * outside Panama (a visitor abroad) keeps the usual listing, and the page says why it is not sorted.
  */
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Icon } from "~/components/icons/icon";
-import type { NearPoint } from "~/lib/near-query";
+import { type NearPoint, withoutNear } from "~/lib/near-query";
 
 const LocateButton = lazy(() => import("./locate-button"));
 
@@ -15,8 +16,9 @@ export const NEAR_EMPTY = {
   text: "Prueba con un radio mayor o quita la ubicación.",
 };
 
-export function NearMe({ near }: { near: NearPoint | null }) {
+export function NearMe({ near, outside }: { near: NearPoint | null; outside: boolean }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   return (
@@ -30,6 +32,13 @@ export function NearMe({ near }: { near: NearPoint | null }) {
         <p className="text-muted">
           Los más cercanos a ti primero, hasta {near.radius}.{" "}
           <Link to={near.clearHref} className="font-semibold text-ocean-700 underline">
+            Quitar ubicación
+          </Link>
+        </p>
+      ) : outside ? (
+        <p role="status" className="text-muted">
+          Tu ubicación parece estar fuera de Panamá, así que los resultados no están ordenados por distancia.{" "}
+          <Link to={`${location.pathname}${withoutNear(location.search)}`} className="font-semibold text-ocean-700 underline">
             Quitar ubicación
           </Link>
         </p>
