@@ -1,7 +1,10 @@
-/** A query string without the 'near me' parameters (`cerca`, `radio`) and the page cursor: '' or '?…'. */
+/**
+ * A query string without the 'near me' parameters (`cerca`, `radio`) and the place in the list
+ * (`cursor`, `paginas`), which another order makes meaningless: '' or '?…'.
+ */
 export function withoutNear(search: string): string {
   const params = new URLSearchParams(search);
-  for (const key of ["cerca", "radio", "cursor"]) params.delete(key);
+  for (const key of ["cerca", "radio", "cursor", "paginas"]) params.delete(key);
   const rest = params.toString();
   return rest ? `?${rest}` : "";
 }

@@ -26,8 +26,8 @@ test.describe("listing pages", () => {
     }
     expect(shown).toBeGreaterThan(12);
     await expect(more).toHaveCount(0);
-    // Appended without a reload: same URL, first cards unchanged, no duplicates.
-    await expect(page).toHaveURL(/\/restaurantes-panama$/);
+    // Appended without a reload: the URL (replaced) counts the pages shown, first cards unchanged, no duplicates.
+    await expect(page).toHaveURL(/\/restaurantes-panama\?paginas=\d+$/);
     const names = await cards.locator("h3").allTextContents();
     expect(names.slice(0, 6)).toEqual(firstNames);
     expect(new Set(names).size).toBe(shown);
@@ -38,7 +38,7 @@ test.describe("listing pages", () => {
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
-    test("'Cargar más' is a link to the next page", async ({ page }) => {
+    test("'Cargar más' is a link to the same list with one page more", async ({ page }) => {
       await page.goto("/restaurantes-panama");
       const cards = page.getByTestId("listing-card");
       await expect(cards).toHaveCount(6);
@@ -48,12 +48,14 @@ test.describe("listing pages", () => {
         const before = page.url();
         await more.click();
         await page.waitForURL((url) => url.href !== before);
-        await expect(page).toHaveURL(/\?cursor=/);
+        await expect(page).toHaveURL(new RegExp(`\\?paginas=${pages + 1}#pagina-${pages + 1}$`));
         const names = await cards.locator("h3").allTextContents();
-        expect(names.length).toBeGreaterThan(0);
-        expect(names.length).toBeLessThanOrEqual(6);
-        expect(names.filter((n) => seen.includes(n))).toEqual([]);
-        seen.push(...names);
+        expect(names.slice(0, seen.length)).toEqual(seen);
+        const added = names.slice(seen.length);
+        expect(added.length).toBeGreaterThan(0);
+        expect(added.length).toBeLessThanOrEqual(6);
+        expect(added.filter((n) => seen.includes(n))).toEqual([]);
+        seen.push(...added);
       }
       expect(seen.length).toBeGreaterThan(12);
       await expect(more).toHaveCount(0);

@@ -46,8 +46,13 @@ export function DirectoryHero({
   );
 }
 
-export function ListingGrid({ children }: { children: ReactNode }) {
-  return <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
+/** A grid of cards; `id` makes it a link target, which lands clear of the sticky header. */
+export function ListingGrid({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <div id={id} className="grid scroll-mt-24 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {children}
+    </div>
+  );
 }
 
 /** An empty result of the directory: the site's empty state, as wide as the listing. */

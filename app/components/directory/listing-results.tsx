@@ -1,11 +1,27 @@
 import type { ReactNode } from "react";
+import { pageAnchor } from "~/lib/listing-pages";
 import type { NearPoint } from "~/lib/near-query";
+import { PAGE_SIZE } from "~/schemas/directory-fields";
 import type { CardData } from "./labels";
 import { EmptyListing, ListingError, ListingGrid } from "./listing-layout";
-import { LoadMore, useLoadMore } from "./load-more";
+import { LoadMore } from "./load-more";
 import { NEAR_EMPTY, NearMe } from "./near-me";
 
-type PageData = { items: CardData[]; nextCursor: string | null; error: string | null; near: NearPoint | null };
+type PageData = {
+  items: CardData[];
+  nextCursor: string | null;
+  error: string | null;
+  near: NearPoint | null;
+  /** The page's `cerca` was outside Panama: listed as without it. */
+  nearOutside: boolean;
+};
+
+/** The cards in pages of PAGE_SIZE, each its own grid (full rows at 2 and 3 columns) that 'Cargar más' links to. */
+function pagesOf(items: CardData[]): CardData[][] {
+  const pages: CardData[][] = [];
+  for (let i = 0; i < items.length; i += PAGE_SIZE) pages.push(items.slice(i, i + PAGE_SIZE));
+  return pages;
+}
 
 /**
  * The list part of a directory page: 'near me', then the cards with 'Cargar más', the load error, or
@@ -27,10 +43,10 @@ export function ListingResults({
   summary?: ReactNode;
   moreLabel?: string;
 }) {
-  const { items, cursor, fetcher } = useLoadMore(page);
+  const { items } = page;
   return (
     <>
-      <NearMe near={page.near} />
+      <NearMe near={page.near} outside={page.nearOutside} />
       {page.error ? (
         <ListingError message={page.error} />
       ) : idle ? (
@@ -38,8 +54,14 @@ export function ListingResults({
       ) : items.length ? (
         <>
           {summary}
-          <ListingGrid>{items.map(card)}</ListingGrid>
-          <LoadMore cursor={cursor} fetcher={fetcher} label={moreLabel} />
+          <div className="flex flex-col gap-6">
+            {pagesOf(items).map((cards, i) => (
+              <ListingGrid key={pageAnchor(i + 1)} id={pageAnchor(i + 1)}>
+                {cards.map(card)}
+              </ListingGrid>
+            ))}
+          </div>
+          <LoadMore cursor={page.nextCursor} label={moreLabel} />
         </>
       ) : (
         <EmptyListing {...(page.near ? { ...NEAR_EMPTY, action: empty.action } : empty)} />

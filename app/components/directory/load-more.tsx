@@ -1,64 +1,30 @@
 import { Icon } from "~/components/icons/icon";
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-
-type PageData<T> = { items: T[]; nextCursor: string | null };
+import { loadMoreHref } from "~/lib/listing-pages";
 
 /**
- * Load-more: the page's server-rendered items plus the pages fetched with "Cargar más" (the same
- * route's loader with ?cursor=). Without JavaScript the button is a plain link to the next page.
- * The list starts over whenever the server data changes (new filter, action, navigation).
+ * 'Cargar más': a link to the same list with one page more (`?paginas=`, see app/lib/listing-pages).
+ * With JavaScript it replaces the current URL without moving the page, so the cards stay where they
+ * are and Back from a card comes back to all of them; without it the link opens at the new page.
  */
-export function useLoadMore<T extends { id: string }>(initial: PageData<T>) {
-  const fetcher = useFetcher<PageData<T>>();
-  const [items, setItems] = useState(initial.items);
-  const [cursor, setCursor] = useState(initial.nextCursor);
-  const [base, setBase] = useState(initial);
-  const seen = useRef<unknown>(null);
-  if (base !== initial) {
-    setBase(initial);
-    setItems(initial.items);
-    setCursor(initial.nextCursor);
-  }
-  useEffect(() => {
-    const d = fetcher.data;
-    if (!d || seen.current === d || fetcher.state !== "idle") return;
-    seen.current = d;
-    setItems((prev) => {
-      const have = new Set(prev.map((p) => p.id));
-      return [...prev, ...d.items.filter((i) => !have.has(i.id))];
-    });
-    setCursor(d.nextCursor);
-  }, [fetcher.data, fetcher.state]);
-  return { items, cursor, fetcher };
-}
-
-export function LoadMore({
-  cursor,
-  fetcher,
-  label = "Cargar más",
-}: {
-  cursor: string | null;
-  fetcher: ReturnType<typeof useFetcher>;
-  label?: string;
-}) {
+export function LoadMore({ cursor, label = "Cargar más" }: { cursor: string | null; label?: string }) {
   const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
   if (!cursor) return null;
-  const params = new URLSearchParams(location.search);
-  params.set("cursor", cursor);
-  const href = `${location.pathname}?${params.toString()}`;
-  const loading = fetcher.state !== "idle";
+  const { href, anchor } = loadMoreHref(location.pathname, location.search, cursor);
+  const target = navigation.location;
+  const loading = navigation.state !== "idle" && `${target?.pathname}${target?.search}` === href;
   return (
     <div className="mt-10 flex justify-center">
       <Link
-        to={href}
+        to={anchor ? `${href}#${anchor}` : href}
         rel="next"
-        preventScrollReset
         onClick={(e) => {
-          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
           e.preventDefault();
-          if (!loading) fetcher.load(href);
+          if (!loading) navigate(href, { replace: true, preventScrollReset: true });
         }}
         aria-disabled={loading || undefined}
         className={buttonClass("outline", "lg", "min-w-48")}

@@ -15,11 +15,12 @@ import { ListingResults } from "~/components/directory/listing-results";
 import { useShowToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
-import { listingPageData } from "./listing-page.server";
+import { listingPageData, loadPages } from "./listing-page.server";
 import { seo } from "~/lib/meta";
-import { industryQuerySchema, listingAdminActionSchema, searchParamsObject } from "~/schemas/directory";
+import { decodeCursor, industryQuerySchema, listingAdminActionSchema } from "~/schemas/directory";
+import { pagesField } from "~/schemas/listing-pages";
 import { getEnv } from "~/server/env.server";
-import { nearPoint } from "~/server/near-point.server";
+import { nearPoint, pageQuery } from "~/server/near-point.server";
 import { breadcrumbJsonLd, industryCrumbs } from "~/server/json-ld.server";
 import { submissionOf } from "~/server/forms.server";
 import { getCurrentUser, requireAdmin } from "~/server/guards.server";
@@ -37,11 +38,15 @@ const INDUSTRY_NOT_FOUND = {
   action: { href: "/buscar?tipo=negocios", label: "Buscar negocios" },
 };
 
+const querySchema = industryQuerySchema.extend({ paginas: pagesField });
+
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const industria = params.industria;
   if (!isIndustry(industria)) throw errorPage(404, INDUSTRY_NOT_FOUND);
-  const query = industryQuerySchema.safeParse(searchParamsObject(url));
+  const { params: queryParams, nearOutside } = pageQuery(url);
+  const query = querySchema.safeParse(queryParams);
   if (!query.success) throw invalidLinkPage(url, query.error.issues);
+  const { cursor, paginas } = query.data;
   const current = await getCurrentUser(request);
   const isAdmin = Boolean(current?.profile.is_admin);
   const base = {
@@ -51,8 +56,9 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     isAdmin,
     jsonLd: [breadcrumbJsonLd(getEnv().PUBLIC_URL, industryCrumbs(industria))],
     bookingUrl: getEnv().BOOKING_URL,
-    paged: Boolean(query.data.cursor),
+    paged: Boolean(cursor) || paginas > 1,
     near: nearPoint(url, query.data.cerca, query.data.radio),
+    nearOutside,
   };
   const near = base.near;
   return listingPageData(
@@ -60,7 +66,9 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     () =>
       near
         ? listNearby("business", near, { industria, provincia: query.data.provincia })
-        : listBusinessesByIndustry(industria, { provincia: query.data.provincia, cursor: query.data.cursor, includeInactive: isAdmin }),
+        : loadPages(paginas, cursor, decodeCursor, (after) =>
+            listBusinessesByIndustry(industria, { provincia: query.data.provincia, cursor: after, includeInactive: isAdmin }),
+          ),
     "No se pudieron cargar los negocios",
   );
 }
@@ -104,7 +112,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         title: d.provincia ? `${d.label} en ${provinceLabel(d.provincia)}` : `Negocios de ${d.label} en Panamá`,
         description: `Directorio de negocios de ${d.label.toLowerCase()} en Panamá${d.provincia ? ` (${provinceLabel(d.provincia)})` : ""}: teléfonos, horarios, ubicación y especialidades.`,
         path: industryPath(d.industria),
-        noindex: d.paged || Boolean(d.provincia) || Boolean(d.near),
+        noindex: d.paged || Boolean(d.provincia) || Boolean(d.near) || d.nearOutside,
         markdown: true,
         jsonLd: d.jsonLd,
       })

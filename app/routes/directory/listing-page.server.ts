@@ -27,3 +27,25 @@ export async function listingPageData<B extends object, P extends ListingPage>(
     );
   }
 }
+
+/**
+ * `count` pages of a keyset listing as one answer: the first after `cursor` (from the start without
+ * one), then each after the one before; the last page's cursor goes on. 'Cargar más' asks for one
+ * page more (`?paginas=`), so that Back and a reload bring every card loaded.
+ */
+export async function loadPages<C, P extends ListingPage>(
+  count: number,
+  cursor: C | undefined,
+  decode: (value: string) => C | null,
+  load: (cursor: C | undefined) => Promise<P>,
+): Promise<P> {
+  let page = await load(cursor);
+  const items = [...page.items];
+  for (let n = 1; n < count && page.nextCursor; n++) {
+    const next = decode(page.nextCursor);
+    if (!next) break;
+    page = await load(next);
+    items.push(...page.items);
+  }
+  return { ...page, items };
+}

@@ -9,14 +9,17 @@ import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero } from "~/components/directory/listing-layout";
 import { ListingResults } from "~/components/directory/listing-results";
-import { listingPageData } from "./listing-page.server";
+import { listingPageData, loadPages } from "./listing-page.server";
 import { seo } from "~/lib/meta";
-import { listingQuerySchema, searchParamsObject } from "~/schemas/directory";
+import { decodeCursor, listingQuerySchema } from "~/schemas/directory";
+import { pagesField } from "~/schemas/listing-pages";
 import { getEnv } from "~/server/env.server";
-import { nearPoint } from "~/server/near-point.server";
+import { nearPoint, pageQuery } from "~/server/near-point.server";
 import { breadcrumbJsonLd, provinceCrumbs } from "~/server/json-ld.server";
 import { listNearby, listRestaurantsByProvince } from "~/server/models/listings.server";
 import { errorPage, invalidLinkPage, PAGE_NOT_FOUND } from "~/lib/error-page";
+
+const querySchema = listingQuerySchema.extend({ paginas: pagesField });
 
 function provinceFromPath(pathname: string): ProvinceSlug | null {
   const m = pathname.match(/^\/restaurantes-([a-z-]+)\/?$/);
@@ -26,21 +29,27 @@ function provinceFromPath(pathname: string): ProvinceSlug | null {
 export async function loader({ url }: Route.LoaderArgs) {
   const province = provinceFromPath(url.pathname);
   if (!province) throw errorPage(404, PAGE_NOT_FOUND);
-  const query = listingQuerySchema.safeParse(searchParamsObject(url));
+  const { params, nearOutside } = pageQuery(url);
+  const query = querySchema.safeParse(params);
   if (!query.success) throw invalidLinkPage(url, query.error.issues);
+  const { cursor, paginas } = query.data;
   const env = getEnv();
   const base = {
     province,
     label: provinceLabel(province),
     jsonLd: [breadcrumbJsonLd(env.PUBLIC_URL, provinceCrumbs(province))],
     bookingUrl: env.BOOKING_URL,
-    paged: Boolean(query.data.cursor),
+    paged: Boolean(cursor) || paginas > 1,
     near: nearPoint(url, query.data.cerca, query.data.radio),
+    nearOutside,
   };
   const near = base.near;
   return listingPageData(
     base,
-    () => (near ? listNearby("restaurant", near, { provincia: province }) : listRestaurantsByProvince(province, query.data.cursor)),
+    () =>
+      near
+        ? listNearby("restaurant", near, { provincia: province })
+        : loadPages(paginas, cursor, decodeCursor, (after) => listRestaurantsByProvince(province, after)),
     "No se pudieron cargar los restaurantes",
   );
 }
@@ -55,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         title: `Restaurantes en ${d.label}`,
         description: `Descubre los mejores restaurantes de ${d.label}, Panamá: comida tradicional, mariscos, cafés y más, con teléfono, horario y ubicación.`,
         path: provincePath(d.province),
-        noindex: d.paged || Boolean(d.near),
+        noindex: d.paged || Boolean(d.near) || d.nearOutside,
         markdown: true,
         jsonLd: d.jsonLd,
       })

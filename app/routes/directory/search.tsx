@@ -11,35 +11,41 @@ import { DirectoryHero } from "~/components/directory/listing-layout";
 import { ListingResults } from "~/components/directory/listing-results";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
-import { listingPageData } from "./listing-page.server";
+import { listingPageData, loadPages } from "./listing-page.server";
 import { directoryPageHeaders } from "./cache-headers";
 import { formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { searchParamsObject, searchQuerySchema } from "~/schemas/directory";
+import { decodeSearchCursor, searchQuerySchema } from "~/schemas/directory";
+import { pagesField } from "~/schemas/listing-pages";
 import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/directory-fields";
 import { searchListings, type SearchResult } from "~/server/models/listings.server";
 import { searchNearby } from "~/server/models/directory-search.server";
-import { nearPoint } from "~/server/near-point.server";
+import { nearPoint, pageQuery } from "~/server/near-point.server";
 import { CatalogOptions, ProvinceOptions } from "~/components/catalog-options";
 import { invalidLinkPage } from "~/lib/error-page";
 
 const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", "construcción", "sancocho"];
 
+const querySchema = searchQuerySchema.extend({ paginas: pagesField });
+
 export async function loader({ url }: Route.LoaderArgs) {
-  const parsed = searchQuerySchema.safeParse(searchParamsObject(url));
+  const { params, nearOutside } = pageQuery(url);
+  const parsed = querySchema.safeParse(params);
   if (!parsed.success) throw invalidLinkPage(url, parsed.error.issues);
-  const { q, tipo, provincia, cursor, cerca, radio } = parsed.data;
+  const { q, tipo, provincia, cursor, paginas, cerca, radio } = parsed.data;
   const near = nearPoint(url, cerca, radio);
-  const base = { q, tipo: tipo ?? null, provincia: provincia ?? null, paged: Boolean(cursor), near };
+  const base = { q, tipo: tipo ?? null, provincia: provincia ?? null, paged: Boolean(cursor) || paginas > 1, near, nearOutside };
   // A page near a visitor's point is theirs alone: kept out of search engines by header, not by meta.
   const headers = new Headers(directoryPageHeaders());
-  if (near) headers.set("X-Robots-Tag", "noindex");
+  if (near || nearOutside) headers.set("X-Robots-Tag", "noindex");
   return listingPageData(
     base,
     async () => {
       const result = near
         ? await searchNearby({ q, tipo, provincia, near })
-        : await searchListings({ q, provincia, cursor, kind: SEARCH_TYPES.find((t) => t.slug === tipo)?.kind });
+        : await loadPages(paginas, cursor, decodeSearchCursor, (after) =>
+            searchListings({ q, provincia, cursor: after, kind: SEARCH_TYPES.find((t) => t.slug === tipo)?.kind }),
+          );
       return { ...result, summary: q && result.items.length ? summaryOf(q, result) : null };
     },
     "No se pudo realizar la búsqueda",
