@@ -23,6 +23,7 @@ import {
   checkout_sessions,
   businesses,
   contact_messages,
+  google_place_skips,
   listing_slug_history,
   restaurants,
   stripe_customers,
@@ -96,6 +97,7 @@ async function fillEveryTable() {
   await db.insert(stripe_customers).values({ user_id: member.id, customer_id: "cus_copia" });
   await db.insert(stripe_events).values({ id: "evt_copia", type: "checkout.session.completed" });
   await db.insert(checkout_sessions).values({ id: "cs_copia", user_id: member.id, expires_at: new Date("2031-01-02T12:00:00Z") });
+  await db.insert(google_place_skips).values({ place_id: "ChIJcopia", name: "Fonda «Omitida» \\ copia", skipped_by: member.id });
   await db.insert(contact_messages).values({
     name: "Ana \\ «Comillas» \"dobles\" y 'simples'",
     email: "ana@ejemplo.test",
