@@ -16,18 +16,13 @@ export function defaultFullName(user: AuthUserLike): string {
   return email.includes("@") ? email.slice(0, email.indexOf("@")) : "";
 }
 
-/** Whether `email` is the OWNER_EMAIL address (case-insensitive), confirmed or not. */
-export function isOwnerAddress(email: string | null | undefined): boolean {
-  const owner = getEnv().OWNER_EMAIL;
-  return Boolean(owner && email && email.trim().toLowerCase() === owner.trim().toLowerCase());
-}
-
 /**
- * Only the owner address (OWNER_EMAIL) gets is_admin, and only once confirmed, whether or not
- * everyone must confirm: otherwise whoever signs up first with that address would be admin.
+ * The confirmed OWNER_EMAIL address (case-insensitive), whether or not everyone must confirm:
+ * otherwise whoever signs up first with that address would be admin.
  */
 function isOwnerEmail(user: AuthUserLike): boolean {
-  return isOwnerAddress(user.email) && Boolean(user.emailVerified);
+  const owner = getEnv().OWNER_EMAIL;
+  return Boolean(owner && user.email && user.emailVerified && user.email.trim().toLowerCase() === owner.trim().toLowerCase());
 }
 
 export async function getProfile(id: string): Promise<Profile | null> {
