@@ -193,6 +193,21 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole("status").filter({ hasText: "Estamos confirmando tu pago con Stripe" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Suscribirme" })).toHaveCount(0);
 
+      // Without JavaScript nothing checks by itself: the page says "not yet" and offers the button.
+      const noJs = await browser.newContext({
+        javaScriptEnabled: false,
+        storageState: await page.context().storageState(),
+        viewport: { width, height: 900 },
+      });
+      const plain = await noJs.newPage();
+      await plain.goto(back.url());
+      await expect(plain.getByRole("status").filter({ hasText: "Stripe aún no ha confirmado tu pago" })).toBeVisible();
+      await plain.getByRole("link", { name: "Comprobar de nuevo" }).click();
+      await expect(plain).toHaveURL(back.url());
+      await expect(plain.getByRole("status").filter({ hasText: "Stripe aún no ha confirmado tu pago" })).toBeVisible();
+      await expect(plain.getByRole("button", { name: "Suscribirme" })).toHaveCount(0);
+      await noJs.close();
+
       // The payment goes through: the next check shows the chat.
       stripe.settlePayment(sessionId);
       await back.clock.runFor(4_000);

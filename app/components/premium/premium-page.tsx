@@ -191,8 +191,10 @@ function AwaitingRound({ confirmation, again }: { confirmation: PaymentCheck | n
   const latest = useRef(revalidator);
   latest.current = revalidator;
   const location = useLocation();
-  const [checking, setChecking] = useState(true);
+  // Checking by itself needs JavaScript: the server's HTML (and a page without it) offers the button.
+  const [checking, setChecking] = useState(false);
   useEffect(() => {
+    setChecking(true);
     let checks = 0;
     const timer = setInterval(() => {
       if (checks++ >= CHECKS) {
