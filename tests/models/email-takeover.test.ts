@@ -63,6 +63,14 @@ async function signIn(p: Person) {
   return cookiesFrom(res.headers);
 }
 
+/** A member signed in, its own address confirmed where sign-in needs that. */
+async function signedInMember(name: string) {
+  const p = person(name);
+  await signUp(p);
+  if (process.env.REQUIRE_EMAIL_VERIFICATION) await open(linkIn(lastMail(p.email, /Confirma tu email/)));
+  return { ...p, cookie: await signIn(p) };
+}
+
 const askFor = (cookie: string, p: Person, email: string) =>
   call(profileRoute.action, formRequest("/profile", { full_name: p.full_name, email }, cookie));
 
@@ -77,10 +85,8 @@ for (const required of [undefined, "1"]) {
     it("a member who types the owner's address keeps their own; the owner signs up and alone becomes admin", async () => {
       const ownerEmail = `duena.${seq}.${required ? "on" : "off"}@ejemplo.pa`;
       configure({ OWNER_EMAIL: ownerEmail, REQUIRE_EMAIL_VERIFICATION: required });
-      const member = person("Intrusa");
-      await signUp(member);
-      if (required) await open(linkIn(lastMail(member.email, /Confirma tu email/)));
-      const memberCookie = await signIn(member);
+      const member = await signedInMember("Intrusa");
+      const memberCookie = member.cookie;
 
       const asked = await askFor(memberCookie, member, ownerEmail);
       expect(asked.status).toBe(302);
@@ -133,10 +139,8 @@ for (const required of [undefined, "1"]) {
     it("an account that moves to the owner's address through an opened link is still not admin", async () => {
       const ownerEmail = `jefa.${seq}.${required ? "on" : "off"}@ejemplo.pa`;
       configure({ OWNER_EMAIL: ownerEmail, REQUIRE_EMAIL_VERIFICATION: required });
-      const member = person("Socia");
-      await signUp(member);
-      if (required) await open(linkIn(lastMail(member.email, /Confirma tu email/)));
-      const cookie = await signIn(member);
+      const member = await signedInMember("Socia");
+      const { cookie } = member;
       await askFor(cookie, member, ownerEmail);
       // The owner, misled, opens the link before signing up: the address moves, the role does not.
       const opened = await open(linkIn(lastMail(ownerEmail, /Confirma tu nuevo email/)), cookie);
@@ -158,10 +162,8 @@ for (const required of [undefined, "1"]) {
       configure({ REQUIRE_EMAIL_VERIFICATION: required });
       const address = `regalo.${seq}.${required ? "on" : "off"}@ejemplo.pa`;
       const plan = await makeFreePlan({ email: address, days_granted: 30 });
-      const thief = person("Ladrona");
-      await signUp(thief);
-      if (required) await open(linkIn(lastMail(thief.email, /Confirma tu email/)));
-      const thiefCookie = await signIn(thief);
+      const thief = await signedInMember("Ladrona");
+      const thiefCookie = thief.cookie;
       await askFor(thiefCookie, thief, address);
       expect((await premium(thiefCookie)).subscribed).toBe(false);
 
