@@ -141,18 +141,18 @@ describe("the gate", () => {
     expect(sent.params.customer_email).toBeUndefined();
   });
 
-  it("shows the chat to an account with a 30-day free plan granted to its e-mail (other case) before it existed", async () => {
+  it("shows the chat to an account with a 30-day free plan granted to its e-mail (other case) before it existed, once confirmed", async () => {
     const email = uniqueEmail("regalo");
     await makeFreePlan({ email: email.toUpperCase(), days_granted: 30 });
-    const user = await makeUser({ signedIn: true, email });
+    const user = await makeUser({ signedIn: true, email, confirmed: true });
     const page = await call(assistant.loader, getRequest("/ai-solutions/roger", user.cookie));
     expect(page.data).toMatchObject({ access: { subscribed: true, source: "free_plan" }, chatUrl: CHAT_ROGER });
   });
 
   it("shows the paywall with an expired or a deactivated free plan", async () => {
-    const expired = await makeUser({ signedIn: true });
+    const expired = await makeUser({ signedIn: true, confirmed: true });
     await makeFreePlan({ email: expired.email, days_granted: 30, grantedAt: new Date(Date.now() - 40 * DAY) });
-    const off = await makeUser({ signedIn: true });
+    const off = await makeUser({ signedIn: true, confirmed: true });
     await makeFreePlan({ email: off.email, days_granted: 90, is_active: false });
     for (const u of [expired, off]) {
       const page = await call(assistant.loader, getRequest("/ai-solutions/amy", u.cookie));
@@ -197,7 +197,7 @@ describe("check-subscription", () => {
   it("answers {subscribed, source, until} for the session cookie and for the user's API token", async () => {
     const email = uniqueEmail("api");
     await makeFreePlan({ email, days_granted: 60 });
-    const user = await makeUser({ signedIn: true, email });
+    const user = await makeUser({ signedIn: true, email, confirmed: true });
     const byCookie = await call(checkSubscriptionApi.loader, getRequest("/api/check-subscription", user.cookie));
     expect(byCookie).toMatchObject({ status: 200, data: { subscribed: true, source: "free_plan" } });
     expect(new Date(byCookie.data.until).getTime()).toBeGreaterThan(Date.now() + 59 * DAY);
@@ -271,7 +271,7 @@ describe("managing it", () => {
     const paid = await subscriber();
     const giftEmail = uniqueEmail("miembro-regalo");
     await makeFreePlan({ email: giftEmail, days_granted: 30 });
-    const gift = await makeUser({ signedIn: true, email: giftEmail });
+    const gift = await makeUser({ signedIn: true, email: giftEmail, confirmed: true });
     for (const u of [paid, gift]) await call(profilePage.loader, getRequest("/profile", u.cookie));
     const list = await call(members.loader, getRequest("/admin-members", boss.cookie));
     const byId = new Map((list.data.members as { id: string; premium: unknown }[]).map((m) => [m.id, m.premium]));
