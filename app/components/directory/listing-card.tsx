@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
@@ -26,6 +26,7 @@ const MAX_SPECIALTIES = 3;
 export function ListingCard({ item, showProvince, children }: { item: CardData; showProvince?: boolean; children?: ReactNode }) {
   const tel = telHref(item.telefono);
   const whatsapp = listingWhatsappHref(item.telefono, item.nombre);
+  const nameId = useId();
   const hasImage = listingImageSrc(item.imagen) != null;
   const extra = item.especialidades.length - MAX_SPECIALTIES;
   const badges =
@@ -63,7 +64,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
               {etiquetaLabel(item.kind, item.etiqueta)}
               {showProvince ? <span className="font-semibold text-muted"> · {provinceLabel(item.provincia)}</span> : null}
             </p>
-            <h3 className="mt-1 text-lg font-extrabold leading-snug text-ocean-950">
+            <h3 id={nameId} className="mt-1 text-lg font-extrabold leading-snug text-ocean-950">
               <Link
                 to={entryPath(item.kind, item.slug)}
                 className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-ocean-700 focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:ring-2 focus-visible:after:ring-ocean-500"
@@ -101,10 +102,12 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
                   href={whatsapp}
                   target="_blank"
                   rel="noopener noreferrer"
+                  // The entry's name describes the link rather than naming it: the card's own link is the name.
+                  aria-describedby={nameId}
                   className={buttonClass("whatsapp", "compact", "relative z-10 -my-1 ml-auto shrink-0")}
                 >
                   <Icon name="message-circle" aria-hidden className="size-4" />
-                  <span className="sr-only">Escribir por </span>WhatsApp<span className="sr-only"> a {item.nombre}</span>
+                  <span className="sr-only">Escribir por </span>WhatsApp
                 </a>
               ) : null}
             </li>
