@@ -10,27 +10,13 @@ import {
   recordCheckoutOutcome,
   recordStripeEvent,
   rememberCheckoutSession,
-  type SubscriptionState,
   settleCheckoutSession,
   unsettledCheckoutSessions,
 } from "~/server/models/subscriptions.server";
-import { makeUser, unique } from "../setup/factories";
+import { makeUser, subscriptionState as state, unique } from "../setup/factories";
 
 const DAY = 24 * 60 * 60 * 1000;
 const tomorrow = () => new Date(Date.now() + DAY);
-
-function state(userId: string, overrides: Partial<SubscriptionState> = {}): SubscriptionState {
-  return {
-    userId,
-    customerId: `cus_${userId}`,
-    subscriptionId: `sub_${userId}`,
-    status: "active",
-    priceId: "price_premium",
-    currentPeriodEnd: new Date(Date.now() + 30 * DAY),
-    cancelAtPeriodEnd: false,
-    ...overrides,
-  };
-}
 
 describe("checkout sessions", () => {
   it("remembers whose each session is, once, and lists the unsettled ones newest first", async () => {

@@ -10,24 +10,11 @@ import {
   premiumStatuses,
   recordStripeEvent,
   stripeCustomerOf,
-  type SubscriptionState,
   userOfStripeCustomer,
 } from "~/server/models/subscriptions.server";
-import { makeFreePlan, makeUser } from "../setup/factories";
+import { makeFreePlan, makeUser, subscriptionState as state } from "../setup/factories";
 
 const DAY = 24 * 60 * 60 * 1000;
-function state(userId: string, overrides: Partial<SubscriptionState> = {}): SubscriptionState {
-  return {
-    userId,
-    customerId: `cus_${userId}`,
-    subscriptionId: `sub_${userId}`,
-    status: "active",
-    priceId: "price_premium",
-    currentPeriodEnd: new Date(Date.now() + 30 * DAY),
-    cancelAtPeriodEnd: false,
-    ...overrides,
-  };
-}
 
 describe("checkSubscription", () => {
   it("is not subscribed without a plan or a subscription", async () => {

@@ -26,6 +26,7 @@ import {
 import { getAuth } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { grantFreePlan, setFreePlanActive } from "~/server/models/admin-free-plans.server";
+import type { SubscriptionState } from "~/server/models/subscriptions.server";
 import { cookiesFrom } from "./route";
 
 let seq = 0;
@@ -180,6 +181,22 @@ export async function makeBlog(overrides: Partial<NewBlog> = {}): Promise<Blog> 
 }
 
 // ---------------------------------------------------------------- premium
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A Stripe subscription's state as the webhook (or the return from Checkout) stores it: active for 30 days. */
+export function subscriptionState(userId: string, overrides: Partial<SubscriptionState> = {}): SubscriptionState {
+  return {
+    userId,
+    customerId: `cus_${userId}`,
+    subscriptionId: `sub_${userId}`,
+    status: "active",
+    priceId: "price_premium",
+    currentPeriodEnd: new Date(Date.now() + 30 * DAY_MS),
+    cancelAtPeriodEnd: false,
+    ...overrides,
+  };
+}
 
 export type FreePlanOverrides = {
   email?: string;
