@@ -12,6 +12,7 @@ import { db } from "~/server/db.server";
 import { type ApiListing, searchDirectory } from "~/server/local-search.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { BILINGUAL_QUERIES, type BilingualQuery } from "../fixtures/relevance-bilingual";
+import { misfits } from "../fixtures/relevance-queries";
 
 const TOP = 5;
 const LANGS = ["en", "es"] as const;
@@ -75,14 +76,9 @@ const openAt = (slug: string, minute: number) => {
 };
 
 /** Results that break one of the question's every-result rules, as "slug (why)". */
-function misfits(query: BilingualQuery, results: ApiListing[], minute: number): string[] {
-  const out: string[] = [];
+function bilingualMisfits(query: BilingualQuery, results: ApiListing[], minute: number): string[] {
+  const out = misfits(query, results);
   for (const r of results) {
-    if (query.allProvince && r.provincia.slug !== query.allProvince) out.push(`${r.slug} (provincia ${r.provincia.slug})`);
-    if (query.allCategory && r.categoria?.slug !== query.allCategory) out.push(`${r.slug} (categoria ${r.categoria?.slug ?? "-"})`);
-    if (query.allIndustry && r.industria?.slug !== query.allIndustry) out.push(`${r.slug} (industria ${r.industria?.slug ?? "-"})`);
-    if (query.allType && r.tipo !== query.allType) out.push(`${r.slug} (tipo ${r.tipo})`);
-    if (query.mustNotContain?.includes(r.slug)) out.push(`${r.slug} (excluded)`);
     if (query.openNow && !openAt(r.slug, minute)) out.push(`${r.slug} (closed)`);
   }
   return out;
@@ -136,7 +132,7 @@ describe("bilingual relevance suite (demo data)", () => {
         const expected = query.openNow ? query.mustInTop.filter((s) => openAt(s, minute)) : query.mustInTop;
         const top = results.slice(0, TOP).map((r) => r.slug);
         const found = expected.filter((s) => top.includes(s)).length;
-        const bad = misfits(query, results, minute);
+        const bad = bilingualMisfits(query, results, minute);
         if (expected.length) {
           measured++;
           fractionSum += found / expected.length;

@@ -12,7 +12,7 @@ import { db } from "~/server/db.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
 import { type ApiListing, type ApiSearchAnswer, searchDirectory } from "~/server/local-search.server";
 import { seedDemo } from "~/server/seed/seed.server";
-import { RELEVANCE_QUERIES, type RelevanceQuery } from "../fixtures/relevance-queries";
+import { misfits, RELEVANCE_QUERIES, type RelevanceQuery } from "../fixtures/relevance-queries";
 import { makeRestaurants } from "../setup/factories";
 
 const TOP = 5;
@@ -31,19 +31,6 @@ async function resultsOf(query: RelevanceQuery): Promise<ApiListing[]> {
     answers.set(query, found);
   }
   return found;
-}
-
-/** Results that break one of the query's every-result constraints, as "slug (field)". */
-function misfits(query: RelevanceQuery, results: ApiListing[]): string[] {
-  const out: string[] = [];
-  for (const r of results) {
-    if (query.allProvince && r.provincia.slug !== query.allProvince) out.push(`${r.slug} (provincia ${r.provincia.slug})`);
-    if (query.allCategory && r.categoria?.slug !== query.allCategory) out.push(`${r.slug} (categoria ${r.categoria?.slug ?? "-"})`);
-    if (query.allIndustry && r.industria?.slug !== query.allIndustry) out.push(`${r.slug} (industria ${r.industria?.slug ?? "-"})`);
-    if (query.allType && r.tipo !== query.allType) out.push(`${r.slug} (tipo ${r.tipo})`);
-    if (query.mustNotContain?.includes(r.slug)) out.push(`${r.slug} (excluded)`);
-  }
-  return out;
 }
 
 const hasConstraints = (q: RelevanceQuery) => Boolean(q.allProvince || q.allCategory || q.allIndustry || q.allType);
