@@ -181,7 +181,7 @@ async function main() {
   const models = await import("../app/server/models/listings.server");
   const directorySearch = await import("../app/server/models/directory-search.server");
   const { apiSearchParamsSchema } = await import("../app/schemas/api-v1");
-  const { parseDirectoryQuery } = await import("../app/lib/directory-query");
+  const { parseDirectoryQuery } = await import("../app/server/search/reader.server");
   const apiSearch = (params: Record<string, string>) => directorySearch.searchDirectoryRows(apiSearchParamsSchema.parse(params));
   const { decodeCursor, decodeSearchCursor, encodeCursor } = await import("../app/schemas/directory");
   const { sql } = await import("drizzle-orm");

@@ -1,6 +1,6 @@
 /**
  * Words people type into a directory search that mean a place, a kind of restaurant or a kind of
- * business. The free-text reader (lib/directory-query.ts) turns them into filters and boosts. Every
+ * business. The free-text reader (server/search/reader.server.ts) turns them into filters and boosts. Every
  * key is written without accents, in lower case; singular and plural are both listed where Spanish
  * stemming would not join them (marisquería vs mariscos).
  */

@@ -11,7 +11,7 @@ import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
 import { PLAN_TYPE_SLUGS } from "~/catalog/plans";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
-import type { ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } from "~/server/local-search.server";
+import type { ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } from "~/server/machine/directory.server";
 import { MAX_RADIUS_KM } from "~/lib/geo";
 import { API_KINDS, API_QUERY_MAX } from "./api-v1";
 

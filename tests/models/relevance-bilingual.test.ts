@@ -9,7 +9,7 @@ import { businesses, restaurants, type WeeklyPeriod } from "~/db/schema";
 import { isOpenAt, panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
 import { db } from "~/server/db.server";
-import { type ApiListing, searchDirectory } from "~/server/local-search.server";
+import { type ApiListing, searchDirectory } from "~/server/machine/directory.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { BILINGUAL_QUERIES, type BilingualQuery } from "../fixtures/relevance-bilingual";
 import { misfits } from "../fixtures/relevance-queries";

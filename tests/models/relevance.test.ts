@@ -10,7 +10,7 @@ import { type NewRestaurant, restaurants } from "~/db/schema";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
 import { db } from "~/server/db.server";
 import { invalidatePublicPages } from "~/server/page-cache.server";
-import { type ApiListing, type ApiSearchAnswer, searchDirectory } from "~/server/local-search.server";
+import { type ApiListing, type ApiSearchAnswer, searchDirectory } from "~/server/machine/directory.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { misfits, RELEVANCE_QUERIES, type RelevanceQuery } from "../fixtures/relevance-queries";
 import { makeRestaurants } from "../setup/factories";

@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { parseDirectoryQuery } from "~/lib/directory-query";
+import { parseDirectoryQuery } from "~/server/search/reader.server";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
 import { db, queryRows, queryRowsWithout } from "~/server/db.server";
 import { directorySearchQuery, searchDirectoryRows } from "~/server/models/directory-search.server";

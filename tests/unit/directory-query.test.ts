@@ -1,6 +1,6 @@
 /** How free text is read into filters, required words and boosts. */
 import { describe, expect, it } from "vitest";
-import { editDistance, normalizeText, parseDirectoryQuery } from "~/lib/directory-query";
+import { editDistance, normalizeText, parseDirectoryQuery } from "~/server/search/reader.server";
 
 describe("parseDirectoryQuery", () => {
   it.each([

@@ -3,7 +3,7 @@
  * JSON-RPC messages; GET and DELETE get the SDK's answer for a stateless server.
  */
 import type { Route } from "./+types/mcp";
-import { serveMcp } from "~/server/mcp.server";
+import { serveMcp } from "~/server/machine/mcp.server";
 import { clientIpOf } from "~/server/request-context.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@
  */
 import type { Route } from "./+types/entry-markdown";
 import { getEnv } from "~/server/env.server";
-import { directoryEntry } from "~/server/local-search.server";
+import { directoryEntry } from "~/server/machine/directory.server";
 import { entryMarkdown, markdownNotFound, markdownRedirect, markdownResponse } from "~/server/markdown.server";
 import { DIRECTORY_PAGE_CACHE } from "./cache-headers";
 

@@ -1,6 +1,6 @@
 /**
  * The directory search of the machine interfaces (/api/v1/buscar and the MCP tools): free text read
- * into filters (lib/directory-query.ts), Spanish full text over the indexed document, name
+ * into filters (server/search/reader.server.ts), Spanish full text over the indexed document, name
  * similarity for typos, then a ranking by relevance and, among equally relevant entries, by plan
  * (max_local, starter_local, free_local).
  *
@@ -13,7 +13,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
 import type { ProvinceSlug } from "~/catalog/provinces";
-import { normalizeText, parseDirectoryQuery, stemOf, type Filters, type ParsedQuery } from "~/lib/directory-query";
+import { normalizeText, parseDirectoryQuery, stemOf, type Filters, type ParsedQuery } from "~/server/search/reader.server";
 import type { ApiSearchParams } from "~/schemas/api-v1";
 import { DEFAULT_RADIUS_KM } from "~/lib/geo";
 import { panamaMinuteOfWeek } from "~/lib/opening-hours";

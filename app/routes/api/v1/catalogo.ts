@@ -1,7 +1,7 @@
 /** GET /api/v1/catalogo: provinces, industries, categories and plans with their Spanish labels. */
 import type { Route } from "./+types/catalogo";
-import { catalogAnswer } from "~/server/api-v1.server";
-import { apiOptions } from "~/server/public-api.server";
+import { catalogAnswer } from "~/server/machine/api-v1.server";
+import { apiOptions } from "~/server/machine/public-api.server";
 import { clientIpOf } from "~/server/request-context.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {

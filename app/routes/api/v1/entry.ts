@@ -1,7 +1,7 @@
 /** GET /api/v1/restaurantes/{slug} and /api/v1/negocios/{slug}: one active entry, every public field. */
 import type { Route } from "./+types/entry";
-import { entryAnswer } from "~/server/api-v1.server";
-import { apiOptions } from "~/server/public-api.server";
+import { entryAnswer } from "~/server/machine/api-v1.server";
+import { apiOptions } from "~/server/machine/public-api.server";
 import { clientIpOf } from "~/server/request-context.server";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

@@ -3,10 +3,10 @@
  * the database, so every app process counts the same requests) and the answer headers.
  */
 import crypto from "node:crypto";
-import { clientKey } from "./auth.server";
-import { getEnv } from "./env.server";
-import { recordHit } from "./models/rate-limits.server";
-import { singleton } from "./singleton.server";
+import { clientKey } from "../auth.server";
+import { getEnv } from "../env.server";
+import { recordHit } from "../models/rate-limits.server";
+import { singleton } from "../singleton.server";
 
 const API_RATE_WINDOW_SECONDS = 60;
 

@@ -3,7 +3,7 @@
  * four answers (search, entry, catalog, unknown path). The data comes from local-search.server.ts.
  */
 import { apiSearchParamsSchema, firstIssue, type ApiKind } from "~/schemas/api-v1";
-import { BadCursorError, directoryCatalog, directoryEntry, searchDirectory } from "./local-search.server";
+import { BadCursorError, directoryCatalog, directoryEntry, searchDirectory } from "./directory.server";
 import { apiAnswer, apiError, publicApi } from "./public-api.server";
 
 const SEARCH_PARAMS = ["q", "tipo", "provincia", "industria", "categoria", "cursor", "limite", "cerca", "radio", "abierto_ahora"] as const;

@@ -14,16 +14,16 @@ import { listingWhatsappHref, mapsHref } from "~/lib/contact-links";
 import { safeUrl } from "~/lib/safe-url";
 import { entryPath } from "~/lib/entry-path";
 import type { ApiKind, ApiSearchParams } from "~/schemas/api-v1";
-import { cachedAnswer } from "./answer-cache.server";
-import { getEnv } from "./env.server";
+import { cachedAnswer } from "../answer-cache.server";
+import { getEnv } from "../env.server";
 import {
   getBusinessBySlug,
   getRestaurantBySlug,
   type BusinessEntry,
   type ListingCard,
   type RestaurantEntry,
-} from "./models/listings.server";
-import { searchDirectoryRows, type DirectoryRow } from "./models/directory-search.server";
+} from "../models/listings.server";
+import { searchDirectoryRows, type DirectoryRow } from "../models/directory-search.server";
 import { DAY_NAMES, daysOf } from "~/lib/opening-hours";
 import { DEFAULT_RADIUS_KM } from "~/lib/geo";
 import { UserError } from "~/lib/user-error";

@@ -9,7 +9,7 @@ import { PLAN_TYPE_SLUGS } from "~/catalog/plans";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM } from "~/lib/geo";
 import { API_PAGE_DEFAULT, API_PAGE_MAX, API_QUERY_MAX } from "~/schemas/api-v1";
-import { getEnv } from "./env.server";
+import { getEnv } from "../env.server";
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, "null"], ...extra });
 /** An object with exactly these properties, every one of them present (null where the value allows). */

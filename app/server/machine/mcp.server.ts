@@ -7,10 +7,10 @@
  * the public API's per-IP rate limit.
  */
 import { createMcpHandler, validateHostHeader, validateOriginHeader, type McpHttpHandler } from "@modelcontextprotocol/server";
-import { getEnv } from "./env.server";
+import { getEnv } from "../env.server";
 import { createDirectoryMcpServer } from "./mcp-tools.server";
 import { limitPublicApi, rateLimitMessage } from "./public-api.server";
-import { singleton } from "./singleton.server";
+import { singleton } from "../singleton.server";
 
 const LOCALHOST = ["localhost", "127.0.0.1", "[::1]"];
 

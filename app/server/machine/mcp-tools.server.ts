@@ -33,7 +33,7 @@ import {
   searchDirectory,
   type ApiEntry,
   type ApiListing,
-} from "./local-search.server";
+} from "./directory.server";
 
 const MCP_SERVER_NAME = "panama-vip-ia";
 const MCP_SERVER_VERSION = "1.0.0";
