@@ -9,7 +9,8 @@ import { businesses, restaurants, type WeeklyPeriod } from "~/db/schema";
 import { isOpenAt, panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
 import { db } from "~/server/db.server";
-import { type ApiListing, searchDirectory } from "~/server/machine/directory.server";
+import type { ApiListing } from "~/server/machine/directory.server";
+import { search } from "~/server/search/engine.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { BILINGUAL_QUERIES, type BilingualQuery } from "../fixtures/relevance-bilingual";
 import { misfits } from "../fixtures/relevance-queries";
@@ -125,7 +126,22 @@ describe("bilingual relevance suite (demo data)", () => {
       let empty = 0;
       const misses: string[] = [];
       for (const query of queries) {
-        const results = (await searchDirectory(apiSearchParamsSchema.parse({ q: query.q, ...query.params }))).resultados;
+        const params = apiSearchParamsSchema.parse({ q: query.q, ...query.params });
+        const answer = await search({
+          text: params.q,
+          kind: params.tipo === "restaurantes" ? "restaurant" : params.tipo === "negocios" ? "business" : undefined,
+          province: params.provincia,
+          industry: params.industria,
+          category: params.categoria,
+          limit: 10,
+        });
+        const results = answer.hits.map((h) => ({
+          slug: h.slug,
+          tipo: h.kind === "restaurant" ? "restaurante" : "negocio",
+          provincia: { slug: h.provincia },
+          categoria: h.kind === "restaurant" && h.etiqueta ? { slug: h.etiqueta } : null,
+          industria: h.kind === "business" && h.etiqueta ? { slug: h.etiqueta } : null,
+        })) as unknown as Parameters<typeof bilingualMisfits>[1];
         answered++;
         if (results.length === 0) empty++;
         // An open-now question expects only those of its entries that are open at this minute.

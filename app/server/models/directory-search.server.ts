@@ -10,13 +10,10 @@
  * that ranked candidate list, tied to the query it was handed out for.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { RestaurantCategory } from "~/catalog/categories";
-import type { IndustrySlug } from "~/catalog/industries";
 import type { ProvinceSlug } from "~/catalog/provinces";
-import { normalizeText, parseDirectoryQuery, stemOf, type Filters, type ParsedQuery } from "~/server/search/reader.server";
+import { FILLER_WORDS } from "~/catalog/search-vocabulary";
+import { stemOf, termWords, type Filters, type ParsedQuery } from "~/server/search/reader.server";
 import type { ApiSearchParams } from "~/schemas/api-v1";
-import { DEFAULT_RADIUS_KM } from "~/lib/geo";
-import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 import { cachedAnswer } from "../answer-cache.server";
 import { queryRowsWithout } from "../db.server";
@@ -34,20 +31,27 @@ import {
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
 
-type Interpretation = {
-  provincia: string | null;
-  industria: string | null;
-  categoria: string | null;
-  tipo: "restaurantes" | "negocios" | null;
-  terminos: string[];
-};
+const SPANISH_FILLER = new Set(FILLER_WORDS.es);
 
-export type DirectorySearch = {
-  rows: DirectoryRow[];
-  nextCursor: string | null;
-  interpretation: Interpretation;
-  suggestion: { q: string; reason: string } | null;
-};
+/** The terms as plain words, for name similarity. */
+function textOf(p: ParsedQuery): string {
+  return p.terms.map((t) => termWords(t).join(" ")).join(" ");
+}
+
+/** Whether any active entry has the term (one probe of the full-text index, cached until data changes). */
+export function termHasEntries(term: string): Promise<boolean> {
+  return cachedAnswer(`termino:${term}`, async () => {
+    for (const kind of ["restaurant", "business"] as const) {
+      const rows = await indexedRows<{ found: number }>(
+        sql`select 1 as found from ${sql.raw(TABLE[kind])} t where t.is_active
+          and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${termQuery(term)}) limit 1`,
+        true,
+      );
+      if (rows.length) return true;
+    }
+    return false;
+  });
+}
 
 /** Below this many full-text matches in all, entries whose name merely resembles the words join in. */
 const NAME_FALLBACK_BELOW = 24;
@@ -55,9 +59,9 @@ const NAME_FALLBACK_BELOW = 24;
  * Entries of each kind ranked per query: four pages of the largest `limite`. Scoring is most of a
  * query's cost, so this bounds it; an assistant wants the best ten, not the thousandth.
  */
-const CANDIDATES = 100;
+export const CANDIDATES = 100;
 /** Below this many results, a filter read from the words is also tried as a plain word. */
-const FEW_RESULTS = 5;
+export const FEW_RESULTS = 5;
 /** Similarity of the whole query to a whole name above which it is that entry, whatever words it has. */
 const NAME_MATCH = 0.8;
 
@@ -114,9 +118,20 @@ function kindsOf(p: Filters): ListingKind[] {
   return ["restaurant", "business"];
 }
 
-/** Every term, a dish's words in a row: 'ropa <-> vieja & barata'. */
+/** One term: a dish's words in a row ('ropa <-> vieja'), or alternatives ('( carne | parrilla )'). */
+function termQuery(term: string): string {
+  const alternatives = term.split("|").map((a) => a.trim().split(" ").join(" <-> "));
+  return alternatives.length > 1 ? `( ${alternatives.join(" | ")} )` : alternatives[0]!;
+}
+
+/** Every term: 'ropa <-> vieja & barata'. */
 function allTermsQuery(terms: string[]): string {
-  return terms.map((t) => t.split(" ").join(" <-> ")).join(" & ");
+  return terms.map(termQuery).join(" & ");
+}
+
+/** The words of the terms, without Spanish articles and prepositions (which rank nothing). */
+function wordsOf(terms: string[]): string[] {
+  return [...new Set(terms.flatMap(termWords))].filter((w) => !SPANISH_FILLER.has(w));
 }
 
 /** Any word, as a prefix ('laptop' finds 'laptops', 'mecánico' finds 'Mecánica'). */
@@ -126,7 +141,7 @@ function anyWordQuery(words: string[]): string {
 
 /** Whether a query has fallbacks (entries with some of its words, similar names, a name in full). */
 function hasFallbacks(p: ParsedQuery): boolean {
-  const text = p.terms.join(" ");
+  const text = textOf(p);
   return Boolean(text) || (p.normalized.includes(" ") && p.normalized !== text);
 }
 
@@ -147,8 +162,8 @@ export function directorySearchQuery(
   { nearest = CANDIDATES, take, fallbacks = true }: QueryOptions = {},
 ): SQL {
   const kinds = kindsOf(p);
-  const text = p.terms.join(" ");
-  const words = [...new Set(text.split(" ").filter(Boolean))];
+  const text = textOf(p);
+  const words = wordsOf(p.terms);
   const all = sql`to_tsquery('spanish'::regconfig, ${allTermsQuery(p.terms)})`;
   const orWords = [...new Set([...words, ...p.soft.flatMap((w) => w.split(" "))])];
   const any = sql`to_tsquery('spanish'::regconfig, ${anyWordQuery(orWords)})`;
@@ -191,7 +206,7 @@ export function directorySearchQuery(
   const extra: string[] = [];
   for (const kind of fallbacks ? kinds : []) {
     const table = sql.raw(TABLE[kind]);
-    if (text && (orWords.length > 1 || orWords.some((w) => w.length >= 4))) {
+    if (text && orWords.length && (orWords.length > 1 || orWords.some((w) => w.length >= 4))) {
       // No entry has every word (or few, when some words are general ones): those with some of them, or with a longer form of one ('taller
       // mecánico' finds a 'Taller', 'laptop' finds 'laptops'), ranked below by how many they have.
       extra.push(`o_${kind}`);
@@ -259,35 +274,6 @@ function toRow(r: Row): DirectoryRow {
   return { ...toCard(r.kind, r), descripcion: r.descripcion, promoted: Number(r.plan_rank) > 0, score: Number(r.score) };
 }
 
-// ---------------------------------------------------------------- cursor
-
-function queryKey(params: ApiSearchParams): string {
-  const text = [
-    params.q && normalizeText(params.q),
-    params.tipo,
-    params.provincia,
-    params.industria,
-    params.categoria,
-    params.cerca ? `${params.cerca.lat},${params.cerca.lng},${params.radio ?? ""}` : "",
-    params.abierto_ahora ? "abierto" : "",
-  ].join("|");
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
-  return h.toString(36);
-}
-
-function encodeOffset(offset: number, key: string): string {
-  return Buffer.from(`v1|${offset}|${key}`).toString("base64url");
-}
-
-function decodeOffset(cursor: string, key: string): number | null {
-  if (!/^[A-Za-z0-9_-]{1,60}$/.test(cursor)) return null;
-  const m = /^v1\|(\d{1,4})\|([a-z0-9]{1,8})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!m || m[2] !== key) return null;
-  const offset = Number(m[1]);
-  return offset > 0 && offset < 2 * CANDIDATES ? offset : null;
-}
-
 // ---------------------------------------------------------------- search
 
 /**
@@ -321,17 +307,17 @@ export function nearestNeeded(offset: number, limite: number): number {
  * The ranked candidates, the first `take` of them (all without it), and how many there are: a page
  * needs only the rows up to its end, not every candidate's columns.
  */
-async function ranked(
+export async function ranked(
   p: ParsedQuery,
   explicit: Filters,
   place: Place,
   nearest?: number,
   take?: number,
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: DirectoryRow[]; total: number }> {
   const walk = Boolean(place.near) && !p.terms.length;
   const run = async (fallbacks: boolean) => {
     const rows = await indexedRows<Row>(directorySearchQuery(p, explicit, place, { nearest, take, fallbacks }), p.terms.length > 0, walk);
-    return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
+    return { rows: rows.map(toRow), total: rows.length ? Number(rows[0]!.total) : 0 };
   };
   // Most questions have enough entries with every word, and then no fallback would run: the
   // statement without them is a third of the planning. Otherwise the whole statement, as before.
@@ -340,32 +326,12 @@ async function ranked(
   return quick.total >= NAME_FALLBACK_BELOW ? quick : run(true);
 }
 
-function explicitOf(params: ApiSearchParams): Filters {
-  return {
-    tipo: params.tipo,
-    provincia: params.provincia as ProvinceSlug | undefined,
-    industria: params.industria as IndustrySlug | undefined,
-    categoria: params.categoria as RestaurantCategory | undefined,
-  };
-}
-
-/** The same query without the filters read from its words; those words still rank (boosts). */
-function withoutTextFilters(p: ParsedQuery, explicit: Filters): ParsedQuery {
-  return {
-    ...p,
-    categoria: p.fromText.categoria ? undefined : p.categoria,
-    industria: p.fromText.industria ? undefined : p.industria,
-    tipo: explicit.tipo ?? (explicit.categoria ? "restaurantes" : explicit.industria ? "negocios" : undefined),
-    fromText: { categoria: false, industria: false },
-  };
-}
-
 /**
  * Whether a query would find anything: one entry with its words (or with any of them, or a longer
  * form of one), or any entry under its filters. Cheaper than ranking, for suggestions.
  */
-async function hasAnswer(p: ParsedQuery): Promise<boolean> {
-  const words = [...new Set(p.terms.join(" ").split(" ").filter(Boolean))];
+export async function hasAnswer(p: ParsedQuery): Promise<boolean> {
+  const words = wordsOf(p.terms);
   // Many questions relax to the same one ('pizza en Bocas', 'pizza David': 'pizza'), and a common
   // word's probe reads its whole posting list: kept as the answers are, until public data changes.
   const key = JSON.stringify([words, p.tipo, p.provincia, p.categoria, p.industria]);
@@ -384,85 +350,46 @@ async function anyMatch(p: ParsedQuery, words: string[]): Promise<boolean> {
   return false;
 }
 
-/** A nearby query with results, for an empty answer: without the place, then with fewer words. */
-async function suggest(params: ApiSearchParams, p: ParsedQuery): Promise<{ q: string; reason: string } | null> {
-  const explicit = explicitOf(params);
-  if (p.placeWords.length && !params.provincia) {
-    const withoutPlace = normalizeText(params.q)
-      .split(" ")
-      .filter((w) => !p.placeWords.some((pw) => pw.split(" ").includes(w)) && !["en", "de", "del", "cerca"].includes(w))
-      .join(" ");
-    if (withoutPlace) {
-      const relaxed = parseDirectoryQuery(withoutPlace, explicit);
-      if (await hasAnswer(relaxed)) return { q: withoutPlace, reason: "Sin resultados en esa provincia; hay resultados en otras." };
-    }
+// ---------------------------------------------------------------- transitional
+// The callers below move to search() of ~/server/search/engine.server; these keep them working meanwhile.
+
+/** @deprecated Use search() of ~/server/search/engine.server. */
+export async function searchDirectoryRows(params: ApiSearchParams) {
+  // biome-ignore lint/suspicious/noImportCycles: transitional, until every caller asks the engine itself
+  const { search, BadCursorError } = await import("../search/engine.server");
+  try {
+    const found = await search({
+      text: params.q,
+      kind: params.tipo === "restaurantes" ? "restaurant" : params.tipo === "negocios" ? "business" : undefined,
+      province: params.provincia,
+      industry: params.industria,
+      category: params.categoria,
+      near: params.cerca,
+      radiusKm: params.radio,
+      openNow: params.abierto_ahora,
+      limit: params.limite,
+      cursor: params.cursor,
+    });
+    const r = found.reading;
+    return {
+      rows: found.hits,
+      nextCursor: found.nextCursor,
+      interpretation: {
+        provincia: r.province,
+        industria: r.industry,
+        categoria: r.category,
+        tipo: r.kind ? (r.kind === "restaurant" ? ("restaurantes" as const) : ("negocios" as const)) : null,
+        terminos: r.terms,
+      },
+      suggestion: found.suggestion ? { q: found.suggestion.text, reason: found.suggestion.reason.es } : null,
+    };
+  } catch (error) {
+    if (error instanceof BadCursorError) return "bad-cursor" as const;
+    throw error;
   }
-  if (p.terms.length > 1) {
-    for (const term of p.terms) {
-      const relaxed = { ...p, terms: [term], normalized: term };
-      if (await hasAnswer(relaxed)) {
-        const rest = normalizeText(params.q)
-          .split(" ")
-          .filter((w) => !p.terms.includes(w) || w === term)
-          .join(" ");
-        return { q: rest, reason: `Ningún resultado contiene todas las palabras; prueba solo con «${term}».` };
-      }
-    }
-  }
-  return null;
 }
 
-/** Search for the API and MCP; "bad-cursor" when the cursor was not handed out for this query. */
-export async function searchDirectoryRows(params: ApiSearchParams): Promise<DirectorySearch | "bad-cursor"> {
-  const key = queryKey(params);
-  let offset = 0;
-  if (params.cursor) {
-    const decoded = decodeOffset(params.cursor, key);
-    if (decoded === null) return "bad-cursor";
-    offset = decoded;
-  }
-  const explicit = explicitOf(params);
-  let parsed = parseDirectoryQuery(params.q, explicit);
-  const place: Place = {
-    near: params.cerca ? { ...params.cerca, radiusKm: params.radio ?? DEFAULT_RADIUS_KM } : undefined,
-    openAt: params.abierto_ahora ? panamaMinuteOfWeek(new Date()) : undefined,
-  };
-  // The rows up to the page's end (at least FEW_RESULTS, so that a short answer is read whole).
-  const first = await ranked(parsed, explicit, place, nearestNeeded(offset, params.limite), Math.max(offset + params.limite, FEW_RESULTS));
-  let all = first.rows;
-  let total = first.total;
-  if (total < FEW_RESULTS && parsed.terms.length && (parsed.fromText.categoria || parsed.fromText.industria)) {
-    // A word read as a filter left (almost) nothing ('programación python' is taught in a school,
-    // not sold by a tech shop): the entries that have it as a word follow.
-    const relaxed = withoutTextFilters(parsed, explicit);
-    const seen = new Set(all.map((r) => r.id));
-    const more = (await ranked(relaxed, explicit, place)).rows.filter((r) => !seen.has(r.id));
-    if (all.length === 0) parsed = relaxed;
-    all = [...all, ...more];
-    total = all.length;
-  }
-  const interpretation: Interpretation = {
-    provincia: parsed.provincia ?? null,
-    industria: parsed.industria ?? null,
-    categoria: parsed.categoria ?? null,
-    tipo: parsed.tipo ?? null,
-    terminos: parsed.terms,
-  };
-  const page = all.slice(offset, offset + params.limite);
-  const next = offset + params.limite < total ? encodeOffset(offset + params.limite, key) : null;
-  const suggestion =
-    total === 0
-      ? place.near
-        ? { q: params.q, reason: "Ningún resultado con ubicación cerca de ti; prueba con un radio mayor o sin el parámetro cerca." }
-        : await suggest(params, parsed)
-      : null;
-  return { rows: page.map(toRow), nextCursor: next, interpretation, suggestion };
-}
-
-/**
- * /buscar with `cerca`: the same reading of the words as the API, nearest first within the radius
- * (one page of NEARBY_PAGE, as the listing pages near a point).
- */
+/** @deprecated Use search() of ~/server/search/engine.server. */
 export async function searchNearby(opts: {
   q: string;
   tipo?: "restaurantes" | "negocios";
@@ -474,7 +401,7 @@ export async function searchNearby(opts: {
     tipo: opts.tipo,
     provincia: opts.provincia,
     limite: NEARBY_PAGE,
-    cerca: { lat: opts.near.lat, lng: opts.near.lng },
+    cerca: opts.near,
     radio: opts.near.radiusKm,
   } as ApiSearchParams);
   const rows = found === "bad-cursor" ? [] : found.rows;
