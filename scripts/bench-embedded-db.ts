@@ -3,7 +3,7 @@
  *
  * The two ways of reaching the embedded database (decision 044), on the same seeded files, with the
  * directory's real queries (app/server/models/listings.server.ts: province and industry pages, a page
- * through its cursor, entries by slug, search):
+ * through its cursor, entries by slug; the search engine as /buscar asks it):
  * - `socket`: what the app runs, PGlite on its worker thread behind pglite-socket, a node-postgres
  *   pool of one connection (app/server/db.server.ts);
  * - `in-process`: PGlite on the calling thread through `drizzle-orm/pglite`.
@@ -42,6 +42,8 @@ Object.assign(process.env, {
   AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
   // Seeding runs statements far longer than a page's.
   DB_STATEMENT_TIMEOUT_MS: "0",
+  // Every search reaches the database (the engine's answer cache would answer repeats from memory).
+  API_CACHE_TTL_MS: "0",
 });
 delete process.env.DATABASE_URL;
 delete process.env.WEB_CONCURRENCY;
@@ -53,6 +55,7 @@ const { PGLITE_EXTENSIONS } = await import("../app/server/pglite-extensions.serv
 const dbModule = await import("../app/server/db.server");
 const { dropSingleton, replaceSingleton } = await import("../app/server/singleton.server");
 const models = await import("../app/server/models/listings.server");
+const { search } = await import("../app/server/search/engine.server");
 const { PROVINCE_SLUGS } = await import("../app/catalog/provinces");
 const { INDUSTRY_SLUGS } = await import("../app/catalog/industries");
 const schema = await import("../app/db/schema");
@@ -92,8 +95,8 @@ const operations: { name: string; run: () => Promise<unknown> }[] = [
   { name: "industria + provincia", run: () => models.listBusinessesByIndustry(pick(INDUSTRY_SLUGS), { provincia: pick(PROVINCE_SLUGS) }) },
   { name: "ficha de restaurante", run: () => models.getRestaurantBySlug(`gen-r-${1 + Math.floor(Math.random() * restaurants)}`) },
   { name: "ficha de negocio", run: () => models.getBusinessBySlug(`gen-n-${1 + Math.floor(Math.random() * businesses)}`) },
-  { name: "búsqueda «ceviche boquete»", run: () => models.searchListings({ q: "ceviche boquete" }) },
-  { name: "búsqueda «marisqueria» + provincia", run: () => models.searchListings({ q: "marisqueria", provincia: pick(PROVINCE_SLUGS) }) },
+  { name: "búsqueda «ceviche boquete»", run: () => search({ text: "ceviche boquete", limit: 6 }) },
+  { name: "búsqueda «marisqueria» + provincia", run: () => search({ text: "marisqueria", province: pick(PROVINCE_SLUGS), limit: 6 }) },
 ];
 /** A page's mix: mostly listing and entry pages, some searches. */
 const pageMix = [0, 0, 1, 2, 2, 3, 3, 3, 4, 4, 5, 6].map((i) => operations[i]!);

@@ -7,8 +7,8 @@
 export const PAGE_SIZE = 6;
 /** Longest search text we look at; longer input is cut, never rejected with a 500. */
 export const SEARCH_MAX_LENGTH = 100;
-/** Rows a search reads per table before ranking; above it the page says "más de N resultados". */
-export const SEARCH_CANDIDATES = 300;
+/** Longest place name the «Cerca de» box sends on. */
+export const PLACE_MAX_LENGTH = 80;
 
 export const SEARCH_TYPES = [
   { slug: "restaurantes", label: "Restaurantes", kind: "restaurant" },

@@ -6,16 +6,14 @@ import { z } from "./zod";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
 import { cercaField, radioField } from "./api-v1";
-import { PAGE_SIZE, SEARCH_CANDIDATES, SEARCH_MAX_LENGTH } from "./directory-fields";
+import { PAGE_SIZE, PLACE_MAX_LENGTH, SEARCH_MAX_LENGTH } from "./directory-fields";
 
-export { PAGE_SIZE, SEARCH_CANDIDATES };
+export { PAGE_SIZE };
 
 export type Cursor = { ts: string; id: string };
-export type SearchCursor = { score: string; id: string };
 
 // created_at as UTC with microseconds, exactly as PostgreSQL prints it with to_char(... 'US').
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
-const SCORE = /^-?\d{1,6}(?:\.\d{1,12})?(?:e-?\d{1,2})?$/i;
 
 function b64urlEncode(text: string): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -41,19 +39,7 @@ export function decodeCursor(value: string): Cursor | null {
   return { ts, id: id.toLowerCase() };
 }
 
-/** Opaque cursor of a search page: the last entry's (relevance, id). */
-export function encodeSearchCursor(c: SearchCursor): string {
-  return b64urlEncode(`s|${c.score}|${c.id}`);
-}
-export function decodeSearchCursor(value: string): SearchCursor | null {
-  const raw = b64urlDecode(value);
-  if (!raw) return null;
-  const [tag, score, id, extra] = raw.split("|");
-  if (tag !== "s" || extra !== undefined || !score || !id || !SCORE.test(score) || !UUID.test(id)) return null;
-  return { score, id: id.toLowerCase() };
-}
-
-const CURSOR_INVALID = "El enlace de paginación no es válido. Vuelve a la primera página.";
+export const CURSOR_INVALID = "El enlace de paginación no es válido. Vuelve a la primera página.";
 const PROVINCE_INVALID = "La provincia seleccionada no es válida.";
 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -78,6 +64,46 @@ function cursorParam<C>(decode: (value: string) => C | null) {
 
 const cursorField = cursorParam(decodeCursor);
 
+/**
+ * A page's ?cursor= as it came: a listing page reads it as its keyset cursor when it lists in its
+ * own order, and hands it to the search engine (which checks it) when it lists filtered.
+ */
+const rawCursorField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, CURSOR_INVALID)
+    .optional(),
+);
+
+/** Text typed in a box: control characters out, trimmed and cut to `max` (long input is cut, never refused). */
+const typedText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v : ""),
+    z.string().transform((v) =>
+      v
+        .replace(/[\u0000-\u001f\u007f]+/g, " ")
+        .trim()
+        .slice(0, max)
+        .trim(),
+    ),
+  );
+
+const OPEN_INVALID = "El filtro «Abierto ahora» del enlace no es válido.";
+
+/** `abierto`: the «Abierto ahora» box (the checkbox sends 1); true/si and 0/false/no also read. */
+const openNowField = z.preprocess((v) => {
+  if (typeof v !== "string") return v;
+  const t = v.trim().toLowerCase();
+  if (t === "") return undefined;
+  if (["1", "true", "si", "sí", "on"].includes(t)) return true;
+  if (["0", "false", "no", "off"].includes(t)) return false;
+  return v;
+}, z.boolean({ error: OPEN_INVALID }).optional());
+
+/** `cerca_de`: a town or neighbourhood typed in the «Cerca de» box; the search engine reads it. */
+const placeNameField = typedText(PLACE_MAX_LENGTH).transform((v) => v || undefined);
+
 const provinceFilter = z.preprocess(
   (v) => (v === "todas" ? undefined : emptyToUndefined(v)),
   z.enum(PROVINCE_SLUGS, { error: PROVINCE_INVALID }).optional(),
@@ -86,31 +112,34 @@ const provinceFilter = z.preprocess(
 /** `cerca` and `radio`: the page nearest first from the visitor's point. */
 const nearFields = { cerca: cercaField, radio: radioField };
 
-/** ?cursor= of a province page. */
+/**
+ * The filters of a listing or search page's form: the visitor's point (`cerca`) or a place by name
+ * (`cerca_de`), the radius around either (`radio`), and open now (`abierto`).
+ */
+const pageFilterFields = { ...nearFields, cerca_de: placeNameField, abierto: openNowField };
+
+/** ?cursor= of a province page's Markdown twin. */
 export const listingQuerySchema = z.object({ cursor: cursorField, ...nearFields });
 
-/** ?provincia=&cursor= of an industry page (the filter is applied on the server, so load-more keeps it). */
+/** ?provincia=&cursor= of an industry page's Markdown twin (the filter is applied on the server). */
 export const industryQuerySchema = z.object({ cursor: cursorField, provincia: provinceFilter, ...nearFields });
 
-/** /buscar?q=&tipo=&provincia=&cursor= */
+/** ?cursor= and the filters of a province page. */
+export const provincePageQuerySchema = z.object({ cursor: rawCursorField, ...pageFilterFields });
+
+/** ?provincia=&cursor= and the filters of an industry page (applied on the server, so load-more keeps them). */
+export const industryPageQuerySchema = z.object({ cursor: rawCursorField, provincia: provinceFilter, ...pageFilterFields });
+
+/** /buscar?q=&tipo=&provincia=&cursor= and the filters. */
 export const searchQuerySchema = z.object({
-  q: z.preprocess(
-    (v) => (typeof v === "string" ? v : ""),
-    z.string().transform((v) =>
-      v
-        .replace(/[\u0000-\u001f\u007f]+/g, " ")
-        .trim()
-        .slice(0, SEARCH_MAX_LENGTH)
-        .trim(),
-    ),
-  ),
+  q: typedText(SEARCH_MAX_LENGTH),
   tipo: z.preprocess(
     (v) => (v === "todos" ? undefined : emptyToUndefined(v)),
     z.enum(["restaurantes", "negocios"], { error: "El tipo debe ser restaurantes o negocios." }).optional(),
   ),
   provincia: provinceFilter,
-  cursor: cursorParam(decodeSearchCursor),
-  ...nearFields,
+  cursor: rawCursorField,
+  ...pageFilterFields,
 });
 
 const listingId = z.string({ error: "Falta el identificador del negocio." }).regex(UUID, "El identificador del negocio no es válido.");

@@ -14,7 +14,7 @@ import {
   toOpeningHours,
   toOpeningHoursSpecification,
 } from "~/server/json-ld.server";
-import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, searchQuerySchema } from "~/schemas/directory";
+import { decodeCursor, encodeCursor, industryPageQuerySchema, searchQuerySchema } from "~/schemas/directory";
 
 describe("phones and links", () => {
   it("normalises Panamanian numbers to +507", () => {
@@ -275,10 +275,7 @@ describe("cursors and search input", () => {
   it("round-trips cursors and rejects garbage", () => {
     const c = { ts: "2026-11-21T10:11:12.123456", id: "0e81eb21-a3f8-41c6-8e13-c3aa747626d2" };
     expect(decodeCursor(encodeCursor(c))).toEqual(c);
-    const s = { score: "2.5", id: c.id };
-    expect(decodeSearchCursor(encodeSearchCursor(s))).toEqual(s);
-    for (const bad of ["", "abc", encodeSearchCursor(s), btoa("2026|x"), "%%%", "a".repeat(300)]) expect(decodeCursor(bad)).toBeNull();
-    expect(decodeSearchCursor(encodeCursor(c))).toBeNull();
+    for (const bad of ["", "abc", btoa("s|2.5|x"), btoa("2026|x"), "%%%", "a".repeat(300)]) expect(decodeCursor(bad)).toBeNull();
   });
 
   it("trims and caps the search text instead of failing", () => {
@@ -286,5 +283,17 @@ describe("cursors and search input", () => {
     expect(r.q.length).toBe(100);
     expect(searchQuerySchema.parse({}).q).toBe("");
     expect(searchQuerySchema.safeParse({ q: "x", tipo: "otros" }).success).toBe(false);
+  });
+
+  it("reads the place box and «Abierto ahora» of a page's form", () => {
+    const r = industryPageQuerySchema.parse({ cerca_de: `  Bo\u0000quete ${"x".repeat(200)}`, abierto: "1", radio: "10" });
+    expect(r.cerca_de).toHaveLength(80);
+    expect(r.cerca_de?.startsWith("Bo quete")).toBe(true);
+    expect(r).toMatchObject({ abierto: true, radio: 10 });
+    expect(industryPageQuerySchema.parse({ cerca_de: "   ", abierto: "" })).toMatchObject({ cerca_de: undefined, abierto: undefined });
+    expect(industryPageQuerySchema.parse({ abierto: "no" }).abierto).toBe(false);
+    expect(industryPageQuerySchema.safeParse({ abierto: "quizás" }).success).toBe(false);
+    expect(industryPageQuerySchema.safeParse({ radio: "99" }).success).toBe(false);
+    expect(industryPageQuerySchema.safeParse({ cursor: "no válido" }).success).toBe(false);
   });
 });

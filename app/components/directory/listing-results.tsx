@@ -5,7 +5,7 @@ import { PAGE_SIZE } from "~/schemas/directory-fields";
 import type { CardData } from "./labels";
 import { EmptyListing, ListingError, ListingGrid } from "./listing-layout";
 import { LoadMore } from "./load-more";
-import { NEAR_EMPTY, NearMe } from "./near-me";
+import { NearMe, nearEmpty } from "./near-me";
 
 type PageData = {
   items: CardData[];
@@ -14,6 +14,8 @@ type PageData = {
   near: NearPoint | null;
   /** The page's `cerca` was outside Panama: listed as without it. */
   nearOutside: boolean;
+  /** The place typed in «Cerca de» that the directory does not know: listed as without it. */
+  unknownPlace?: string | null;
 };
 
 /** The cards in pages of PAGE_SIZE, each its own grid (full rows at 2 and 3 columns) that 'Cargar más' links to. */
@@ -26,7 +28,8 @@ function pagesOf(items: CardData[]): CardData[][] {
 /**
  * The list part of a directory page: 'near me', then the cards with 'Cargar más', the load error, or
  * what to do when nothing matches (a page sorted by distance says so). `idle`, when given, stands
- * instead of the list (a search page before any question); `summary` heads a list that has cards.
+ * instead of the list (a search page before any question); `summary` heads a list that has cards,
+ * and `note` any answer (cards or none).
  */
 export function ListingResults({
   page,
@@ -34,6 +37,7 @@ export function ListingResults({
   card,
   idle,
   summary,
+  note,
   moreLabel,
 }: {
   page: PageData;
@@ -41,12 +45,13 @@ export function ListingResults({
   card: (item: CardData) => ReactNode;
   idle?: ReactNode;
   summary?: ReactNode;
+  note?: ReactNode;
   moreLabel?: string;
 }) {
   const { items } = page;
   return (
     <>
-      <NearMe near={page.near} outside={page.nearOutside} />
+      <NearMe near={page.near} outside={page.nearOutside} unknownPlace={page.unknownPlace} />
       {page.error ? (
         <ListingError message={page.error} />
       ) : idle ? (
@@ -54,6 +59,7 @@ export function ListingResults({
       ) : items.length ? (
         <>
           {summary}
+          {note}
           <div className="flex flex-col gap-6">
             {pagesOf(items).map((cards, i) => (
               <ListingGrid key={pageAnchor(i + 1)} id={pageAnchor(i + 1)}>
@@ -64,7 +70,10 @@ export function ListingResults({
           <LoadMore cursor={page.nextCursor} label={moreLabel} />
         </>
       ) : (
-        <EmptyListing {...(page.near ? { ...NEAR_EMPTY, action: empty.action } : empty)} />
+        <>
+          {note}
+          <EmptyListing {...(page.near ? { ...nearEmpty(page.near), action: empty.action } : empty)} />
+        </>
       )}
     </>
   );

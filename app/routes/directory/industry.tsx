@@ -1,10 +1,11 @@
 /**
  * /negocios/:industria: active businesses of an industry, newest first, 6 per page, with a province
- * filter applied on the server (load-more keeps the filter). Admins also get edit, Activar/Desactivar
- * and delete controls on each card; every action is enforced here.
+ * filter applied on the server (load-more keeps the filter). Open now, a place or the visitor's point
+ * list through the search engine instead (nearest first around a place or point). Admins also get
+ * edit, Activar/Desactivar and delete controls on each card; every action is enforced here.
  */
 import { lazy, Suspense } from "react";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/industry";
 import { INDUSTRIES, industryLabel, industryPath, isIndustry } from "~/catalog/industries";
 import { isProvince, provinceLabel } from "~/catalog/provinces";
@@ -12,12 +13,14 @@ import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero } from "~/components/directory/listing-layout";
 import { ListingResults } from "~/components/directory/listing-results";
+import { ClearOpenLink, ListingFilters } from "~/components/directory/near-filters";
 import { useShowToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
-import { listingPageData, loadPages } from "./listing-page.server";
+import { badCursorPage, enginePages, engineFilters, filtersApply, listingPageData, loadPages } from "./listing-page.server";
 import { seo } from "~/lib/meta";
-import { decodeCursor, industryQuerySchema, listingAdminActionSchema } from "~/schemas/directory";
+import type { NearPoint } from "~/lib/near-query";
+import { decodeCursor, industryPageQuerySchema, listingAdminActionSchema } from "~/schemas/directory";
 import { pagesField } from "~/schemas/listing-pages";
 import { getEnv } from "~/server/env.server";
 import { nearPoint, pageQuery } from "~/server/near-point.server";
@@ -25,7 +28,7 @@ import { breadcrumbJsonLd, industryCrumbs } from "~/server/json-ld.server";
 import { submissionOf } from "~/server/forms.server";
 import { getCurrentUser, requireAdmin } from "~/server/guards.server";
 import { deleteListing, setListingActive } from "~/server/models/listing-admin.server";
-import { listBusinessesByIndustry, listNearby } from "~/server/models/listings.server";
+import { listBusinessesByIndustry } from "~/server/models/listings.server";
 import { readForm } from "~/server/request.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ProvinceOptions } from "~/components/catalog-options";
@@ -38,7 +41,7 @@ const INDUSTRY_NOT_FOUND = {
   action: { href: "/buscar?tipo=negocios", label: "Buscar negocios" },
 };
 
-const querySchema = industryQuerySchema.extend({ paginas: pagesField });
+const querySchema = industryPageQuerySchema.extend({ paginas: pagesField });
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const industria = params.industria;
@@ -46,28 +49,40 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { params: queryParams, nearOutside } = pageQuery(url);
   const query = querySchema.safeParse(queryParams);
   if (!query.success) throw invalidLinkPage(url, query.error.issues);
-  const { cursor, paginas } = query.data;
+  const { cursor, paginas, provincia, ...filters } = query.data;
+  const filtered = filtersApply(filters);
+  const keyset = cursor && !filtered ? decodeCursor(cursor) : undefined;
+  if (keyset === null) throw badCursorPage(url);
   const current = await getCurrentUser(request);
   const isAdmin = Boolean(current?.profile.is_admin);
   const base = {
     industria,
     label: industryLabel(industria),
-    provincia: query.data.provincia ?? null,
+    provincia: provincia ?? null,
     isAdmin,
     jsonLd: [breadcrumbJsonLd(getEnv().PUBLIC_URL, industryCrumbs(industria))],
     bookingUrl: getEnv().BOOKING_URL,
     paged: Boolean(cursor) || paginas > 1,
-    near: nearPoint(url, query.data.cerca, query.data.radio),
+    filtered,
+    filters: { place: filters.cerca_de ?? "", radiusKm: filters.radio ?? null, openNow: Boolean(filters.abierto) },
+    point: filters.cerca_de ? null : (nearPoint(url, filters.cerca, filters.radio)?.point ?? null),
+    near: null as NearPoint | null,
+    unknownPlace: null as string | null,
     nearOutside,
   };
-  const near = base.near;
   return listingPageData(
+    url,
     base,
-    () =>
-      near
-        ? listNearby("business", near, { industria, provincia: query.data.provincia })
-        : loadPages(paginas, cursor, decodeCursor, (after) =>
-            listBusinessesByIndustry(industria, { provincia: query.data.provincia, cursor: after, includeInactive: isAdmin }),
+    async () =>
+      filtered
+        ? enginePages(
+            url,
+            { text: "", kind: "business", industry: industria, province: provincia, ...engineFilters(filters) },
+            paginas,
+            cursor,
+          )
+        : loadPages(paginas, keyset, decodeCursor, (after) =>
+            listBusinessesByIndustry(industria, { provincia, cursor: after, includeInactive: isAdmin }),
           ),
     "No se pudieron cargar los negocios",
   );
@@ -112,7 +127,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         title: d.provincia ? `${d.label} en ${provinceLabel(d.provincia)}` : `Negocios de ${d.label} en Panamá`,
         description: `Directorio de negocios de ${d.label.toLowerCase()} en Panamá${d.provincia ? ` (${provinceLabel(d.provincia)})` : ""}: teléfonos, horarios, ubicación y especialidades.`,
         path: industryPath(d.industria),
-        noindex: d.paged || Boolean(d.provincia) || Boolean(d.near) || d.nearOutside,
+        noindex: d.paged || Boolean(d.provincia) || d.filtered || d.nearOutside,
         markdown: true,
         jsonLd: d.jsonLd,
       })
@@ -123,7 +138,7 @@ const AdminControls = lazy(() => import("~/components/directory/admin-controls")
 
 export default function IndustryPage({ loaderData, actionData }: Route.ComponentProps) {
   useShowToast(actionData?.toast, actionData);
-  const { label, industria, provincia, isAdmin } = loaderData;
+  const { label, industria, provincia, isAdmin, filters, point } = loaderData;
   const action = `${industryPath(industria)}${provincia ? `?provincia=${provincia}` : ""}`;
   return (
     <>
@@ -134,27 +149,18 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
         siblings={INDUSTRIES.map((i) => ({ to: industryPath(i.slug), label: i.label, current: i.slug === industria }))}
       />
       <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14" aria-labelledby="lista-titulo">
-        <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <h2 id="lista-titulo" className="text-2xl font-extrabold">
-            {provincia ? `${label} en ${provinceLabel(provincia)}` : `${label} en todo Panamá`}
-          </h2>
-          <Form method="get" preventScrollReset className="flex items-end gap-2 [&>div]:flex-1 sm:[&>div]:flex-none">
-            <div>
+        <h2 id="lista-titulo" className="mb-4 text-2xl font-extrabold">
+          {provincia ? `${label} en ${provinceLabel(provincia)}` : `${label} en todo Panamá`}
+        </h2>
+        <div className="mb-6">
+          <ListingFilters label={`Filtrar negocios de ${label.toLowerCase()}`} values={filters} point={point}>
+            <div className="col-span-2 md:w-52">
               <Label htmlFor="filtro-provincia">Provincia</Label>
-              <Select
-                id="filtro-provincia"
-                name="provincia"
-                defaultValue={provincia ?? ""}
-                key={provincia ?? ""}
-                className="w-full sm:w-56"
-              >
+              <Select id="filtro-provincia" name="provincia" defaultValue={provincia ?? ""} key={provincia ?? ""}>
                 <ProvinceOptions />
               </Select>
             </div>
-            <button type="submit" className={buttonClass("primary", "md")}>
-              Filtrar
-            </button>
-          </Form>
+          </ListingFilters>
         </div>
         <ListingResults
           page={loaderData}
@@ -167,17 +173,25 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
               ) : null}
             </ListingCard>
           )}
-          empty={{
-            title: "No hay negocios con este filtro",
-            text: provincia
-              ? `Aún no tenemos negocios de ${label.toLowerCase()} en ${provinceLabel(provincia)}.`
-              : `Aún no tenemos negocios de ${label.toLowerCase()}.`,
-            action: provincia ? (
-              <a href={industryPath(industria)} className={buttonClass("outline", "md")}>
-                Ver todas las provincias
-              </a>
-            ) : undefined,
-          }}
+          empty={
+            filters.openNow
+              ? {
+                  title: "Ningún negocio abierto en este momento",
+                  text: `No encontramos negocios de ${label.toLowerCase()}${provincia ? ` en ${provinceLabel(provincia)}` : ""} abiertos ahora con estos filtros. Vuelve más tarde o quita «Abierto ahora».`,
+                  action: <ClearOpenLink />,
+                }
+              : {
+                  title: "No hay negocios con este filtro",
+                  text: provincia
+                    ? `Aún no tenemos negocios de ${label.toLowerCase()} en ${provinceLabel(provincia)}.`
+                    : `Aún no tenemos negocios de ${label.toLowerCase()}.`,
+                  action: provincia ? (
+                    <a href={industryPath(industria)} className={buttonClass("outline", "md")}>
+                      Ver todas las provincias
+                    </a>
+                  ) : undefined,
+                }
+          }
         />
       </section>
       <BookingCta

@@ -1,13 +1,26 @@
 import { data } from "react-router";
 import { PRIVATE_NO_STORE } from "~/lib/cache-headers";
+import { invalidLinkPage } from "~/lib/error-page";
+import type { NearPoint } from "~/lib/near-query";
+import { CURSOR_INVALID, PAGE_SIZE } from "~/schemas/directory";
 import type { ListingPage } from "~/server/models/listings.server";
+import { nearOfReading } from "~/server/near-point.server";
+import { BadCursorError, search } from "~/server/search/engine.server";
+import type { SearchOutcome, SearchQuery } from "~/server/search/query";
 import { twinnedPageHeaders } from "./cache-headers";
+
+/** A link whose cursor this page cannot read: the 'Enlace no válido' page, offering the first page. */
+export function badCursorPage(url: URL) {
+  return invalidLinkPage(url, [{ path: ["cursor"], message: CURSOR_INVALID }]);
+}
 
 /**
  * A listing page's data: the page's own fields plus one page of cards. A database failure still
- * renders the page (hero, filters, the Spanish `loadError`) with a 503 that no cache keeps.
+ * renders the page (hero, filters, the Spanish `loadError`) with a 503 that no cache keeps; a cursor
+ * the search engine did not hand out is a bad link (400).
  */
 export async function listingPageData<B extends object, P extends ListingPage>(
+  url: URL,
   base: B,
   load: () => Promise<P>,
   loadError: string,
@@ -17,6 +30,7 @@ export async function listingPageData<B extends object, P extends ListingPage>(
     const page = await load();
     return data({ ...base, ...page, error: null as string | null }, { headers });
   } catch (error) {
+    if (error instanceof BadCursorError) throw badCursorPage(url);
     console.error(`[directorio] ${loadError}:`, error);
     const empty: ListingPage = { items: [], nextCursor: null };
     // What the page adds to a result (a summary…) is absent on an error.
@@ -48,4 +62,54 @@ export async function loadPages<C, P extends ListingPage>(
     items.push(...page.items);
   }
   return { ...page, items };
+}
+
+/** The filters of a page's form as the search engine takes them. */
+export type PageFilters = {
+  cerca?: { lat: number; lng: number };
+  cerca_de?: string;
+  radio?: number;
+  abierto?: boolean;
+};
+
+/** Whether a listing page lists through the search engine (open now, a place or a point) rather than in its own order. */
+export function filtersApply(f: PageFilters): boolean {
+  return Boolean(f.abierto || f.cerca_de || f.cerca);
+}
+
+/** The engine's place and open-now fields: a place typed in the box wins over the visitor's point. */
+export function engineFilters(f: PageFilters): Pick<SearchQuery, "near" | "nearPlace" | "radiusKm" | "openNow"> {
+  const place = f.cerca_de ? { nearPlace: f.cerca_de } : f.cerca ? { near: f.cerca } : {};
+  return { ...place, ...(f.radio !== undefined && (f.cerca_de || f.cerca) ? { radiusKm: f.radio } : {}), openNow: Boolean(f.abierto) };
+}
+
+export type EnginePage = ListingPage & {
+  /** Where the cards are ordered from (a point or a recognised place), or null. */
+  near: NearPoint | null;
+  /** A place typed in the box that the engine does not know. */
+  unknownPlace: string | null;
+  reading: SearchOutcome["reading"];
+  suggestion: SearchOutcome["suggestion"];
+};
+
+/**
+ * `count` pages of PAGE_SIZE cards from the search engine, as one answer: one question for all of
+ * them (the engine's cursor is an offset in its ranked answer, so a cursor and `paginas` together
+ * mean that page and the ones after it).
+ */
+export async function enginePages(
+  url: URL,
+  query: Omit<SearchQuery, "limit" | "cursor">,
+  count: number,
+  cursor?: string,
+): Promise<EnginePage> {
+  const outcome = await search({ ...query, limit: PAGE_SIZE * count, ...(cursor ? { cursor } : {}) });
+  return {
+    items: outcome.hits.map(({ descripcion: _d, promoted: _p, score: _s, ...card }) => card),
+    nextCursor: outcome.nextCursor,
+    near: nearOfReading(url, outcome.reading),
+    unknownPlace: outcome.reading.unknownPlace,
+    reading: outcome.reading,
+    suggestion: outcome.suggestion,
+  };
 }

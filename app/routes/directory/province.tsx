@@ -1,7 +1,8 @@
 /**
  * The 10 restaurant pages /restaurantes-<province>: one module for all of them (route ids
  * `province-<slug>`); the province comes from the URL. Active entries newest first, 6 per page,
- * keyset "Cargar más", and a closing call to action.
+ * keyset "Cargar más", and a closing call to action. Open now, a place or the visitor's point list
+ * through the search engine instead (nearest first around a place or point).
  */
 import type { Route } from "./+types/province";
 import { isProvince, PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
@@ -9,17 +10,19 @@ import { ListingCard } from "~/components/directory/listing-card";
 import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero } from "~/components/directory/listing-layout";
 import { ListingResults } from "~/components/directory/listing-results";
-import { listingPageData, loadPages } from "./listing-page.server";
+import { ClearOpenLink, ListingFilters } from "~/components/directory/near-filters";
+import { badCursorPage, enginePages, engineFilters, filtersApply, listingPageData, loadPages } from "./listing-page.server";
 import { seo } from "~/lib/meta";
-import { decodeCursor, listingQuerySchema } from "~/schemas/directory";
+import { decodeCursor, provincePageQuerySchema } from "~/schemas/directory";
 import { pagesField } from "~/schemas/listing-pages";
 import { getEnv } from "~/server/env.server";
 import { nearPoint, pageQuery } from "~/server/near-point.server";
 import { breadcrumbJsonLd, provinceCrumbs } from "~/server/json-ld.server";
-import { listNearby, listRestaurantsByProvince } from "~/server/models/listings.server";
+import { listRestaurantsByProvince } from "~/server/models/listings.server";
 import { errorPage, invalidLinkPage, PAGE_NOT_FOUND } from "~/lib/error-page";
+import type { NearPoint } from "~/lib/near-query";
 
-const querySchema = listingQuerySchema.extend({ paginas: pagesField });
+const querySchema = provincePageQuerySchema.extend({ paginas: pagesField });
 
 function provinceFromPath(pathname: string): ProvinceSlug | null {
   const m = pathname.match(/^\/restaurantes-([a-z-]+)\/?$/);
@@ -32,7 +35,10 @@ export async function loader({ url }: Route.LoaderArgs) {
   const { params, nearOutside } = pageQuery(url);
   const query = querySchema.safeParse(params);
   if (!query.success) throw invalidLinkPage(url, query.error.issues);
-  const { cursor, paginas } = query.data;
+  const { cursor, paginas, ...filters } = query.data;
+  const filtered = filtersApply(filters);
+  const keyset = cursor && !filtered ? decodeCursor(cursor) : undefined;
+  if (keyset === null) throw badCursorPage(url);
   const env = getEnv();
   const base = {
     province,
@@ -40,16 +46,20 @@ export async function loader({ url }: Route.LoaderArgs) {
     jsonLd: [breadcrumbJsonLd(env.PUBLIC_URL, provinceCrumbs(province))],
     bookingUrl: env.BOOKING_URL,
     paged: Boolean(cursor) || paginas > 1,
-    near: nearPoint(url, query.data.cerca, query.data.radio),
+    filtered,
+    filters: { place: filters.cerca_de ?? "", radiusKm: filters.radio ?? null, openNow: Boolean(filters.abierto) },
+    point: filters.cerca_de ? null : (nearPoint(url, filters.cerca, filters.radio)?.point ?? null),
+    near: null as NearPoint | null,
+    unknownPlace: null as string | null,
     nearOutside,
   };
-  const near = base.near;
   return listingPageData(
+    url,
     base,
-    () =>
-      near
-        ? listNearby("restaurant", near, { provincia: province })
-        : loadPages(paginas, cursor, decodeCursor, (after) => listRestaurantsByProvince(province, after)),
+    async () =>
+      filtered
+        ? enginePages(url, { text: "", kind: "restaurant", province, ...engineFilters(filters) }, paginas, cursor)
+        : loadPages(paginas, keyset, decodeCursor, (after) => listRestaurantsByProvince(province, after)),
     "No se pudieron cargar los restaurantes",
   );
 }
@@ -64,14 +74,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
         title: `Restaurantes en ${d.label}`,
         description: `Descubre los mejores restaurantes de ${d.label}, Panamá: comida tradicional, mariscos, cafés y más, con teléfono, horario y ubicación.`,
         path: provincePath(d.province),
-        noindex: d.paged || Boolean(d.near) || d.nearOutside,
+        noindex: d.paged || d.filtered || d.nearOutside,
         markdown: true,
         jsonLd: d.jsonLd,
       })
     : [];
 
 export default function ProvincePage({ loaderData }: Route.ComponentProps) {
-  const { label, province } = loaderData;
+  const { label, province, filters, point } = loaderData;
   return (
     <>
       <DirectoryHero
@@ -84,13 +94,24 @@ export default function ProvincePage({ loaderData }: Route.ComponentProps) {
         <h2 id="lista-titulo" className="sr-only">
           Restaurantes de {label}
         </h2>
+        <div className="mb-6">
+          <ListingFilters label={`Filtrar restaurantes de ${label}`} values={filters} point={point} />
+        </div>
         <ListingResults
           page={loaderData}
           card={(item) => <ListingCard key={item.id} item={item} />}
-          empty={{
-            title: "Aún no hay restaurantes aquí",
-            text: `Todavía no tenemos restaurantes activos en ${label}. ¿Conoces uno que debería estar? Escríbenos.`,
-          }}
+          empty={
+            filters.openNow
+              ? {
+                  title: "Ningún restaurante abierto en este momento",
+                  text: `No encontramos restaurantes de ${label} abiertos ahora con estos filtros. Vuelve más tarde o quita «Abierto ahora».`,
+                  action: <ClearOpenLink />,
+                }
+              : {
+                  title: "Aún no hay restaurantes aquí",
+                  text: `Todavía no tenemos restaurantes activos en ${label}. ¿Conoces uno que debería estar? Escríbenos.`,
+                }
+          }
         />
       </section>
       <BookingCta

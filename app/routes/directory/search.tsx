@@ -1,26 +1,31 @@
 /**
- * /buscar?q=&tipo=&provincia=: accent- and case-insensitive Spanish search over restaurants and
- * businesses, ranked by relevance, 6 per page with "Cargar más". No uncapped count(*).
+ * /buscar?q=&tipo=&provincia=: the directory's one search engine (the same answer as
+ * /api/v1/buscar for the same words and filters), 6 cards per 'Ver más resultados' step, with the
+ * place box (`cerca_de`), its radius, «Abierto ahora» and the visitor's point. The page says how
+ * the words were read, which ones were set aside, and on an empty answer the engine's suggestion.
  */
 import { Icon } from "~/components/icons/icon";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
+import { categoryLabel } from "~/catalog/categories";
+import { industryLabel } from "~/catalog/industries";
 import { provinceLabel } from "~/catalog/provinces";
 import { ListingCard } from "~/components/directory/listing-card";
 import { DirectoryHero } from "~/components/directory/listing-layout";
 import { ListingResults } from "~/components/directory/listing-results";
+import { OpenNowField, PlaceField, RadiusField, useTidyGetSubmit } from "~/components/directory/near-filters";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
-import { listingPageData, loadPages } from "./listing-page.server";
+import { enginePages, engineFilters, filtersApply, listingPageData } from "./listing-page.server";
 import { directoryPageHeaders } from "./cache-headers";
-import { formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { decodeSearchCursor, searchQuerySchema } from "~/schemas/directory";
+import type { NearPoint } from "~/lib/near-query";
+import { searchQuerySchema } from "~/schemas/directory";
 import { pagesField } from "~/schemas/listing-pages";
-import { SEARCH_CANDIDATES, SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/directory-fields";
-import { searchListings, type SearchResult } from "~/server/models/listings.server";
-import { searchNearby } from "~/server/models/directory-search.server";
+import { SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/directory-fields";
 import { nearPoint, pageQuery } from "~/server/near-point.server";
+import type { SearchReading } from "~/server/search/query";
 import { CatalogOptions, ProvinceOptions } from "~/components/catalog-options";
 import { invalidLinkPage } from "~/lib/error-page";
 
@@ -28,36 +33,78 @@ const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", 
 
 const querySchema = searchQuerySchema.extend({ paginas: pagesField });
 
+/** The page's empty answer: the engine's nearer question, as a link with the same filters. */
+type Suggestion = { text: string; reason: string; href: string };
+
 export async function loader({ url }: Route.LoaderArgs) {
   const { params, nearOutside } = pageQuery(url);
   const parsed = querySchema.safeParse(params);
   if (!parsed.success) throw invalidLinkPage(url, parsed.error.issues);
-  const { q, tipo, provincia, cursor, paginas, cerca, radio } = parsed.data;
-  const near = nearPoint(url, cerca, radio);
-  const base = { q, tipo: tipo ?? null, provincia: provincia ?? null, paged: Boolean(cursor) || paginas > 1, near, nearOutside };
-  // A page near a visitor's point is theirs alone: kept out of search engines by header, not by meta.
+  const { q, tipo, provincia, cursor, paginas, ...filters } = parsed.data;
+  const kind = SEARCH_TYPES.find((t) => t.slug === tipo)?.kind;
+  const asked = Boolean(q || kind || provincia || filtersApply(filters));
+  const base = {
+    q,
+    tipo: tipo ?? null,
+    provincia: provincia ?? null,
+    asked,
+    paged: Boolean(cursor) || paginas > 1,
+    filters: { place: filters.cerca_de ?? "", radiusKm: filters.radio ?? null, openNow: Boolean(filters.abierto) },
+    point: filters.cerca_de ? null : (nearPoint(url, filters.cerca, filters.radio)?.point ?? null),
+    near: null as NearPoint | null,
+    unknownPlace: null as string | null,
+    nearOutside,
+    understood: [] as string[],
+    setAside: [] as string[],
+    suggestion: null as Suggestion | null,
+  };
+  // A page near a visitor's point or a place is theirs alone, and an open-now list changes by the
+  // minute: kept out of search engines by header, not by meta.
   const headers = new Headers(directoryPageHeaders());
-  if (near || nearOutside) headers.set("X-Robots-Tag", "noindex");
+  if (filtersApply(filters) || nearOutside) headers.set("X-Robots-Tag", "noindex");
   return listingPageData(
+    url,
     base,
     async () => {
-      const result = near
-        ? await searchNearby({ q, tipo, provincia, near })
-        : await loadPages(paginas, cursor, decodeSearchCursor, (after) =>
-            searchListings({ q, provincia, cursor: after, kind: SEARCH_TYPES.find((t) => t.slug === tipo)?.kind }),
-          );
-      return { ...result, summary: q && result.items.length ? summaryOf(q, result) : null };
+      if (!asked) return { items: [], nextCursor: null };
+      const { reading, suggestion, near, ...page } = await enginePages(
+        url,
+        { text: q, kind, province: provincia, ...engineFilters(filters) },
+        paginas,
+        cursor,
+      );
+      return {
+        ...page,
+        // A place read from the words ('cerca de Boquete') is taken away by changing the words.
+        near: near?.name && !filters.cerca_de ? { ...near, clearHref: null } : near,
+        understood: understoodOf(reading, { kind, provincia, place: filters.cerca_de, openNow: filters.abierto }),
+        setAside: reading.setAside,
+        suggestion: suggestion ? { text: suggestion.text, reason: suggestion.reason.es, href: askInstead(url, suggestion.text) } : null,
+      };
     },
     "No se pudo realizar la búsqueda",
     headers,
   );
 }
 
-/** The line above the cards, written here so that the page's script needs no number formatting. */
-function summaryOf(q: string, { matched, capped }: SearchResult) {
-  return capped
-    ? `Más de ${formatInteger(SEARCH_CANDIDATES)} resultados para «${q}». Los más relevantes primero.`
-    : `${formatInteger(matched)} resultado${matched === 1 ? "" : "s"} para «${q}».`;
+/** What the engine read from the words beyond the form's own filters, as the page names it. */
+function understoodOf(reading: SearchReading, asked: { kind?: string; provincia?: string; place?: string; openNow?: boolean }): string[] {
+  const out: string[] = [];
+  if (reading.category) out.push(categoryLabel(reading.category));
+  else if (reading.industry) out.push(industryLabel(reading.industry));
+  else if (reading.kind && !asked.kind) out.push(reading.kind === "restaurant" ? "Restaurantes" : "Negocios");
+  if (reading.province && !asked.provincia) out.push(`En ${provinceLabel(reading.province)}`);
+  if (reading.openNow && !asked.openNow) out.push("Abierto ahora");
+  if (reading.near?.name && !asked.place) out.push(`Cerca de ${reading.near.name}`);
+  return out;
+}
+
+/** /buscar with the suggested words and every other filter of this page (from the first page). */
+function askInstead(url: URL, text: string): string {
+  const params = new URLSearchParams(url.search);
+  for (const key of ["cursor", "paginas"]) params.delete(key);
+  params.set("q", text);
+  return `/buscar?${params}`;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -69,7 +116,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) =>
     title: d?.q ? `Resultados para «${d.q}»` : "Buscar en el directorio",
     description: "Busca restaurantes y negocios de Panamá por nombre, especialidad, categoría o dirección.",
     path: "/buscar",
-    noindex: Boolean(d?.q),
+    noindex: Boolean(d?.asked),
   });
 
 function Suggestions() {
@@ -95,8 +142,9 @@ function Suggestions() {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/buscar";
-  const { q, tipo, provincia, near } = loaderData;
-  const formKey = `${q}|${tipo}|${provincia}`;
+  const onSubmit = useTidyGetSubmit();
+  const { q, tipo, provincia, asked, filters, point, near, understood, setAside, suggestion } = loaderData;
+  const formKey = `${q}|${tipo}|${provincia}|${filters.place}|${filters.radiusKm}|${filters.openNow}|${point}`;
   return (
     <>
       <DirectoryHero
@@ -109,9 +157,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           action="/buscar"
           role="search"
           key={formKey}
-          className="mt-8 grid gap-3 rounded-card bg-white p-4 text-ink shadow-lift sm:grid-cols-12 sm:items-end"
+          onSubmit={onSubmit}
+          className="mt-8 grid grid-cols-12 items-end gap-3 rounded-card bg-white p-4 text-ink shadow-lift"
         >
-          <div className="sm:col-span-5">
+          <div className="col-span-12 sm:col-span-6">
             <Label htmlFor="buscar-q">¿Qué buscas?</Label>
             <Input
               id="buscar-q"
@@ -123,20 +172,23 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               autoComplete="off"
             />
           </div>
-          <div className="sm:col-span-3">
+          <div className="col-span-6 sm:col-span-3">
             <Label htmlFor="buscar-tipo">Tipo</Label>
             <Select id="buscar-tipo" name="tipo" defaultValue={tipo ?? ""}>
-              <CatalogOptions items={SEARCH_TYPES} emptyLabel="Restaurantes y negocios" />
+              <CatalogOptions items={SEARCH_TYPES} emptyLabel="Todos" />
             </Select>
           </div>
-          <div className="sm:col-span-2">
+          <div className="col-span-6 sm:col-span-3">
             <Label htmlFor="buscar-provincia">Provincia</Label>
             <Select id="buscar-provincia" name="provincia" defaultValue={provincia ?? ""}>
               <ProvinceOptions emptyLabel="Todas" />
             </Select>
           </div>
-          {near && <input type="hidden" name="cerca" value={near.point} />}
-          <button type="submit" className={buttonClass("primary", "md", "sm:col-span-2")} disabled={searching}>
+          <PlaceField id="buscar-cerca-de" value={filters.place} className="col-span-7 sm:col-span-5" />
+          <RadiusField id="buscar-radio" value={filters.radiusKm} className="col-span-5 sm:col-span-2" />
+          <OpenNowField id="buscar-abierto" checked={filters.openNow} className="col-span-6 sm:col-span-3" />
+          {point ? <input type="hidden" name="cerca" value={point} /> : null}
+          <button type="submit" className={buttonClass("primary", "md", "col-span-6 sm:col-span-2")} disabled={searching}>
             <Icon name={searching ? "loader-circle" : "search"} aria-hidden className={searching ? "size-4 animate-spin" : "size-4"} />
             {searching ? "Buscando..." : "Buscar"}
           </button>
@@ -147,28 +199,61 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <h2 className="sr-only">Resultados</h2>
         <ListingResults
           page={loaderData}
-          idle={q || near ? null : <Suggestions />}
-          summary={
-            loaderData.summary && (
-              <p className="mb-6 text-muted" aria-live="polite">
-                {loaderData.summary}
+          idle={asked ? null : <Suggestions />}
+          note={
+            setAside.length ? (
+              <p className="-mt-3 mb-4 text-sm text-muted" data-testid="set-aside">
+                No se tuvieron en cuenta: {setAside.join(", ")}
               </p>
-            )
+            ) : null
           }
+          summary={q ? <Summary q={q} understood={understood} nearest={Boolean(near)} /> : null}
           moreLabel="Ver más resultados"
           card={(item) => <ListingCard key={`${item.kind}-${item.id}`} item={item} showProvince />}
           empty={{
-            title: `Sin resultados para «${q}»`,
-            text: `Prueba con otra palabra${provincia ? `, quita el filtro de ${provinceLabel(provincia)}` : ""} o revisa la ortografía.`,
+            title: q ? `Sin resultados para «${q}»` : "Sin resultados con estos filtros",
+            text:
+              suggestion?.reason ??
+              (q
+                ? `Prueba con otra palabra${provincia ? `, quita el filtro de ${provinceLabel(provincia)}` : ""} o revisa la ortografía.`
+                : "Prueba con menos filtros o con otra provincia."),
             action: (
-              <Link to="/buscar" className={buttonClass("outline", "md")}>
-                Nueva búsqueda
-              </Link>
+              <div className="flex flex-wrap justify-center gap-3">
+                {suggestion ? (
+                  <Link to={suggestion.href} className={buttonClass("primary", "md")}>
+                    Prueba con «{suggestion.text}»
+                  </Link>
+                ) : null}
+                <Link to="/buscar" className={buttonClass("outline", "md")}>
+                  Nueva búsqueda
+                </Link>
+              </div>
             ),
           }}
         />
       </section>
     </>
+  );
+}
+
+/** The line above the cards, and what the engine understood from the words (a category, a province…). */
+function Summary({ q, understood, nearest }: { q: string; understood: string[]; nearest: boolean }): ReactNode {
+  return (
+    <div className="mb-6" aria-live="polite">
+      <p className="text-muted">{nearest ? `Resultados para «${q}».` : `Resultados para «${q}», los más relevantes primero.`}</p>
+      {understood.length ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted">Entendimos:</span>
+          <ul className="flex flex-wrap gap-2">
+            {understood.map((u) => (
+              <li key={u} className="rounded-full bg-ocean-50 px-3 py-1 font-semibold text-ocean-800 ring-1 ring-ocean-100">
+                {u}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,22 +1,15 @@
 /**
  * Public directory queries: active restaurants by province and businesses by industry with keyset
  * cursors on (created_at desc, id desc), entries by slug (old slugs answer with the current one for
- * a 301), and accent-insensitive Spanish search ranked by relevance.
+ * a 301), and the SQL pieces the search engine shares (card columns, the search document, 'near').
  *
- * Every query here is bounded: listings read PAGE_SIZE + 1 rows from a partial index; search reads at
- * most SEARCH_CANDIDATES rows per table before ranking, and reports "more than N" instead of count(*).
+ * Every listing query here is bounded: it reads PAGE_SIZE + 1 rows from a partial index.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { business_open_spans, restaurant_open_spans } from "~/db/schema";
 import type { ProvinceSlug } from "~/catalog/provinces";
 import type { IndustrySlug } from "~/catalog/industries";
-import { encodeCursor, encodeSearchCursor, PAGE_SIZE, SEARCH_CANDIDATES, type Cursor, type SearchCursor } from "~/schemas/directory";
-
-export { SEARCH_CANDIDATES };
-/** Extra candidates found only by name similarity (typos, partial words). */
-const NAME_CANDIDATES = 100;
-/** Name-similarity scans run only when full text found fewer rows than this in all (typos, partial words). */
-const NAME_FALLBACK_BELOW = 24;
+import { encodeCursor, PAGE_SIZE, type Cursor } from "~/schemas/directory";
 import { queryRows } from "../db.server";
 import { utcMicros } from "./keyset.server";
 import { DAY_MINUTES, openStatus, type WeeklyPeriod } from "~/lib/opening-hours";
@@ -181,31 +174,6 @@ export function openNearSql(near: Nearby, minute: number) {
   };
 }
 
-/**
- * Active entries with coordinates within `radiusKm` of a point, nearest first, of a province
- * (restaurants) or an industry and optional province (businesses). The GiST point index (migration
- * 0007) walks outward from the point; the box bounds the walk and the great-circle distance decides.
- */
-export async function listNearby(
-  kind: ListingKind,
-  near: Nearby,
-  filters: { provincia?: ProvinceSlug; industria?: IndustrySlug },
-): Promise<ListingPage> {
-  const table = sql.raw(kind === "restaurant" ? "restaurants" : "businesses");
-  const { distance, within, knn } = nearSql(near);
-  const rows = await queryRows<CardRow>(sql`
-    select * from (
-      select ${cardColumns(kind)}, ${cursorTs()}, ${distance} as distancia_km
-      from ${table} t
-      where t.is_active and ${within}
-        ${filters.provincia ? sql`and t.provincia = ${filters.provincia}` : sql``}
-        ${filters.industria ? sql`and t.industria = ${filters.industria}` : sql``}
-      order by ${knn}
-      limit ${NEARBY_PAGE}
-    ) x order by x.distancia_km, x.id`);
-  return { items: rows.map((r) => toCard(kind, r)), nextCursor: null };
-}
-
 // ---------------------------------------------------------------- entries
 
 /** Where the entry is and when it opens, on entry pages, JSON-LD and the API. */
@@ -306,113 +274,13 @@ export function getBusinessBySlug(slug: string): Promise<EntryLookup<BusinessEnt
 
 // ---------------------------------------------------------------- search
 
-export type SearchResult = ListingPage & {
-  /** Matches seen, at most SEARCH_CANDIDATES per table; `capped` means there may be more. */
-  matched: number;
-  capped: boolean;
-};
-
+/** The text a search matches in an entry (alias `t`): the expression its full-text index is built on (migration 0001). */
 export const searchDoc = (kind: ListingKind, alias = "t") => {
   const a = sql.raw(alias);
   return kind === "restaurant"
     ? sql`listing_search_text(${a}.nombre, ${a}.descripcion, ${a}.direccion, ${a}.especialidades, ${a}.categoria)`
     : sql`listing_search_text(${a}.nombre, ${a}.descripcion, ${a}.direccion, ${a}.especialidades, ${a}.industria)`;
 };
-
-// Both predicates match expression indexes of migration 0001: Spanish full text over the unaccented
-// document (GIN), and trigram word similarity on the unaccented name (GIN) for partial words and
-// typos. They are two bounded scans (not one OR, so no row has its long document re-parsed), and the
-// name scans only run when full text found fewer than NAME_FALLBACK_BELOW rows in all (an InitPlan:
-// PostgreSQL skips them entirely otherwise).
-function searchParts(kind: ListingKind, q: string, provincia: ProvinceSlug | undefined) {
-  const table = sql.raw(kind === "restaurant" ? "restaurants" : "businesses");
-  const doc = searchDoc(kind);
-  const tsq = sql`websearch_to_tsquery('spanish'::regconfig, immutable_unaccent(lower(${q})))`;
-  const norm = sql`immutable_unaccent(lower(${q}))`;
-  const cols = sql`${sql.raw(`'${kind}'`)}::text as kind, ${cardColumns(kind)}, ${cursorTs()}`;
-  const where = sql`t.is_active ${provincia ? sql`and t.provincia = ${provincia}` : sql``}`;
-  return {
-    fullText: sql`${sql.raw(`f_${kind}`)} as materialized (select ${cols} from ${table} t where ${where}
-      and to_tsvector('spanish'::regconfig, ${doc}) @@ ${tsq} limit ${SEARCH_CANDIDATES})`,
-    // The name scan ignores the province filter until after its LIMIT (so a filter that rejects every
-    // similar name cannot make it recheck all of them), and it is skipped when the term has plenty of
-    // full-text matches outside the chosen province (a real word, not a typo).
-    byName: (fullTextCount: SQL) => sql`${sql.raw(`n_${kind}`)} as materialized (select * from (
-      select ${cols} from ${table} t where t.is_active
-        and (${fullTextCount}) < ${NAME_FALLBACK_BELOW}
-        ${
-          provincia
-            ? sql`and (select count(*) from (select 1 from ${table} g where g.is_active
-          and to_tsvector('spanish'::regconfig, ${searchDoc(kind, "g")}) @@ ${tsq} limit ${NAME_FALLBACK_BELOW}) x) < ${NAME_FALLBACK_BELOW}`
-            : sql``
-        }
-        and ${norm} <% immutable_unaccent(lower(t.nombre)) limit ${NAME_CANDIDATES}) n
-      ${provincia ? sql`where n.provincia = ${provincia}` : sql``})`,
-  };
-}
-
-/**
- * Accent- and case-insensitive Spanish search over name, description, specialties, category or
- * industry and address, ranked by relevance (full-text rank + name similarity), 6 per page.
- */
-export async function searchListings(opts: {
-  q: string;
-  kind?: ListingKind;
-  provincia?: ProvinceSlug;
-  cursor?: SearchCursor;
-}): Promise<SearchResult> {
-  const q = opts.q.trim();
-  if (!q) return { items: [], nextCursor: null, matched: 0, capped: false };
-  const rows = await queryRows<
-    CardRow & { kind: ListingKind; score: number | string; score_text: string; total: number | string; per_table: number | string }
-  >(searchQuery({ ...opts, q }));
-  return searchResult(rows);
-}
-
-/** The SQL of a search page (exported for EXPLAIN ANALYZE in the benchmark). */
-export function searchQuery(opts: { q: string; kind?: ListingKind; provincia?: ProvinceSlug; cursor?: SearchCursor }): SQL {
-  const q = opts.q.trim();
-  const kinds: ListingKind[] = opts.kind ? [opts.kind] : ["restaurant", "business"];
-  const parts = kinds.map((k) => searchParts(k, q, opts.provincia));
-  const fullTextCount = sql.raw(kinds.map((k) => `(select count(*) from f_${k})`).join(" + "));
-  const ctes = sql.join([...parts.map((p) => p.fullText), ...parts.map((p) => p.byName(fullTextCount))], sql`, `);
-  const union = sql.join(
-    kinds.map((k) => sql.raw(`select * from f_${k} union select * from n_${k}`)),
-    sql` union all `,
-  );
-  return sql`
-    with ${ctes},
-    c0 as (${union}),
-    c as (
-      -- Relevance from the (short) name only, so ranking never re-parses long documents:
-      -- trigram similarity of the term to the name's words, plus 1 when the name contains it.
-      select c0.*, (2 * word_similarity(immutable_unaccent(lower(${q})), immutable_unaccent(lower(c0.nombre)))
-        + case when immutable_unaccent(lower(c0.nombre)) like '%' || immutable_unaccent(lower(${q})) || '%' then 1 else 0 end
-        )::real as score
-      from c0),
-    ranked as (select c.*, c.score::text as score_text, count(*) over () as total,
-      max(n) over () as per_table from (select c.*, count(*) over (partition by c.kind) as n from c) c)
-    select * from ranked r
-    ${opts.cursor ? sql`where (r.score, r.id) < (${opts.cursor.score}::real, ${opts.cursor.id}::uuid)` : sql``}
-    order by r.score desc, r.id desc
-    limit ${PAGE_SIZE + 1}`;
-}
-
-function searchResult(
-  rows: (CardRow & { kind: ListingKind; score_text: string; total: number | string; per_table: number | string })[],
-): SearchResult {
-  // `total` counts the candidates (before the cursor); an empty page after a cursor leaves it unknown.
-  const total = Number(rows[0]?.total ?? 0);
-  const more = rows.length > PAGE_SIZE;
-  const shown = rows.slice(0, PAGE_SIZE);
-  const last = shown[shown.length - 1];
-  return {
-    items: shown.map((r) => toCard(r.kind, r)),
-    nextCursor: more && last ? encodeSearchCursor({ score: last.score_text, id: last.id }) : null,
-    matched: total,
-    capped: Number(rows[0]?.per_table ?? 0) >= SEARCH_CANDIDATES,
-  };
-}
 
 // ---------------------------------------------------------------- sitemap
 
