@@ -700,6 +700,7 @@ export const NEAR_WORDS: Record<"es" | "en", readonly string[]> = {
 export const FILLER_WORDS: Record<"es" | "en", readonly string[]> = {
   es: [
     ...STOP_WORDS,
+    "uno",
     "puedo",
     "pueden",
     "puede",

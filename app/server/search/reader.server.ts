@@ -266,9 +266,13 @@ function translate(tokens: Token[], dict: Dictionary, setAside: string[]): Read[
       // A Spanish phrase as long is read as Spanish ('bar', 'spa', 'pizza' are both).
       const spanish = dict.es.get(phrase);
       if (spanish) {
-        // Place names and words English shares ('bar', 'a') say nothing of the language.
+        // Place names, dishes and words English shares ('bar', 'a') say nothing of the language.
         const shared =
-          spanish.type === "place" || enFiller.has(phrase) || dict.en.has(phrase) || dict.enStems.has(stemPhrase(phrase, englishStem));
+          spanish.type === "place" ||
+          spanish.type === "text" ||
+          enFiller.has(phrase) ||
+          dict.en.has(phrase) ||
+          dict.enStems.has(stemPhrase(phrase, englishStem));
         out.push({ words: words.slice(i, i + n), typed, lang: shared ? null : "es" });
         i += n;
         matched = true;
@@ -276,7 +280,7 @@ function translate(tokens: Token[], dict: Dictionary, setAside: string[]): Read[
       }
       const reading = dict.en.get(phrase) ?? dict.enStems.get(stems.slice(i, i + n).join(" "));
       if (reading !== undefined) {
-        const shared = reading === phrase || dict.esStems.has(spanishStem(phrase));
+        const shared = reading === phrase || dict.es.has(phrase);
         out.push(
           reading.includes("|")
             ? { words: [], typed, lang: shared ? null : "en", alternatives: reading }
