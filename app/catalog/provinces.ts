@@ -1,15 +1,15 @@
-/** The 10 provinces, in the order of the navigation. */
+/** The 10 provinces, in the order of the navigation, with their names in English (most keep theirs). */
 export const PROVINCES = [
-  { slug: "panama", label: "Panamá" },
-  { slug: "panama-oeste", label: "Panamá Oeste" },
-  { slug: "chiriqui", label: "Chiriquí" },
-  { slug: "cocle", label: "Coclé" },
-  { slug: "colon", label: "Colón" },
-  { slug: "herrera", label: "Herrera" },
-  { slug: "los-santos", label: "Los Santos" },
-  { slug: "veraguas", label: "Veraguas" },
-  { slug: "bocas-del-toro", label: "Bocas del Toro" },
-  { slug: "darien", label: "Darién" },
+  { slug: "panama", label: "Panamá", labelEn: "Panama" },
+  { slug: "panama-oeste", label: "Panamá Oeste", labelEn: "West Panama" },
+  { slug: "chiriqui", label: "Chiriquí", labelEn: "Chiriquí" },
+  { slug: "cocle", label: "Coclé", labelEn: "Coclé" },
+  { slug: "colon", label: "Colón", labelEn: "Colón" },
+  { slug: "herrera", label: "Herrera", labelEn: "Herrera" },
+  { slug: "los-santos", label: "Los Santos", labelEn: "Los Santos" },
+  { slug: "veraguas", label: "Veraguas", labelEn: "Veraguas" },
+  { slug: "bocas-del-toro", label: "Bocas del Toro", labelEn: "Bocas del Toro" },
+  { slug: "darien", label: "Darién", labelEn: "Darién" },
 ] as const;
 
 export type ProvinceSlug = (typeof PROVINCES)[number]["slug"];
@@ -17,6 +17,12 @@ export const PROVINCE_SLUGS = PROVINCES.map((p) => p.slug) as [ProvinceSlug, ...
 
 export function provinceLabel(slug: string): string {
   return PROVINCES.find((p) => p.slug === slug)?.label ?? slug;
+}
+
+/** The province's name in the answer's language (the slug itself when unknown). */
+export function provinceLabelIn(slug: string, lang: "es" | "en"): string {
+  const p = PROVINCES.find((p) => p.slug === slug);
+  return p ? (lang === "en" ? p.labelEn : p.label) : slug;
 }
 
 export function isProvince(value: string): value is ProvinceSlug {

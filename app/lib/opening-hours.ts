@@ -16,6 +16,8 @@ export const CLOSING_SOON_MINUTES = 30;
 
 /** Spanish day names by Google's day number (0 = domingo). */
 export const DAY_NAMES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
+/** The same days in English, for the machine answers in English. */
+export const DAY_NAMES_EN = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 /** The week as people in Panama read it: Monday first. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
@@ -74,7 +76,8 @@ export function isOpenAt(periods: readonly WeeklyPeriod[], minute: number): bool
 }
 
 export type OpenState = "open" | "closing" | "closed";
-export type OpenStatus = { state: OpenState; label: string };
+/** `label` in Spanish (the site's); `labelEn` the same in English, for answers in English. */
+export type OpenStatus = { state: OpenState; label: string; labelEn: string };
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** '8:00', '18:30': as the free-text hours write them. */
@@ -82,28 +85,32 @@ export function clockOf(minuteOfDay: number): string {
   return `${Math.floor(minuteOfDay / 60)}:${pad(minuteOfDay % 60)}`;
 }
 
+const OPEN_NOW: OpenStatus = { state: "open", label: "Abierto ahora", labelEn: "Open now" };
+const CLOSING_SOON: OpenStatus = { state: "closing", label: "Cierra pronto", labelEn: "Closing soon" };
+
 /**
  * 'Abierto ahora', 'Cierra pronto' (within 30 minutes) or 'Cerrado · abre {día} a las {hora}', at
- * `now` in Panama; null without a schedule. An empty schedule (every day closed) is 'Cerrado'.
+ * `now` in Panama (and in English); null without a schedule. An empty schedule (every day closed) is 'Cerrado'.
  */
 export function openStatus(periods: readonly WeeklyPeriod[] | null | undefined, now: Date): OpenStatus | null {
   if (!periods) return null;
   const ranges = openRanges(periods);
-  if (!ranges.length) return { state: "closed", label: "Cerrado" };
+  if (!ranges.length) return { state: "closed", label: "Cerrado", labelEn: "Closed" };
   const m = panamaMinuteOfWeek(now);
   // Two weeks in a row, so that a range running over the week's end reads as one.
   const twoWeeks = mergeTwoWeeks(ranges);
   const current = twoWeeks.find(([s, e]) => s <= m && m < e);
   if (current) {
-    if (current[1] - m >= WEEK_MINUTES) return { state: "open", label: "Abierto ahora" };
-    return current[1] - m <= CLOSING_SOON_MINUTES
-      ? { state: "closing", label: "Cierra pronto" }
-      : { state: "open", label: "Abierto ahora" };
+    if (current[1] - m >= WEEK_MINUTES) return { ...OPEN_NOW };
+    return current[1] - m <= CLOSING_SOON_MINUTES ? { ...CLOSING_SOON } : { ...OPEN_NOW };
   }
   const next = twoWeeks.find(([s]) => s > m)!;
   const days = Math.floor(next[0] / DAY_MINUTES) - Math.floor(m / DAY_MINUTES);
-  const day = days === 0 ? "hoy" : days === 1 ? "mañana" : `el ${DAY_NAMES[Math.floor(next[0] / DAY_MINUTES) % 7]}`;
-  return { state: "closed", label: `Cerrado · abre ${day} a las ${clockOf(next[0] % DAY_MINUTES)}` };
+  const weekday = Math.floor(next[0] / DAY_MINUTES) % 7;
+  const day = days === 0 ? "hoy" : days === 1 ? "mañana" : `el ${DAY_NAMES[weekday]}`;
+  const dayEn = days === 0 ? "today" : days === 1 ? "tomorrow" : DAY_NAMES_EN[weekday];
+  const clock = clockOf(next[0] % DAY_MINUTES);
+  return { state: "closed", label: `Cerrado · abre ${day} a las ${clock}`, labelEn: `Closed · opens ${dayEn} at ${clock}` };
 }
 
 /** The week's ranges over [0, 2 weeks), merged across the first week's end. */

@@ -48,21 +48,28 @@ describe("Panama's clock", () => {
 
 describe("openStatus", () => {
   it("is open inside a range and says 'Cierra pronto' in its last 30 minutes", () => {
-    expect(openStatus(OFFICE, panama("2026-06-01T10:00"))).toEqual({ state: "open", label: "Abierto ahora" });
+    expect(openStatus(OFFICE, panama("2026-06-01T10:00"))).toEqual({ state: "open", label: "Abierto ahora", labelEn: "Open now" });
     expect(label(OFFICE, "2026-06-01T08:00")).toBe("Abierto ahora"); // the opening minute is open
     expect(label(OFFICE, "2026-06-01T16:29")).toBe("Abierto ahora");
-    expect(openStatus(OFFICE, panama("2026-06-01T16:30"))).toEqual({ state: "closing", label: "Cierra pronto" });
+    expect(openStatus(OFFICE, panama("2026-06-01T16:30"))).toEqual({ state: "closing", label: "Cierra pronto", labelEn: "Closing soon" });
     expect(label(OFFICE, "2026-06-01T16:59")).toBe("Cierra pronto");
     expect(label(OFFICE, "2026-06-06T11:45")).toBe("Cierra pronto"); // Saturday, closes at 12:00
   });
 
   it("names the next opening: hoy, mañana, or the day", () => {
-    expect(openStatus(OFFICE, panama("2026-06-01T07:00"))).toEqual({ state: "closed", label: "Cerrado · abre hoy a las 8:00" });
+    expect(openStatus(OFFICE, panama("2026-06-01T07:00"))).toEqual({
+      state: "closed",
+      label: "Cerrado · abre hoy a las 8:00",
+      labelEn: "Closed · opens today at 8:00",
+    });
     // The closing minute is closed.
     expect(label(OFFICE, "2026-06-01T17:00")).toBe("Cerrado · abre mañana a las 8:00");
     expect(label(OFFICE, "2026-06-05T23:00")).toBe("Cerrado · abre mañana a las 8:00"); // Friday night
     expect(label(OFFICE, "2026-06-07T10:00")).toBe("Cerrado · abre mañana a las 8:00"); // Sunday, closed all day
     expect(label(BAR, "2026-06-01T12:00")).toBe("Cerrado · abre el miércoles a las 18:00");
+    // The same in English, for the machine answers in English.
+    expect(openStatus(OFFICE, panama("2026-06-01T17:00"))?.labelEn).toBe("Closed · opens tomorrow at 8:00");
+    expect(openStatus(BAR, panama("2026-06-01T12:00"))?.labelEn).toBe("Closed · opens Wednesday at 18:00");
   });
 
   it("looks past the week's end: Saturday night opens again on Monday", () => {
@@ -86,7 +93,7 @@ describe("openStatus", () => {
 
   it("is always open around the clock, never closing soon", () => {
     for (const at of ["2026-06-01T00:00", "2026-06-03T23:45", "2026-06-06T23:59", "2026-06-07T00:00"]) {
-      expect(openStatus(ALWAYS, panama(at)), at).toEqual({ state: "open", label: "Abierto ahora" });
+      expect(openStatus(ALWAYS, panama(at)), at).toEqual({ state: "open", label: "Abierto ahora", labelEn: "Open now" });
     }
     // Seven whole days from the editor (00:00-00:00 each) are the same week without a gap.
     const wholeWeek = periodsFromDays(
@@ -100,7 +107,7 @@ describe("openStatus", () => {
   });
 
   it("says 'Cerrado' for a schedule closed every day, and nothing without a schedule", () => {
-    expect(openStatus([], panama("2026-06-01T10:00"))).toEqual({ state: "closed", label: "Cerrado" });
+    expect(openStatus([], panama("2026-06-01T10:00"))).toEqual({ state: "closed", label: "Cerrado", labelEn: "Closed" });
     expect(openStatus(null, panama("2026-06-01T10:00"))).toBeNull();
     expect(openStatus(undefined, panama("2026-06-01T10:00"))).toBeNull();
   });
