@@ -11,10 +11,19 @@ import { inPanama, MAX_RADIUS_KM, parseLatLng, type LatLng } from "~/lib/geo";
 export const API_QUERY_MAX = 200;
 export const API_PAGE_DEFAULT = 10;
 export const API_PAGE_MAX = 25;
+/** `cerca_de`: a town or neighbourhood by name. */
+export const CERCA_DE_MAX = 80;
+/** The languages an answer's labels come in (`idioma`). */
+export const API_LANGS = ["es", "en"] as const;
+export type ApiLang = (typeof API_LANGS)[number];
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
+/** Control characters become spaces (an assistant's line breaks), runs of them one. */
+const withoutControls = (v: string) => v.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+
 const CERCA_FORMAT = "El parámetro cerca debe ser latitud,longitud (por ejemplo 8.9824,-79.5199).";
+const CERCA_DE_FORMAT = `El parámetro cerca_de debe ser el nombre de un pueblo o barrio de Panamá, de hasta ${CERCA_DE_MAX} caracteres (por ejemplo Boquete).`;
 const RADIO_RANGE = `El parámetro radio debe ser un número de kilómetros entre 0.1 y ${MAX_RADIUS_KM}.`;
 
 /** `cerca=lat,lng`: a point in Panama. Shared by the API, MCP and the website's pages. */
@@ -38,7 +47,7 @@ export const cercaField = z.preprocess(
     .optional(),
 );
 
-/** `radio` in km around `cerca`: 5 by default, at most 50. */
+/** `radio` in km around `cerca` or `cerca_de`: 5 by default, at most 50. */
 export const radioField = z.preprocess(
   blankToUndefined,
   z.coerce.number({ error: RADIO_RANGE }).min(0.1, RADIO_RANGE).max(MAX_RADIUS_KM, RADIO_RANGE).optional(),
@@ -61,7 +70,7 @@ export const apiSearchParamsSchema = z
       z
         .string({ error: "El parámetro q debe ser texto." })
         .max(API_QUERY_MAX, `El parámetro q admite como máximo ${API_QUERY_MAX} caracteres.`)
-        .transform((v) => v.replace(/[\u0000-\u001f\u007f]+/g, " ").trim()),
+        .transform(withoutControls),
     ),
     tipo: z.preprocess(
       blankToUndefined,
@@ -95,12 +104,31 @@ export const apiSearchParamsSchema = z
         .default(API_PAGE_DEFAULT),
     ),
     cerca: cercaField,
+    cerca_de: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: CERCA_DE_FORMAT })
+        .max(CERCA_DE_MAX, CERCA_DE_FORMAT)
+        .transform((v) => withoutControls(v) || undefined)
+        .optional(),
+    ),
     radio: radioField,
     abierto_ahora: abiertoAhoraField,
+    idioma: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
+      z.enum(API_LANGS, { error: "El parámetro idioma debe ser es (español) o en (inglés)." }).optional(),
+    ),
   })
   .superRefine((v, ctx) => {
-    if (v.radio !== undefined && !v.cerca) {
-      ctx.addIssue({ code: "custom", path: ["radio"], message: "El parámetro radio solo se aplica junto con cerca." });
+    if (v.radio !== undefined && !v.cerca && !v.cerca_de) {
+      ctx.addIssue({ code: "custom", path: ["radio"], message: "El parámetro radio solo se aplica junto con cerca o cerca_de." });
+    }
+    if (v.cerca && v.cerca_de) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["cerca_de"],
+        message: "Usa cerca (un punto, latitud,longitud) o cerca_de (un pueblo o barrio), no ambos.",
+      });
     }
     if (v.industria && v.categoria) {
       ctx.addIssue({ code: "custom", path: ["categoria"], message: "Usa industria (negocios) o categoria (restaurantes), no ambas." });

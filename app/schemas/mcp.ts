@@ -2,20 +2,35 @@
  * The MCP tools of /mcp: the arguments they advertise and check, and the answers they declare.
  *
  * Arguments are checked inside each tool (buscar with apiSearchParamsSchema, like the API), so that
- * a wrong one gets a Spanish tool error instead of the SDK's English validation text. Answers
- * mirror the shapes of app/server/local-search.server.ts; they are loose objects so that a field
- * added there does not break clients that validate against the declared schema.
+ * a wrong one gets a Spanish tool error instead of the SDK's English validation text. Answers are
+ * the API's contract (directory-answer.ts); the tools advertise them open to added fields
+ * (mcp-tools.server.ts), so a field added later does not break a client that validates answers.
  */
 import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
-import { PLAN_TYPE_SLUGS } from "~/catalog/plans";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
-import type { ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } from "~/server/machine/directory.server";
+import { catalogSchema, entrySchema, searchAnswerSchema } from "./directory-answer";
 import { MAX_RADIUS_KM } from "~/lib/geo";
-import { API_KINDS, API_QUERY_MAX } from "./api-v1";
+import { API_KINDS, API_LANGS, API_QUERY_MAX, CERCA_DE_MAX } from "./api-v1";
 
 // ---- arguments
+
+const IDIOMA_DESCRIPTION = "Idioma de las etiquetas y del texto de la respuesta: es o en. Answer language: en for English labels and text.";
+
+const DETECTED = `${IDIOMA_DESCRIPTION} Si falta, el de las palabras. If missing, the words' language.`;
+const SPANISH_BY_DEFAULT = `${IDIOMA_DESCRIPTION} Español si falta. Spanish if missing.`;
+
+/** `idioma` as buscar advertises it (apiSearchParamsSchema checks it). */
+const idiomaArg = z.enum(API_LANGS).optional().describe(DETECTED);
+
+/** `idioma` of the other tools, checked here. */
+const idiomaChecked = z
+  .preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+    z.enum(API_LANGS, { error: "El parámetro idioma debe ser es (español) o en (inglés)." }),
+  )
+  .optional();
 
 /** What `buscar` advertises; apiSearchParamsSchema checks it (without limite: always 10 results). */
 export const mcpSearchArgs = z.object({
@@ -41,8 +56,16 @@ export const mcpSearchArgs = z.object({
     .min(0.1)
     .max(MAX_RADIUS_KM)
     .optional()
-    .describe("Radio en km alrededor de cerca (5 por defecto, máximo 50). Radius in km."),
+    .describe("Radio en km alrededor de cerca o cerca_de (5 por defecto, máximo 50). Radius in km."),
+  cerca_de: z
+    .string()
+    .max(CERCA_DE_MAX)
+    .optional()
+    .describe(
+      "Un pueblo o barrio por su nombre (p. ej. Boquete, Casco Viejo), en lugar de cerca: los más cercanos a él primero. A town or neighbourhood.",
+    ),
   abierto_ahora: z.boolean().optional().describe("Solo los abiertos ahora (hora de Panamá). Only those open now."),
+  idioma: idiomaArg,
 });
 
 const KIND_WORDS: Record<string, (typeof API_KINDS)[number]> = {
@@ -74,6 +97,7 @@ export const mcpDetailArgs = z
       .max(260, "El parámetro id no es válido.")
       .optional()
       .describe("Id de un resultado («restaurante/{slug}» o «negocio/{slug}»), en lugar de slug. Result id."),
+    idioma: idiomaChecked.describe(SPANISH_BY_DEFAULT),
   })
   .refine((v) => v.slug || v.id, { error: "Indica slug (y, si lo sabes, tipo) o id de una entrada." });
 
@@ -83,6 +107,7 @@ export const mcpQueryArgs = z.object({
     .string({ error: "El parámetro query debe ser texto." })
     .max(API_QUERY_MAX, `El parámetro query admite como máximo ${API_QUERY_MAX} caracteres.`)
     .describe("Qué y dónde buscar en Panamá, en lenguaje natural. What to look for, in natural language."),
+  idioma: idiomaChecked.describe(DETECTED),
 });
 
 /** `fetch` (ChatGPT connectors): one id from `search`. */
@@ -93,88 +118,15 @@ export const mcpIdArgs = z.object({
     .describe("Id de un resultado de search («restaurante/{slug}» o «negocio/{slug}»). Id from search."),
 });
 
-export const mcpNoArgs = z.object({});
+/** `listar_catalogo`: only the labels' language. */
+export const mcpCatalogArgs = z.object({ idioma: idiomaChecked.describe(SPANISH_BY_DEFAULT) });
 
 // ---- answers
 
-const labelled = z.object({ slug: z.string(), nombre: z.string() });
-
-const mcpListing = z.looseObject({
-  id: z.string().describe("restaurante/{slug} o negocio/{slug}: para detalle o fetch."),
-  tipo: z.enum(["restaurante", "negocio"]),
-  slug: z.string(),
-  nombre: z.string(),
-  resumen: z.string(),
-  provincia: labelled,
-  categoria: labelled.nullable(),
-  industria: labelled.nullable(),
-  direccion: z.string(),
-  telefono: z.string().nullable(),
-  horario: z.string().nullable(),
-  especialidades: z.array(z.string()),
-  calificacion: z.number().nullable(),
-  verificado: z.boolean(),
-  plan: z.enum(PLAN_TYPE_SLUGS),
-  promocionado: z.boolean().describe("Su plan de pago lo ordena antes que entradas igual de relevantes."),
-  abierto: z
-    .object({ estado: z.enum(["abierto", "cierra_pronto", "cerrado"]), texto: z.string() })
-    .nullable()
-    .describe("Abierto ahora (hora de Panamá) según su horario semanal; null si no tiene."),
-  distancia_km: z.number().nullable().describe("Km desde cerca, si la búsqueda lo tenía."),
-  url: z.string().describe("Página canónica: cítala."),
-  markdown_url: z.string(),
-  api_url: z.string(),
-});
-
-export const mcpEntry = mcpListing.extend({
-  descripcion: z.string().nullable(),
-  sitio_web: z.string().nullable(),
-  redes: z.object({ facebook: z.string().nullable(), instagram: z.string().nullable() }),
-  especial: z.object({ etiqueta: z.string(), valor: z.string() }).nullable(),
-  opiniones: z.string().nullable(),
-  whatsapp_url: z.string().nullable(),
-  mapa_url: z.string(),
-  imagen: z.string().nullable(),
-  coordenadas: z.object({ latitud: z.number(), longitud: z.number() }).nullable(),
-  horario_semanal: z
-    .array(z.object({ dia: z.string(), cerrado: z.boolean(), rangos: z.array(z.object({ abre: z.string(), cierra: z.string() })) }))
-    .nullable(),
-  actualizado: z.string(),
-});
-
-const kindOrNull = z.enum(API_KINDS).nullable();
-
-export const mcpSearchAnswer = z.looseObject({
-  consulta: z.looseObject({
-    q: z.string(),
-    tipo: kindOrNull,
-    provincia: z.string().nullable(),
-    industria: z.string().nullable(),
-    categoria: z.string().nullable(),
-    cerca: z.object({ latitud: z.number(), longitud: z.number(), radio_km: z.number() }).nullable(),
-    abierto_ahora: z.boolean(),
-    interpretacion: z.looseObject({
-      provincia: z.string().nullable(),
-      industria: z.string().nullable(),
-      categoria: z.string().nullable(),
-      tipo: kindOrNull,
-      terminos: z.array(z.string()),
-    }),
-  }),
-  resultados: z.array(mcpListing),
-  siguiente_cursor: z.string().nullable().describe("Pásalo como cursor para los 10 siguientes; null si no hay más."),
-  sugerencia: z.object({ q: z.string(), motivo: z.string(), url: z.string() }).nullable(),
-  atribucion: z.string(),
-});
-
-const place = labelled.extend({ url: z.string(), markdown_url: z.string() });
-
-export const mcpCatalog = z.looseObject({
-  provincias: z.array(place),
-  industrias: z.array(place),
-  categorias: z.array(labelled),
-  planes: z.array(labelled),
-});
+/** The answers of buscar, detalle and listar_catalogo: the API's own contract (directory-answer.ts). */
+export const mcpSearchAnswer = searchAnswerSchema;
+export const mcpEntry = entrySchema;
+export const mcpCatalog = catalogSchema;
 
 /** The shapes ChatGPT's connectors and deep research expect from `search` and `fetch`. */
 export const mcpSearchResults = z.object({
@@ -188,12 +140,3 @@ export const mcpFetchedDocument = z.object({
   url: z.string(),
   metadata: z.record(z.string(), z.string()),
 });
-
-// The declared answers must describe what local-search.server.ts returns.
-const _shapes: [z.ZodType<ApiListing>, z.ZodType<ApiEntry>, z.ZodType<ApiSearchAnswer>, z.ZodType<ApiCatalog>] = [
-  mcpListing,
-  mcpEntry,
-  mcpSearchAnswer,
-  mcpCatalog,
-];
-void _shapes;

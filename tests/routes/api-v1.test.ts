@@ -8,6 +8,8 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
+import { PROVINCES } from "~/catalog/provinces";
 import { restaurants } from "~/db/schema";
 import * as buscar from "~/routes/api/v1/buscar";
 import * as catalogo from "~/routes/api/v1/catalogo";
@@ -129,7 +131,13 @@ describe("GET /api/v1/buscar", () => {
     ["?limite=diez", "limite", /entre 1 y 25/],
     ["?tipo=hoteles", "tipo", /restaurantes o negocios/],
     ["?q=a&q=b", "q", /más de una vez/],
-    ["?limit=5", "limit", /desconocido/],
+    ["?idioma=en&idioma=es", "idioma", /más de una vez/],
+    ["?q=caf%C3%A9%00", "q", /carácter nulo/],
+    ["?q=cafe&cerca_de=Bo%00quete", "cerca_de", /carácter nulo/],
+    ["?idioma=fr", "idioma", /es \(español\) o en \(inglés\)/],
+    ["?cerca=8.98,-79.52&cerca_de=Boquete", "cerca_de", /no ambos/],
+    [`?cerca_de=${"b".repeat(81)}`, "cerca_de", /hasta 80 caracteres/],
+    ["?q=cafe&radio=3", "radio", /junto con cerca o cerca_de/],
     ["?tipo=restaurantes&industria=salud", "industria", /solo se aplica a negocios/],
   ])("%s is a 400 that names the parameter in Spanish", async (query, parametro, message) => {
     const r = await search(query);
@@ -208,8 +216,24 @@ describe("GET /api/v1/buscar", () => {
     const r = await search("?q=hamburguesas%20en%20Chitr%C3%A9");
     expect(r.status).toBe(200);
     expect(r.data.resultados).toEqual([]);
-    expect(r.data.sugerencia.q).toBe("hamburguesas");
-    expect(r.data.sugerencia.url).toContain("/api/v1/buscar?q=hamburguesas");
+    expect(r.data.sugerencia.q).toMatch(/^hamburguesas/);
+    expect(new URL(r.data.sugerencia.url).searchParams.get("q")).toBe(r.data.sugerencia.q);
+  });
+
+  it("gives the suggestion's URL the same explicit parameters", async () => {
+    // Nothing within 1 km of a point in the sea off Colón.
+    const r = await search("?q=&cerca=9.45,-79.9014&radio=1&tipo=restaurantes&idioma=en&limite=5&lang=en");
+    expect(r.data.resultados).toEqual([]);
+    const url = new URL(r.data.sugerencia.url);
+    expect(`${url.origin}${url.pathname}`).toBe("http://localhost:3000/api/v1/buscar");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      q: r.data.sugerencia.q,
+      tipo: "restaurantes",
+      cerca: "9.45,-79.9014",
+      radio: "1",
+      limite: "5",
+      idioma: "en",
+    });
   });
 
   it("keeps a suggestion's probe only until public data changes", async () => {
@@ -262,6 +286,104 @@ describe("GET /api/v1/buscar", () => {
   });
 });
 
+describe("GET /api/v1/buscar in the asker's language, and its manners", () => {
+  type Item = {
+    slug: string;
+    nombre: string;
+    resumen: string;
+    especialidades: string[];
+    linea: string;
+    provincia: { slug: string; nombre: string };
+    categoria: { slug: string; nombre: string } | null;
+    abierto: { estado: string; texto: string } | null;
+    distancia_km: number | null;
+  };
+  const OPEN_EN = /^(Open now|Closing soon|Closed|Closed · opens (today|tomorrow|[A-Z][a-z]+day) at \d{1,2}:\d\d)$/;
+  const OPEN_ES = /^(Abierto ahora|Cierra pronto|Cerrado|Cerrado · abre (hoy|mañana|el [a-zé]+) a las \d{1,2}:\d\d)$/;
+
+  it("answers idioma=en with English labels and line, the business's own texts as written", async () => {
+    const en = await search("?q=ceviche&idioma=en&limite=25");
+    const es = await search("?q=ceviche&limite=25");
+    expect(en.status).toBe(200);
+    expect(en.data.consulta.idioma).toBe("en");
+    expect(es.data.consulta.idioma).toBe("es");
+    const items = en.data.resultados as Item[];
+    expect(items.length).toBeGreaterThan(2);
+    // The same entries in the same order: only the labels change.
+    expect(items.map((i) => i.slug)).toEqual((es.data.resultados as Item[]).map((i) => i.slug));
+    for (const [i, item] of items.entries()) {
+      const spanish = es.data.resultados[i];
+      expect(item.nombre).toBe(spanish.nombre);
+      expect(item.resumen).toBe(spanish.resumen);
+      expect(item.especialidades).toEqual(spanish.especialidades);
+      expect(item.provincia.nombre).toBe(PROVINCES.find((p) => p.slug === item.provincia.slug)!.labelEn);
+      if (item.categoria) expect(item.categoria.nombre).toBe(RESTAURANT_CATEGORIES.find((c) => c.slug === item.categoria!.slug)!.labelEn);
+      if (item.abierto) expect(item.abierto.texto).toMatch(OPEN_EN);
+      if (spanish.abierto) expect(spanish.abierto.texto).toMatch(OPEN_ES);
+      expect(item.linea).toMatch(/^\p{Lu}[\p{Ll} ]* in \p{Lu}/u);
+      expect(spanish.linea).toMatch(/^\p{Lu}[\p{Ll} ]* en \p{Lu}/u);
+    }
+    const seafood = items.find((i) => i.categoria?.slug === "mariscos")!;
+    expect(seafood.categoria!.nombre).toBe("Seafood");
+    expect(seafood.linea.startsWith(`Seafood restaurant in ${seafood.provincia.nombre}`)).toBe(true);
+    const marisqueria = (es.data.resultados as Item[]).find((i) => i.slug === seafood.slug)!;
+    expect(marisqueria.linea.startsWith(`Marisquería en ${marisqueria.provincia.nombre}`)).toBe(true);
+    // Some result has a schedule, so the open state is in the line, in its language.
+    const withHours = items.find((i) => i.abierto)!;
+    expect(withHours.linea).toContain(` · ${withHours.abierto!.texto.charAt(0).toLowerCase()}`);
+    expect(items.find((i) => i.provincia.slug === "panama")?.provincia.nombre ?? "Panama").toBe("Panama");
+  });
+
+  it("puts the distance in the line: «a 1,2 km» in Spanish, '1.2 km away' in English", async () => {
+    const point = "cerca=8.9824,-79.5199&radio=10&tipo=restaurantes";
+    const en = (await search(`?${point}&idioma=en`)).data.resultados as Item[];
+    const es = (await search(`?${point}`)).data.resultados as Item[];
+    expect(en.length).toBeGreaterThan(0);
+    for (const item of en) expect(item.linea).toMatch(/ · \d+\.\d km away$/);
+    for (const item of es) expect(item.linea).toMatch(/ · a \d+,\d km$/);
+  });
+
+  it("takes the language from Accept-Language when idioma does not say, and varies on it", async () => {
+    const english = await search("?q=ceviche", { headers: { "Accept-Language": "en-US,en;q=0.9,es;q=0.5" } });
+    expect(english.data.consulta.idioma).toBe("en");
+    expect(english.data.resultados[0].categoria.nombre).toBe("Seafood");
+    expect(english.data.atribucion).toMatch(/^Cite each result/);
+    expect(english.headers.get("vary")).toContain("Accept-Language");
+    const spanishFirst = await search("?q=ceviche", { headers: { "Accept-Language": "es-PA,es;q=0.9,en;q=0.8" } });
+    expect(spanishFirst.data.consulta.idioma).toBe("es");
+    expect(spanishFirst.data.resultados[0].categoria.nombre).toBe("Mariscos");
+    // idioma wins over the header.
+    const asked = await search("?q=ceviche&idioma=es", { headers: { "Accept-Language": "en" } });
+    expect(asked.data.consulta.idioma).toBe("es");
+  });
+
+  it("ignores unknown parameters and names them; a repeated known one stays a 400", async () => {
+    const r = await search("?q=ceviche&lang=en&format=json&format=xml&utm_source=asistente");
+    expect(r.status).toBe(200);
+    expect(r.data.consulta.ignorados).toEqual(["lang", "format", "utm_source"]);
+    expect(r.data.resultados.length).toBeGreaterThan(0);
+    // Ignored means ignored: the answer is the one without them.
+    const plain = await search("?q=ceviche");
+    expect(plain.data.consulta.ignorados).toEqual([]);
+    expect(r.data.resultados.map((x: Item) => x.slug)).toEqual(plain.data.resultados.map((x: Item) => x.slug));
+    expect((await search("?q=ceviche&tipo=restaurantes&tipo=negocios")).status).toBe(400);
+  });
+
+  it("echoes cerca_de and says how the words were read", async () => {
+    const r = await search("?q=ceviche&cerca_de=Boquete&radio=20");
+    expect(r.status).toBe(200);
+    expect(r.data.consulta).toMatchObject({ cerca_de: "Boquete", cerca: null, abierto_ahora: false });
+    const reading = r.data.consulta.interpretacion;
+    expect(reading).toEqual(
+      expect.objectContaining({ usadas: expect.any(Array), apartadas: expect.any(Array), abierto_ahora: false, lugar_desconocido: null }),
+    );
+    const open = await search("?q=ceviche&abierto_ahora=true");
+    expect(open.data.consulta.interpretacion.abierto_ahora).toBe(true);
+    const near = await search("?cerca=8.9824,-79.5199&radio=3");
+    expect(near.data.consulta.interpretacion.cerca_de).toEqual({ nombre: null, latitud: 8.9824, longitud: -79.5199, radio_km: 3 });
+  });
+});
+
 describe("GET /api/v1/restaurantes/{slug} and /negocios/{slug}", () => {
   it("gives every public field, the page, Markdown, WhatsApp and Maps links and the last change", async () => {
     const found = await search("?tipo=negocios&q=abogado%20david");
@@ -273,6 +395,41 @@ describe("GET /api/v1/restaurantes/{slug} and /negocios/{slug}", () => {
     expect(r.data.whatsapp_url).toMatch(/^https:\/\/wa\.me\/507\d+\?text=Hola/);
     expect(r.data.mapa_url).toMatch(/^https:\/\/www\.google\.com\/maps/);
     expect(Date.parse(r.data.actualizado)).not.toBeNaN();
+  });
+
+  it("labels an entry in English with idioma=en or Accept-Language; a wrong idioma is a 400, an unknown parameter ignored", async () => {
+    const found = await search("?q=ceviche&tipo=restaurantes");
+    const slug = found.data.resultados.find((x: { abierto: unknown }) => x.abierto).slug;
+    const get = (query: string, headers: Record<string, string> = {}) =>
+      call(entry.loader, new Request(`http://localhost:3000/api/v1/restaurantes/${slug}${query}`, { headers }), {
+        params: { slug },
+        ip: ip(),
+      });
+    const es = await get("?utm_source=asistente");
+    const en = await get("?idioma=en");
+    expect(en.status).toBe(200);
+    check("/restaurantes/{slug}", 200, en.data);
+    expect(en.data.categoria.nombre).toBe(RESTAURANT_CATEGORIES.find((c) => c.slug === en.data.categoria.slug)!.labelEn);
+    expect(en.data.horario_semanal.map((d: { dia: string }) => d.dia)).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+      "Sunday",
+    ]);
+    expect(es.data.horario_semanal[0].dia).toBe("lunes");
+    expect(en.data.abierto.texto).toMatch(/^(Open now|Closing soon|Closed)/);
+    expect(en.data.linea).toMatch(/ in /);
+    expect(en.data.descripcion).toBe(es.data.descripcion);
+    if (en.data.especial) expect(en.data.especial.etiqueta).toBe("Special dish");
+    expect(en.headers.get("vary")).toContain("Accept-Language");
+    expect((await get("", { "Accept-Language": "en-GB" })).data.horario_semanal[0].dia).toBe("Monday");
+    const wrong = await get("?idioma=klingon");
+    expect(wrong.status).toBe(400);
+    check("/restaurantes/{slug}", 400, wrong.data);
+    expect(wrong.data.error.parametro).toBe("idioma");
   });
 
   it("answers 404 JSON for an unknown or malformed slug", async () => {
@@ -296,6 +453,20 @@ describe("GET /api/v1/catalogo and unknown paths", () => {
       url: "http://localhost:3000/restaurantes-chiriqui",
     });
     expect(r.data.industrias.find((i: { slug: string }) => i.slug === "abogados").url).toBe("http://localhost:3000/negocios/abogados");
+  });
+
+  it("names the catalog in English with idioma=en or Accept-Language", async () => {
+    for (const [query, headers] of [
+      ["?idioma=en", {}],
+      ["", { "Accept-Language": "en-US,en;q=0.9" }],
+    ] as const) {
+      const r = await call(catalogo.loader, new Request(`http://localhost:3000/api/v1/catalogo${query}`, { headers }), { ip: ip() });
+      expect(r.status).toBe(200);
+      check("/catalogo", 200, r.data);
+      expect(r.data.provincias[0]).toMatchObject({ slug: "panama", nombre: "Panama" });
+      expect(r.data.categorias).toContainEqual({ slug: "mariscos", nombre: "Seafood" });
+      expect(r.data.industrias).toContainEqual(expect.objectContaining({ slug: "abogados", nombre: "Lawyers" }));
+    }
   });
 
   it("answers JSON 404 under /api/v1 for a path that does not exist", async () => {

@@ -22,6 +22,7 @@ import * as catalogo from "~/routes/api/v1/catalogo";
 import * as entry from "~/routes/api/v1/entry";
 import * as apiNotFound from "~/routes/api/v1/not-found";
 import * as openapi from "~/routes/api/v1/openapi";
+import { catalogSchema, errorBodySchema, searchAnswerSchema } from "~/schemas/directory-answer";
 import { createApiToken } from "~/server/models/api-tokens.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { makeUser, type SignedInUser } from "../setup/factories";
@@ -81,7 +82,21 @@ function expectNoServerError(res: { status: number; data: unknown; location: str
 }
 
 /** Query-string pairs: the API's own parameters (and unknown ones) with hostile values, keys repeated now and then. */
-const API_PARAMS = ["q", "tipo", "provincia", "industria", "categoria", "cursor", "limite", "cerca", "radio", "abierto_ahora", "formato"];
+const API_PARAMS = [
+  "q",
+  "tipo",
+  "provincia",
+  "industria",
+  "categoria",
+  "cursor",
+  "limite",
+  "cerca",
+  "cerca_de",
+  "radio",
+  "abierto_ahora",
+  "idioma",
+  "formato",
+];
 const queryPairs = fc.array(
   fc.tuple(fc.oneof({ arbitrary: fc.constantFrom(...API_PARAMS), weight: 4 }, { arbitrary: hostileKey, weight: 1 }), hostileString),
   { maxLength: 6 },
@@ -106,11 +121,11 @@ function queryString(pairs: [string, string][], raw: string) {
 
 describe("the public API (/api/v1) with hostile query strings and paths", () => {
   const readRoutes = [
-    ["/api/v1/buscar", buscar.loader, {}],
-    ["/api/v1/catalogo", catalogo.loader, {}],
-    ["/api/v1/openapi.json", openapi.loader, {}],
+    ["/api/v1/buscar", buscar.loader, searchAnswerSchema],
+    ["/api/v1/catalogo", catalogo.loader, catalogSchema],
+    ["/api/v1/openapi.json", openapi.loader, null],
   ] as const;
-  for (const [pathname, loader] of readRoutes) {
+  for (const [pathname, loader, contract] of readRoutes) {
     it(`GET ${pathname}`, async () => {
       await fc.assert(
         fc.asyncProperty(queryPairs, rawQuery, fc.option(hostileString), async (pairs, raw, etag) => {
@@ -122,7 +137,9 @@ describe("the public API (/api/v1) with hostile query strings and paths", () => 
           expectNoServerError(res, what);
           expect([200, 304, 400], what).toContain(res.status);
           // Refusals are Spanish and name their parameter, as the contract says.
-          if (res.status === 400) expect(res.data.error, what).toMatchObject({ codigo: expect.any(String), mensaje: expect.any(String) });
+          if (res.status === 400) expect(errorBodySchema.safeParse(res.data).error, what).toBeUndefined();
+          // Every answer is the contract's, whatever was asked.
+          if (res.status === 200 && contract) expect(contract.safeParse(res.data).error, what).toBeUndefined();
           expectUnpolluted(snapshot);
         }),
         options,

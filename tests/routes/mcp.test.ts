@@ -136,7 +136,9 @@ describe.each(ERAS)("tools over revision %s", (era) => {
       "abierto_ahora",
       "categoria",
       "cerca",
+      "cerca_de",
       "cursor",
+      "idioma",
       "industria",
       "provincia",
       "q",
@@ -144,6 +146,19 @@ describe.each(ERAS)("tools over revision %s", (era) => {
       "tipo",
     ]);
     expect(buscar.description).toMatch(/10 resultados/);
+    for (const name of ["search", "detalle", "listar_catalogo"]) {
+      expect(Object.keys(tools.find((t) => t.name === name)!.inputSchema.properties ?? {}), name).toContain("idioma");
+    }
+    // The answers are the API's contract, advertised open to fields added later.
+    expect(Object.keys(buscar.outputSchema?.properties ?? {}).sort()).toEqual([
+      "atribucion",
+      "consulta",
+      "resultados",
+      "siguiente_cursor",
+      "sugerencia",
+    ]);
+    expect(JSON.stringify(buscar.outputSchema)).toContain('"linea"');
+    expect(JSON.stringify(buscar.outputSchema)).not.toContain('"additionalProperties":false');
   });
 
   it("buscar answers ten results with structured content, a line per result citing its page and a Markdown link each; the cursor brings the rest", async () => {
@@ -178,7 +193,7 @@ describe.each(ERAS)("tools over revision %s", (era) => {
     expect(textOf(open)).toMatch(/Marisquería Azul.*A 0,1 km\. Abierto ahora\./);
     // Nothing within 1 km of a point in the sea off Colón: the reason, not an empty «» to try.
     const nothing = await client.callTool({ name: "buscar", arguments: { q: "", cerca: "9.4500,-79.9014", radio: 1 } });
-    expect(textOf(nothing)).toMatch(/^Sin resultados\.\n\nNingún resultado con ubicación cerca de ti/);
+    expect(textOf(nothing)).toMatch(/^Sin resultados\.\n\nNingún resultado/);
     expect(textOf(nothing)).not.toContain("«»");
     const outside = await client.callTool({ name: "buscar", arguments: { q: "", cerca: "40.71,-74.00" } });
     expect(outside.isError).toBe(true);
@@ -194,6 +209,59 @@ describe.each(ERAS)("tools over revision %s", (era) => {
     expect(filtered.resultados.map((r: { slug: string }) => r.slug)).toEqual(["constructora-istmo"]);
   });
 
+  it("buscar and search answer in English with idioma=en: labels, lines and text; Spanish otherwise", async () => {
+    const client = await connect(era);
+    const english = await client.callTool({ name: "buscar", arguments: { q: "ceviche en colón", idioma: "en" } });
+    const answer = structured(english);
+    expect(answer.consulta.idioma).toBe("en");
+    expect(answer.resultados[0]).toMatchObject({
+      slug: "marisqueria-azul",
+      categoria: { slug: "mariscos", nombre: "Seafood" },
+      provincia: { nombre: "Colón" },
+      abierto: { texto: "Open now" },
+      linea: "Seafood restaurant in Colón · open now",
+      // The business's own words stay as written.
+      resumen: "Ceviche fresco frente al mar.",
+    });
+    const text = textOf(english);
+    expect(text).toMatch(/^\d+ results? for "ceviche en colón", most relevant first:/);
+    expect(text).toContain("1. Marisquería Azul: seafood in Colón,");
+    expect(text).toContain("Open now.");
+    expect(text).toMatch(/Cite each result with a link to its page/);
+
+    const spanish = await client.callTool({ name: "buscar", arguments: { q: "ceviche en colón" } });
+    expect(structured(spanish).consulta.idioma).toBe("es");
+    expect(structured(spanish).resultados[0].linea).toBe("Marisquería en Colón · abierto ahora");
+    expect(textOf(spanish)).toContain("1. Marisquería Azul: mariscos en Colón,");
+
+    const near = structured(
+      await client.callTool({ name: "buscar", arguments: { q: "", cerca: "9.3600,-79.9014", radio: 2, idioma: "en" } }),
+    );
+    expect(near.resultados[0].linea).toBe("Seafood restaurant in Colón · open now · 0.1 km away");
+
+    const found = await client.callTool({ name: "search", arguments: { query: "ceviche en colón", idioma: "en" } });
+    expect(JSON.parse(textOf(found)).results[0].text).toBe("Seafood restaurant in Colón · open now. Ceviche fresco frente al mar.");
+  });
+
+  it("buscar names the arguments it does not know and ignores them", async () => {
+    const client = await connect(era);
+    const answer = structured(await client.callTool({ name: "buscar", arguments: { q: "ceviche en colón", lang: "en", limite: 3 } }));
+    expect(answer.consulta.ignorados).toEqual(["lang", "limite"]);
+    expect(answer.consulta.idioma).toBe("es");
+    expect(answer.resultados[0].slug).toBe("marisqueria-azul");
+  });
+
+  it("detalle and listar_catalogo label in English with idioma=en", async () => {
+    const client = await connect(era);
+    const detail = await client.callTool({ name: "detalle", arguments: { slug: "marisqueria-azul", idioma: "en" } });
+    expect(structured(detail)).toMatchObject({ categoria: { nombre: "Seafood" }, linea: "Seafood restaurant in Colón · open now" });
+    expect(textOf(detail)).toMatch(/^Marisquería Azul: seafood in Colón\.\nAddress: /);
+    expect(textOf(detail)).toMatch(/Cite each result/);
+    const catalog = await client.callTool({ name: "listar_catalogo", arguments: { idioma: "en" } });
+    expect(structured(catalog).categorias).toContainEqual({ slug: "mariscos", nombre: "Seafood" });
+    expect(textOf(catalog)).toMatch(/^Provinces: panama \(Panama\)/);
+  });
+
   it("wrong arguments are tool errors with a Spanish message, never protocol errors", async () => {
     const client = await connect(era);
     const cases: [string, Record<string, unknown>, RegExp][] = [
@@ -202,6 +270,9 @@ describe.each(ERAS)("tools over revision %s", (era) => {
       ["buscar", { q: "fonda", tipo: "restaurantes", industria: "construccion" }, /industria solo se aplica a negocios/],
       ["buscar", { q: "fonda", cursor: "no-es-un-cursor" }, /cursor no es válido/],
       ["buscar", { q: "x".repeat(201) }, /como máximo 200/],
+      ["buscar", { q: "fonda", idioma: "fr" }, /idioma debe ser es \(español\) o en \(inglés\)/],
+      ["search", { query: "fonda", idioma: "de" }, /idioma debe ser es/],
+      ["detalle", { slug: "fonda-1", idioma: 3 }, /idioma debe ser es/],
       ["detalle", {}, /Indica slug/],
       ["detalle", { slug: "No Vale!" }, /slug no es válido/],
       ["detalle", { slug: "fonda-1", tipo: "hoteles" }, /tipo debe ser restaurantes o negocios/],

@@ -1,121 +1,50 @@
 /**
  * Local AI Search: the directory as machines read it. The public API (/api/v1) and the MCP server
- * (/mcp) both answer through these three functions, so an assistant and a script get the same
- * entries, the same ranking and the same citation URLs. Field names are Spanish, like the site.
+ * (/mcp) both answer through these functions, so an assistant and a script get the same entries, the
+ * same ranking and the same citation URLs. The search itself is the one engine's
+ * (server/search/engine.server.ts); this file turns API parameters into its question and its answer
+ * into the contract of app/schemas/directory-answer.ts. Field names are Spanish, like the site;
+ * labels (category, industry, province, open state, the one-line summary) follow the answer's
+ * language, the business's own texts stay as written.
  *
  * Every item carries its canonical page URL (what an assistant cites), its Markdown twin and its API
- * URL. Inactive entries never appear: the queries below read active rows only.
+ * URL. Inactive entries never appear: the queries read active rows only.
  */
-import { categoryLabel, RESTAURANT_CATEGORIES } from "~/catalog/categories";
-import { INDUSTRIES, industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
-import { PLAN_TYPES, PAID_PLAN_TYPES, type PlanType } from "~/catalog/plans";
-import { PROVINCES, provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
+import { categoryLabelIn, categoryOneIn, RESTAURANT_CATEGORIES } from "~/catalog/categories";
+import { INDUSTRIES, industryLabelIn, industryOneIn, industryPath, type IndustrySlug } from "~/catalog/industries";
+import { PAID_PLAN_TYPES, PLAN_TYPES, type PlanType } from "~/catalog/plans";
+import { PROVINCES, provinceLabelIn, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { listingWhatsappHref, mapsHref } from "~/lib/contact-links";
-import { safeUrl } from "~/lib/safe-url";
 import { entryPath } from "~/lib/entry-path";
-import type { ApiKind, ApiSearchParams } from "~/schemas/api-v1";
+import { formatKm } from "~/lib/format";
+import { DEFAULT_RADIUS_KM } from "~/lib/geo";
+import { DAY_NAMES, DAY_NAMES_EN, daysOf, type OpenStatus } from "~/lib/opening-hours";
+import { safeUrl } from "~/lib/safe-url";
+import { API_PAGE_DEFAULT, type ApiKind, type ApiSearchParams } from "~/schemas/api-v1";
+import type { AnswerLang, ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } from "~/schemas/directory-answer";
+import type { ListingCard } from "~/schemas/directory";
 import { cachedAnswer } from "../answer-cache.server";
 import { getEnv } from "../env.server";
-import {
-  getBusinessBySlug,
-  getRestaurantBySlug,
-  type BusinessEntry,
-  type ListingCard,
-  type RestaurantEntry,
-} from "../models/listings.server";
-import { searchDirectoryRows, type DirectoryRow } from "../models/directory-search.server";
-import { DAY_NAMES, daysOf } from "~/lib/opening-hours";
-import { DEFAULT_RADIUS_KM } from "~/lib/geo";
-import { UserError } from "~/lib/user-error";
+import { getBusinessBySlug, getRestaurantBySlug, type BusinessEntry, type RestaurantEntry } from "../models/listings.server";
+import { search } from "../search/engine.server";
+import type { SearchOutcome, SearchQuery } from "../search/query";
 
-type Labelled = { slug: string; nombre: string };
+export type { AnswerLang, ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } from "~/schemas/directory-answer";
 
-/** One search result: small enough that ten of them fit an assistant's answer. */
-export type ApiListing = {
-  /** Stable id for MCP fetch: "restaurante/{slug}" or "negocio/{slug}". */
-  id: string;
-  tipo: "restaurante" | "negocio";
-  slug: string;
-  nombre: string;
-  /** One short paragraph (at most ~240 characters). */
-  resumen: string;
-  provincia: Labelled;
-  categoria: Labelled | null;
-  industria: Labelled | null;
-  direccion: string;
-  telefono: string | null;
-  horario: string | null;
-  especialidades: string[];
-  calificacion: number | null;
-  verificado: boolean;
-  plan: PlanType;
-  /** True when the entry's paid plan ranks it above equally relevant free entries. */
-  promocionado: boolean;
-  /** Open now in Panama, from the weekly schedule; null without one. */
-  abierto: { estado: "abierto" | "cierra_pronto" | "cerrado"; texto: string } | null;
-  /** Kilometres from `cerca`, when the search had one. */
-  distancia_km: number | null;
-  /** Canonical page: cite this. */
-  url: string;
-  markdown_url: string;
-  api_url: string;
+export const ATTRIBUTIONS: Record<AnswerLang, string> = {
+  es: "Cita cada resultado con un enlace a su página (campo url) en Panama VIP IA.",
+  en: "Cite each result with a link to its page (the url field) on Panama VIP IA.",
 };
 
-export type ApiEntry = ApiListing & {
-  descripcion: string | null;
-  sitio_web: string | null;
-  redes: { facebook: string | null; instagram: string | null };
-  especial: { etiqueta: string; valor: string } | null;
-  opiniones: string | null;
-  whatsapp_url: string | null;
-  mapa_url: string;
-  imagen: string | null;
-  coordenadas: { latitud: number; longitud: number } | null;
-  /** The weekly schedule, Monday first, in America/Panama time; null when there is none. */
-  horario_semanal: { dia: string; cerrado: boolean; rangos: { abre: string; cierra: string }[] }[] | null;
-  /** ISO 8601 time of the last change. */
-  actualizado: string;
-};
-
-export type ApiSearchAnswer = {
-  consulta: {
-    q: string;
-    tipo: ApiKind | null;
-    provincia: string | null;
-    industria: string | null;
-    categoria: string | null;
-    cerca: { latitud: number; longitud: number; radio_km: number } | null;
-    abierto_ahora: boolean;
-    /** What the free text was read as: filters found in it, words searched. */
-    interpretacion: {
-      provincia: string | null;
-      industria: string | null;
-      categoria: string | null;
-      tipo: ApiKind | null;
-      terminos: string[];
-    };
-  };
-  resultados: ApiListing[];
-  siguiente_cursor: string | null;
-  /** On an empty answer: a nearby query that has results (or null). */
-  sugerencia: { q: string; motivo: string; url: string } | null;
-  /** How to cite: the entry's page URL. */
-  atribucion: string;
-};
-
-export type ApiCatalog = {
-  provincias: (Labelled & { url: string; markdown_url: string })[];
-  industrias: (Labelled & { url: string; markdown_url: string })[];
-  categorias: Labelled[];
-  planes: Labelled[];
-};
-
-export const ATTRIBUTION = "Cita cada resultado con un enlace a su página (campo url) en Panama VIP IA.";
+/** How to cite, in Spanish (the MCP server's instructions). */
+export const ATTRIBUTION = ATTRIBUTIONS.es;
 
 const OPEN_STATES = { open: "abierto", closing: "cierra_pronto", closed: "cerrado" } as const;
 
 /** The entry's kind as the API names it (`tipo`, and the first half of `id`). */
 const API_TIPO = { restaurant: "restaurante", business: "negocio" } as const;
+const KIND_OF_TIPO = { restaurantes: "restaurant", negocios: "business" } as const;
+const TIPO_OF_KIND = { restaurant: "restaurantes", business: "negocios" } as const;
 
 function summary(text: string | null | undefined, fallback: string, max = 240): string {
   const clean = (text ?? "").replace(/\s+/g, " ").trim() || fallback;
@@ -124,19 +53,46 @@ function summary(text: string | null | undefined, fallback: string, max = 240): 
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2))}…`;
 }
 
-function listingOf(card: ListingCard & { descripcion?: string | null }, origin: string, promoted: boolean): ApiListing {
+/** 'abierto ahora', 'closed, opens tomorrow at 8:00': the open state inside a sentence. */
+function openPhrase(status: OpenStatus, lang: AnswerLang): string {
+  const label = (lang === "en" ? status.labelEn : status.label).replace(" · ", ", ");
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+/** '1,2 km' in Spanish, '1.2 km' in English; never '0,0 km'. */
+function kmIn(km: number, lang: AnswerLang): string {
+  const shown = Math.max(km, 0.1);
+  return lang === "en" ? `${shown.toFixed(1)} km` : formatKm(shown);
+}
+
+/**
+ * The one-line summary, from structured fields only: «Marisquería en Bocas del Toro · abierto ahora
+ * · a 1,2 km», "Seafood restaurant in Bocas del Toro · open now · 1.2 km away".
+ */
+export function listingLine(card: ListingCard, lang: AnswerLang): string {
+  const what = card.kind === "restaurant" ? categoryOneIn(card.etiqueta, lang) : industryOneIn(card.etiqueta, lang);
+  const parts = [`${what} ${lang === "en" ? "in" : "en"} ${provinceLabelIn(card.provincia, lang)}`];
+  if (card.abierto) parts.push(openPhrase(card.abierto, lang));
+  if (card.distancia_km != null) parts.push(lang === "en" ? `${kmIn(card.distancia_km, lang)} away` : `a ${kmIn(card.distancia_km, lang)}`);
+  return parts.join(" · ");
+}
+
+function listingOf(card: ListingCard & { descripcion?: string | null }, origin: string, promoted: boolean, lang: AnswerLang): ApiListing {
   const tipo = API_TIPO[card.kind];
   const path = entryPath(card.kind, card.slug);
-  const label = card.kind === "restaurant" ? categoryLabel(card.etiqueta) : industryLabel(card.etiqueta ?? "");
+  const restaurant = card.kind === "restaurant";
+  const label = restaurant ? categoryLabelIn(card.etiqueta, lang) : industryLabelIn(card.etiqueta ?? "", lang);
+  const fallback = `${card.nombre}: ${label.toLowerCase() || tipo} ${lang === "en" ? "at" : "en"} ${card.direccion}.`;
   return {
     id: `${tipo}/${card.slug}`,
     tipo,
     slug: card.slug,
     nombre: card.nombre,
-    resumen: summary(card.descripcion, `${card.nombre}: ${label.toLowerCase() || tipo} en ${card.direccion}.`),
-    provincia: { slug: card.provincia, nombre: provinceLabel(card.provincia) },
-    categoria: card.kind === "restaurant" && card.etiqueta ? { slug: card.etiqueta, nombre: categoryLabel(card.etiqueta) } : null,
-    industria: card.kind === "business" && card.etiqueta ? { slug: card.etiqueta, nombre: industryLabel(card.etiqueta) } : null,
+    resumen: summary(card.descripcion, fallback),
+    linea: listingLine(card, lang),
+    provincia: { slug: card.provincia, nombre: provinceLabelIn(card.provincia, lang) },
+    categoria: restaurant && card.etiqueta ? { slug: card.etiqueta, nombre: categoryLabelIn(card.etiqueta, lang) } : null,
+    industria: !restaurant && card.etiqueta ? { slug: card.etiqueta, nombre: industryLabelIn(card.etiqueta, lang) } : null,
     direccion: card.direccion,
     telefono: card.telefono,
     horario: card.horario,
@@ -145,25 +101,33 @@ function listingOf(card: ListingCard & { descripcion?: string | null }, origin: 
     verificado: card.is_verified,
     plan: card.plan_type as PlanType,
     promocionado: promoted,
-    abierto: card.abierto ? { estado: OPEN_STATES[card.abierto.state], texto: card.abierto.label } : null,
+    abierto: card.abierto
+      ? { estado: OPEN_STATES[card.abierto.state], texto: lang === "en" ? card.abierto.labelEn : card.abierto.label }
+      : null,
     distancia_km: card.distancia_km == null ? null : Math.round(card.distancia_km * 100) / 100,
     url: `${origin}${path}`,
     markdown_url: `${origin}${path}.md`,
-    api_url: `${origin}/api/v1/${tipo === "restaurante" ? "restaurantes" : "negocios"}/${card.slug}`,
+    api_url: `${origin}/api/v1/${restaurant ? "restaurantes" : "negocios"}/${card.slug}`,
   };
 }
 
-function entryOf(e: RestaurantEntry | BusinessEntry, origin: string): ApiEntry {
-  const base = listingOf(e, origin, PAID_PLAN_TYPES.includes(e.plan_type as PlanType));
+const SPECIAL_LABELS = {
+  es: { restaurant: "Plato especial", business: "Servicio especial" },
+  en: { restaurant: "Special dish", business: "Special service" },
+} as const;
+
+function entryOf(e: RestaurantEntry | BusinessEntry, origin: string, lang: AnswerLang): ApiEntry {
+  const base = listingOf(e, origin, PAID_PLAN_TYPES.includes(e.plan_type as PlanType), lang);
   const restaurant = e.kind === "restaurant";
   const special = restaurant ? e.special_dish : e.special_service;
+  const dayNames = lang === "en" ? DAY_NAMES_EN : DAY_NAMES;
   return {
     ...base,
     resumen: summary(e.descripcion, base.resumen),
     descripcion: e.descripcion,
     sitio_web: safeUrl(restaurant ? e.website_url : e.website),
     redes: { facebook: restaurant ? safeUrl(e.facebook_url) : null, instagram: restaurant ? safeUrl(e.instagram_url) : null },
-    especial: special ? { etiqueta: restaurant ? "Plato especial" : "Servicio especial", valor: special } : null,
+    especial: special ? { etiqueta: SPECIAL_LABELS[lang][e.kind], valor: special } : null,
     opiniones: e.customer_reviews,
     whatsapp_url: listingWhatsappHref(e.telefono, e.nombre),
     mapa_url: mapsHref({
@@ -177,7 +141,7 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string): ApiEntry {
     coordenadas: e.latitud != null && e.longitud != null ? { latitud: e.latitud, longitud: e.longitud } : null,
     horario_semanal: e.horario_semanal
       ? daysOf(e.horario_semanal).map((d) => ({
-          dia: DAY_NAMES[d.day]!,
+          dia: dayNames[d.day]!,
           cerrado: d.closed,
           rangos: d.ranges.map((r) => ({ abre: r.open, cierra: r.close })),
         }))
@@ -186,23 +150,47 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string): ApiEntry {
   };
 }
 
-/** Thrown for a cursor that this search did not hand out (the API answers 400, MCP a tool error). */
-export class BadCursorError extends UserError {
-  constructor() {
-    super("El parámetro cursor no es válido: usa el siguiente_cursor de una respuesta anterior.");
-  }
+/** The engine's question for the API's (and MCP's) parameters. */
+function queryOf(params: ApiSearchParams, lang: AnswerLang | undefined): SearchQuery {
+  return {
+    text: params.q,
+    kind: params.tipo ? KIND_OF_TIPO[params.tipo] : undefined,
+    province: params.provincia,
+    industry: params.industria,
+    category: params.categoria,
+    near: params.cerca,
+    nearPlace: params.cerca_de,
+    radiusKm: params.radio,
+    openNow: params.abierto_ahora,
+    limit: params.limite,
+    cursor: params.cursor,
+    lang: params.idioma ?? lang,
+  };
 }
 
-/** The directory search of the API and MCP: free text plus optional filters, ranked, paged. */
-export function searchDirectory(params: ApiSearchParams): Promise<ApiSearchAnswer> {
-  return cachedAnswer(`buscar:${JSON.stringify(params)}`, () => searchUncached(params));
+/** The suggested question as an API URL: its words with the same explicit parameters. */
+function suggestionUrl(origin: string, q: string, params: ApiSearchParams): string {
+  const query = new URLSearchParams({ q });
+  const set = (name: string, value: string | number | boolean | undefined) => {
+    if (value !== undefined) query.set(name, String(value));
+  };
+  set("tipo", params.tipo);
+  set("provincia", params.provincia);
+  set("industria", params.industria);
+  set("categoria", params.categoria);
+  set("cerca", params.cerca ? `${params.cerca.lat},${params.cerca.lng}` : undefined);
+  set("cerca_de", params.cerca_de);
+  set("radio", params.radio);
+  set("abierto_ahora", params.abierto_ahora);
+  set("limite", params.limite === API_PAGE_DEFAULT ? undefined : params.limite);
+  set("idioma", params.idioma);
+  return `${origin}/api/v1/buscar?${query.toString()}`;
 }
 
-async function searchUncached(params: ApiSearchParams): Promise<ApiSearchAnswer> {
+function answerOf(params: ApiSearchParams, found: SearchOutcome, ignored: string[]): ApiSearchAnswer {
   const origin = getEnv().PUBLIC_URL;
-  const found = await searchDirectoryRows(params);
-  if (found === "bad-cursor") throw new BadCursorError();
-  const tipo = params.tipo ?? found.interpretation.tipo ?? null;
+  const lang = found.lang;
+  const r = found.reading;
   return {
     consulta: {
       q: params.q,
@@ -211,59 +199,86 @@ async function searchUncached(params: ApiSearchParams): Promise<ApiSearchAnswer>
       industria: params.industria ?? null,
       categoria: params.categoria ?? null,
       cerca: params.cerca ? { latitud: params.cerca.lat, longitud: params.cerca.lng, radio_km: params.radio ?? DEFAULT_RADIUS_KM } : null,
+      cerca_de: params.cerca_de ?? null,
       abierto_ahora: params.abierto_ahora ?? false,
-      interpretacion: { ...found.interpretation, tipo },
+      idioma: lang,
+      interpretacion: {
+        provincia: r.province,
+        industria: r.industry,
+        categoria: r.category,
+        tipo: params.tipo ?? (r.kind ? TIPO_OF_KIND[r.kind] : null),
+        terminos: r.terms,
+        usadas: r.used,
+        apartadas: r.setAside,
+        abierto_ahora: r.openNow,
+        cerca_de: r.near ? { nombre: r.near.name, latitud: r.near.lat, longitud: r.near.lng, radio_km: r.near.radiusKm } : null,
+        lugar_desconocido: r.unknownPlace,
+      },
+      ignorados: ignored,
     },
-    resultados: found.rows.map((r: DirectoryRow) => listingOf(r, origin, r.promoted)),
+    resultados: found.hits.map((hit) => listingOf(hit, origin, hit.promoted, lang)),
     siguiente_cursor: found.nextCursor,
     sugerencia: found.suggestion
-      ? {
-          q: found.suggestion.q,
-          motivo: found.suggestion.reason,
-          url: `${origin}/api/v1/buscar?${new URLSearchParams({ q: found.suggestion.q }).toString()}`,
-        }
+      ? { q: found.suggestion.text, motivo: found.suggestion.reason[lang], url: suggestionUrl(origin, found.suggestion.text, params) }
       : null,
-    atribucion: ATTRIBUTION,
+    atribucion: ATTRIBUTIONS[lang],
   };
 }
 
-/** One active entry with every public field; null when the slug is unknown or the entry inactive. */
-export function directoryEntry(kind: ApiKind, slug: string): Promise<ApiEntry | null> {
-  return cachedAnswer(`entrada:${kind}:${slug}`, () => entryUncached(kind, slug));
+export type SearchOptions = {
+  /** The language the client prefers (Accept-Language) when `idioma` does not say; else the words decide. */
+  lang?: AnswerLang;
+  /** Parameters the client sent that the search does not know, named back in consulta.ignorados. */
+  ignored?: string[];
+};
+
+/**
+ * The directory search of the API and MCP: free text plus optional filters, ranked, paged. Not
+ * cached here: the engine keeps its answers until public data changes, and the mapping is cheap.
+ * A cursor from another question throws the engine's BadCursorError.
+ */
+export async function searchDirectory(params: ApiSearchParams, options: SearchOptions = {}): Promise<ApiSearchAnswer> {
+  const found = await search(queryOf(params, options.lang));
+  return answerOf(params, found, options.ignored ?? []);
 }
 
-async function entryUncached(kind: ApiKind, slug: string): Promise<ApiEntry | null> {
+/** One active entry with every public field; null when the slug is unknown or the entry inactive. */
+export function directoryEntry(kind: ApiKind, slug: string, lang: AnswerLang = "es"): Promise<ApiEntry | null> {
+  return cachedAnswer(`entrada:${kind}:${slug}:${lang}`, () => entryUncached(kind, slug, lang));
+}
+
+async function entryUncached(kind: ApiKind, slug: string, lang: AnswerLang): Promise<ApiEntry | null> {
   const origin = getEnv().PUBLIC_URL;
   const found = kind === "restaurantes" ? await getRestaurantBySlug(slug) : await getBusinessBySlug(slug);
   if (!found) return null;
-  if ("redirectTo" in found) return entryUncached(kind, found.redirectTo);
-  return entryOf(found.entry, origin);
+  if ("redirectTo" in found) return entryUncached(kind, found.redirectTo, lang);
+  return entryOf(found.entry, origin, lang);
 }
 
 /** An entry by the id that search results carry ("restaurante/{slug}" or "negocio/{slug}"). */
-export async function directoryEntryById(id: string): Promise<ApiEntry | null> {
+export async function directoryEntryById(id: string, lang: AnswerLang = "es"): Promise<ApiEntry | null> {
   const m = /^(restaurante|negocio)\/([a-z0-9-]{1,200})$/.exec(id.trim());
   if (!m) return null;
-  return directoryEntry(m[1] === "restaurante" ? "restaurantes" : "negocios", m[2]!);
+  return directoryEntry(m[1] === "restaurante" ? "restaurantes" : "negocios", m[2]!, lang);
 }
 
-/** Provinces, industries, categories and plans with their Spanish labels and page URLs. */
-export function directoryCatalog(): ApiCatalog {
+/** Provinces, industries, categories and plans with their labels (in `lang`) and page URLs. */
+export function directoryCatalog(lang: AnswerLang = "es"): ApiCatalog {
   const origin = getEnv().PUBLIC_URL;
   return {
     provincias: PROVINCES.map((p) => ({
       slug: p.slug,
-      nombre: p.label,
+      nombre: provinceLabelIn(p.slug, lang),
       url: `${origin}${provincePath(p.slug as ProvinceSlug)}`,
       markdown_url: `${origin}${provincePath(p.slug as ProvinceSlug)}.md`,
     })),
     industrias: INDUSTRIES.map((i) => ({
       slug: i.slug,
-      nombre: i.label,
+      nombre: industryLabelIn(i.slug, lang),
       url: `${origin}${industryPath(i.slug as IndustrySlug)}`,
       markdown_url: `${origin}${industryPath(i.slug as IndustrySlug)}.md`,
     })),
-    categorias: RESTAURANT_CATEGORIES.map((c) => ({ slug: c.slug, nombre: c.label })),
+    categorias: RESTAURANT_CATEGORIES.map((c) => ({ slug: c.slug, nombre: categoryLabelIn(c.slug, lang) })),
     planes: PLAN_TYPES.map((p) => ({ slug: p.slug, nombre: p.label })),
   };
 }

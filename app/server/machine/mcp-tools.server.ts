@@ -1,11 +1,12 @@
 /**
  * The MCP server of Local AI Search: read-only tools over the directory, answered by the same
- * functions as the public API (local-search.server.ts), so an assistant gets the same entries, the
+ * functions as the public API (directory.server.ts), so an assistant gets the same entries, the
  * same ranking and the same citation URLs. A fresh server per request (mcp.server.ts).
  *
  * Each tool answers with structuredContent (its declared outputSchema) and a short text for clients
- * that read only text; buscar and detalle add a resource_link to each entry's Markdown twin. `search`
- * and `fetch` have the exact shapes ChatGPT's connectors and deep research require.
+ * that read only text, in the answer's language; buscar and detalle add a resource_link to each
+ * entry's Markdown twin. `search` and `fetch` have the exact shapes ChatGPT's connectors and deep
+ * research require.
  */
 import crypto from "node:crypto";
 import { McpServer, type CallToolResult, type ResourceLink, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
@@ -14,23 +15,25 @@ import { apiSearchParamsSchema, firstIssue } from "~/schemas/api-v1";
 import { formatKm } from "~/lib/format";
 import {
   mcpCatalog,
+  mcpCatalogArgs,
   mcpDetailArgs,
   mcpEntry,
   mcpFetchedDocument,
   mcpIdArgs,
-  mcpNoArgs,
   mcpQueryArgs,
   mcpSearchAnswer,
   mcpSearchArgs,
   mcpSearchResults,
 } from "~/schemas/mcp";
+import { BadCursorError } from "../search/engine.server";
 import {
   ATTRIBUTION,
-  BadCursorError,
+  ATTRIBUTIONS,
   directoryCatalog,
   directoryEntry,
   directoryEntryById,
   searchDirectory,
+  type AnswerLang,
   type ApiEntry,
   type ApiListing,
 } from "./directory.server";
@@ -58,6 +61,35 @@ function checkedByTheTool(schema: z.ZodType): StandardSchemaWithJSON<unknown, un
   };
 }
 
+/**
+ * Declares `schema` as a tool's output: the SDK checks every answer with it, and tools/list shows it
+ * open to added fields (no `additionalProperties: false`), so a client that validates answers against
+ * an older list keeps accepting them when the contract gains a field.
+ */
+function openToAddedFields(schema: z.ZodType): StandardSchemaWithJSON<unknown, unknown> {
+  const open = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(open);
+    if (!node || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key, value]) => !(key === "additionalProperties" && value === false))
+        .map(([key, value]) => [key, open(value)]),
+    );
+  };
+  const standard = schema["~standard"];
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "panamavipia",
+      validate: standard.validate,
+      jsonSchema: {
+        input: (options) => open(standard.jsonSchema.input(options)) as Record<string, unknown>,
+        output: (options) => open(standard.jsonSchema.output(options)) as Record<string, unknown>,
+      },
+    },
+  };
+}
+
 function toolError(message: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text: message }] };
 }
@@ -80,16 +112,65 @@ async function answering(tool: string, work: () => Promise<CallToolResult>): Pro
   }
 }
 
-function whatOf(item: ApiListing): string {
-  return (item.categoria?.nombre ?? item.industria?.nombre ?? item.tipo).toLowerCase();
+/** The words of the text answers, in each language. */
+const WORDS = {
+  es: {
+    kinds: { restaurante: "restaurante", negocio: "negocio" },
+    in: "en",
+    promoted: "promocionado",
+    away: (km: string) => `A ${km}.`,
+    found: (n: number, q: string) =>
+      `${n === 1 ? "1 resultado" : `${n} resultados`}${q ? ` para «${q}»` : ""}, del más relevante al menos:`,
+    none: (q: string) => `Sin resultados${q ? ` para «${q}»` : ""}.`,
+    tryInstead: (q: string, why: string) => `Prueba «${q}» (${why}).`,
+    more: (cursor: string) => `Hay más: llama a buscar con cursor «${cursor}».`,
+    setAside: (words: string) => `Palabras apartadas: ${words}.`,
+    unknownPlace: (place: string) => `No conozco el lugar «${place}»: prueba con un pueblo o barrio cercano.`,
+    address: "Dirección",
+    phone: "Teléfono",
+    hours: "Horario",
+    specialties: "Especialidades",
+    website: "Sitio web",
+    verified: "Verificado por Panama VIP IA.",
+    page: "Página",
+  },
+  en: {
+    kinds: { restaurante: "restaurant", negocio: "business" },
+    in: "in",
+    promoted: "promoted",
+    away: (km: string) => `${km} away.`,
+    found: (n: number, q: string) => `${n === 1 ? "1 result" : `${n} results`}${q ? ` for "${q}"` : ""}, most relevant first:`,
+    none: (q: string) => `No results${q ? ` for "${q}"` : ""}.`,
+    tryInstead: (q: string, why: string) => `Try "${q}" (${why}).`,
+    more: (cursor: string) => `There are more: call buscar with cursor "${cursor}".`,
+    setAside: (words: string) => `Words set aside: ${words}.`,
+    unknownPlace: (place: string) => `Unknown place "${place}": try a nearby town or neighbourhood.`,
+    address: "Address",
+    phone: "Phone",
+    hours: "Hours",
+    specialties: "Specialties",
+    website: "Website",
+    verified: "Verified by Panama VIP IA.",
+    page: "Page",
+  },
+} as const;
+
+function whatOf(item: ApiListing, lang: AnswerLang): string {
+  return (item.categoria?.nombre ?? item.industria?.nombre ?? WORDS[lang].kinds[item.tipo]).toLowerCase();
 }
 
-/** One short paragraph: name, what and where, the page to cite. */
-function listingLine(item: ApiListing, n: number): string {
-  const promoted = item.promocionado ? " (promocionado)" : "";
-  const distance = item.distancia_km == null ? "" : ` A ${formatKm(item.distancia_km)}.`;
+/** '1,2 km' in Spanish, '1.2 km' in English. */
+function km(value: number, lang: AnswerLang): string {
+  return lang === "en" ? `${value.toFixed(1)} km` : formatKm(value);
+}
+
+/** One short paragraph: name, what and where, distance and open state, the page to cite. */
+function listingLine(item: ApiListing, n: number, lang: AnswerLang): string {
+  const w = WORDS[lang];
+  const promoted = item.promocionado ? ` (${w.promoted})` : "";
+  const distance = item.distancia_km == null ? "" : ` ${w.away(km(item.distancia_km, lang))}`;
   const open = item.abierto ? ` ${item.abierto.texto}.` : "";
-  return `${n}. ${item.nombre}${promoted}: ${whatOf(item)} en ${item.provincia.nombre}, ${item.direccion}.${distance}${open} ${item.url}`;
+  return `${n}. ${item.nombre}${promoted}: ${whatOf(item, lang)} ${w.in} ${item.provincia.nombre}, ${item.direccion}.${distance}${open} ${item.url}`;
 }
 
 function markdownLink(item: ApiListing): ResourceLink {
@@ -104,16 +185,17 @@ function markdownLink(item: ApiListing): ResourceLink {
 }
 
 /** An entry as plain text: the detalle text and the fetch document. */
-function entryText(e: ApiEntry): string {
-  const lines = [`${e.nombre}: ${whatOf(e)} en ${e.provincia.nombre}.`, `Dirección: ${e.direccion}`];
-  if (e.telefono) lines.push(`Teléfono: ${e.telefono}`);
-  if (e.horario) lines.push(`Horario: ${e.horario}`);
-  if (e.especialidades.length) lines.push(`Especialidades: ${e.especialidades.join(", ")}`);
+function entryText(e: ApiEntry, lang: AnswerLang = "es"): string {
+  const w = WORDS[lang];
+  const lines = [`${e.nombre}: ${whatOf(e, lang)} ${w.in} ${e.provincia.nombre}.`, `${w.address}: ${e.direccion}`];
+  if (e.telefono) lines.push(`${w.phone}: ${e.telefono}`);
+  if (e.horario) lines.push(`${w.hours}: ${e.horario}`);
+  if (e.especialidades.length) lines.push(`${w.specialties}: ${e.especialidades.join(", ")}`);
   if (e.especial) lines.push(`${e.especial.etiqueta}: ${e.especial.valor}`);
-  if (e.sitio_web) lines.push(`Sitio web: ${e.sitio_web}`);
-  if (e.verificado) lines.push("Verificado por Panama VIP IA.");
+  if (e.sitio_web) lines.push(`${w.website}: ${e.sitio_web}`);
+  if (e.verificado) lines.push(w.verified);
   if (e.descripcion) lines.push("", e.descripcion.replace(/\s+/g, " ").trim());
-  lines.push("", `Página: ${e.url}`);
+  lines.push("", `${w.page}: ${e.url}`);
   return lines.join("\n");
 }
 
@@ -139,11 +221,12 @@ function fetchMetadata(e: ApiEntry): Record<string, string> {
 const NOT_FOUND = "No hay ninguna entrada activa con ese identificador en el directorio. Usa buscar para encontrarla.";
 
 async function entryFor(args: z.output<typeof mcpDetailArgs>): Promise<ApiEntry | null | "ambiguous"> {
-  if (args.id) return directoryEntryById(args.id);
+  const lang = args.idioma ?? "es";
+  if (args.id) return directoryEntryById(args.id, lang);
   const slug = args.slug!;
-  if (args.tipo) return directoryEntry(args.tipo, slug);
+  if (args.tipo) return directoryEntry(args.tipo, slug, lang);
   // Without tipo a slug may name a restaurant, a business, or (rarely) one of each.
-  const [restaurant, business] = await Promise.all([directoryEntry("restaurantes", slug), directoryEntry("negocios", slug)]);
+  const [restaurant, business] = await Promise.all([directoryEntry("restaurantes", slug, lang), directoryEntry("negocios", slug, lang)]);
   if (restaurant && business) return "ambiguous";
   return restaurant ?? business;
 }
@@ -158,7 +241,8 @@ type DirectoryTool<Args extends z.ZodType> = {
   /** What tools/list shows for the arguments, when that is not `args` itself. */
   advertised?: z.ZodType;
   output: z.ZodType;
-  answer: (args: z.output<Args>) => Promise<CallToolResult>;
+  /** `raw`: the arguments as sent, for naming the ones the tool does not know. */
+  answer: (args: z.output<Args>, raw: Record<string, unknown>) => Promise<CallToolResult>;
 };
 
 /** How a tool joins a server: advertised read-only, its arguments checked, its failures answered. */
@@ -170,18 +254,21 @@ function readOnlyTool<Args extends z.ZodType>(tool: DirectoryTool<Args>): (serve
         title: tool.title,
         description: tool.description,
         inputSchema: checkedByTheTool(tool.advertised ?? tool.args),
-        outputSchema: tool.output,
+        outputSchema: openToAddedFields(tool.output),
         annotations: READ_ONLY,
       },
       (args) =>
         answering(tool.name, async () => {
+          const raw = args && typeof args === "object" && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
           const parsed = tool.args.safeParse(args ?? {});
           if (!parsed.success) return invalid(parsed.error);
-          return tool.answer(parsed.data);
+          return tool.answer(parsed.data, raw);
         }),
     );
   };
 }
+
+const BUSCAR_ARGS = Object.keys(mcpSearchArgs.shape);
 
 /** buscar's arguments are the API's, without limite: it always answers 10. */
 const buscarArgs = z.preprocess((args) => {
@@ -195,26 +282,29 @@ const TOOLS = [
     name: "buscar",
     title: "Buscar en el directorio",
     description:
-      "Busca restaurantes y negocios activos de Panamá por texto libre (qué y dónde) y filtros opcionales; devuelve 10 resultados, los más relevantes primero, cada uno con la URL de su página para citar. Con la ubicación del usuario (cerca=lat,lng), los más cercanos primero; abierto_ahora deja solo los abiertos. Para más, repite con cursor.\nSearch Panamanian restaurants and businesses by free text and optional filters, near a point and open now (10 results per call).",
+      "Busca restaurantes y negocios activos de Panamá por texto libre en español o en inglés (qué y dónde) y filtros opcionales; devuelve 10 resultados, los más relevantes primero, cada uno con la URL de su página para citar. Con la ubicación del usuario (cerca=lat,lng) o un pueblo o barrio (cerca_de), los más cercanos primero; abierto_ahora deja solo los abiertos; idioma=en responde en inglés. Para más, repite con cursor.\nSearch Panamanian restaurants and businesses by free text (Spanish or English) and optional filters, near a point or a place and open now (10 results per call; idioma=en for English).",
     args: buscarArgs,
     advertised: mcpSearchArgs,
     output: mcpSearchAnswer,
-    answer: async (params) => {
-      const found = await searchDirectory(params);
+    answer: async (params, raw) => {
+      const ignored = Object.keys(raw).filter((name) => !BUSCAR_ARGS.includes(name));
+      const found = await searchDirectory(params, { ignored });
+      const lang = found.consulta.idioma;
+      const w = WORDS[lang];
       const q = found.consulta.q;
       const lines = found.resultados.length
-        ? [
-            `${found.resultados.length === 1 ? "1 resultado" : `${found.resultados.length} resultados`}${q ? ` para «${q}»` : ""}, del más relevante al menos:`,
-            ...found.resultados.map((item, i) => listingLine(item, i + 1)),
-          ]
+        ? [w.found(found.resultados.length, q), ...found.resultados.map((item, i) => listingLine(item, i + 1, lang))]
         : [
-            `Sin resultados${q ? ` para «${q}»` : ""}.`,
+            w.none(q),
             // A near-me answer without words suggests the same nothing farther away: its reason says so.
             ...(found.sugerencia
-              ? [found.sugerencia.q ? `Prueba «${found.sugerencia.q}» (${found.sugerencia.motivo}).` : found.sugerencia.motivo]
+              ? [found.sugerencia.q ? w.tryInstead(found.sugerencia.q, found.sugerencia.motivo) : found.sugerencia.motivo]
               : []),
           ];
-      if (found.siguiente_cursor) lines.push(`Hay más: llama a buscar con cursor «${found.siguiente_cursor}».`);
+      const reading = found.consulta.interpretacion;
+      if (reading.apartadas.length) lines.push(w.setAside(reading.apartadas.join(", ")));
+      if (reading.lugar_desconocido) lines.push(w.unknownPlace(reading.lugar_desconocido));
+      if (found.siguiente_cursor) lines.push(w.more(found.siguiente_cursor));
       lines.push(found.atribucion);
       return {
         structuredContent: found,
@@ -226,16 +316,17 @@ const TOOLS = [
     name: "detalle",
     title: "Ficha de una entrada",
     description:
-      "Ficha completa de un restaurante o negocio activo: descripción, dirección, teléfono, horario, sitio web, mapa y la URL de su página. Indica slug (y tipo si lo sabes) o el id de un resultado de buscar.\nFull details of one directory entry, by slug (and optional type) or by result id.",
+      "Ficha completa de un restaurante o negocio activo: descripción, dirección, teléfono, horario, sitio web, mapa y la URL de su página. Indica slug (y tipo si lo sabes) o el id de un resultado de buscar.\nFull details of one directory entry, by slug (and optional type) or by result id; idioma=en for English labels.",
     args: mcpDetailArgs,
     output: mcpEntry,
     answer: async (args) => {
       const entry = await entryFor(args);
       if (entry === "ambiguous") return toolError("Hay un restaurante y un negocio con ese slug: indica tipo (restaurantes o negocios).");
       if (!entry) return toolError(NOT_FOUND);
+      const lang = args.idioma ?? "es";
       return {
         structuredContent: entry,
-        content: [{ type: "text", text: `${entryText(entry)}\n\n${ATTRIBUTION}` }, markdownLink(entry)],
+        content: [{ type: "text", text: `${entryText(entry, lang)}\n\n${ATTRIBUTIONS[lang]}` }, markdownLink(entry)],
       };
     },
   }),
@@ -244,17 +335,17 @@ const TOOLS = [
     title: "Catálogo de filtros",
     description:
       "Provincias, industrias (negocios), categorías (restaurantes) y planes del directorio, con sus slugs para los filtros de buscar y las URLs de sus páginas.\nThe filter values (provinces, industries, categories, plans) that buscar accepts.",
-    args: mcpNoArgs,
+    args: mcpCatalogArgs,
     output: mcpCatalog,
-    answer: async () => {
-      const catalog = directoryCatalog();
+    answer: async ({ idioma }) => {
+      const catalog = directoryCatalog(idioma ?? "es");
       const list = (items: { slug: string; nombre: string }[]) => items.map((i) => `${i.slug} (${i.nombre})`).join(", ");
-      const text = [
-        `Provincias: ${list(catalog.provincias)}.`,
-        `Industrias (negocios): ${list(catalog.industrias)}.`,
-        `Categorías (restaurantes): ${list(catalog.categorias)}.`,
-        `Planes: ${list(catalog.planes)}.`,
-      ].join("\n\n");
+      const headings =
+        idioma === "en"
+          ? ["Provinces", "Industries (businesses)", "Categories (restaurants)", "Plans"]
+          : ["Provincias", "Industrias (negocios)", "Categorías (restaurantes)", "Planes"];
+      const groups = [catalog.provincias, catalog.industrias, catalog.categorias, catalog.planes];
+      const text = groups.map((items, i) => `${headings[i]}: ${list(items)}.`).join("\n\n");
       return { structuredContent: catalog, content: [{ type: "text", text }] };
     },
   }),
@@ -265,9 +356,15 @@ const TOOLS = [
       "Busca restaurantes y negocios de Panamá; devuelve hasta 10 resultados {id, title, text, url}. Usa fetch con un id para la ficha completa.\nSearch the Panamanian directory (ChatGPT connectors and deep research); use fetch for the full document.",
     args: mcpQueryArgs,
     output: mcpSearchResults,
-    answer: async ({ query }) => {
-      const found = await searchDirectory(apiSearchParamsSchema.parse({ q: query }));
-      const results = found.resultados.map((item) => ({ id: item.id, title: item.nombre, text: item.resumen, url: item.url }));
+    answer: async ({ query, idioma }) => {
+      const found = await searchDirectory(apiSearchParamsSchema.parse({ q: query, idioma }));
+      // The text opens with the line in the answer's language (what, where, open now), then the entry's own words.
+      const results = found.resultados.map((item) => ({
+        id: item.id,
+        title: item.nombre,
+        text: `${item.linea}. ${item.resumen}`,
+        url: item.url,
+      }));
       // Exactly one text item holding the JSON, as ChatGPT's connectors read it.
       return { structuredContent: { results }, content: [{ type: "text", text: JSON.stringify({ results }) }] };
     },

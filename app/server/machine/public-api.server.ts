@@ -3,6 +3,7 @@
  * the database, so every app process counts the same requests) and the answer headers.
  */
 import crypto from "node:crypto";
+import type { ApiError } from "~/schemas/directory-answer";
 import { clientKey } from "../auth.server";
 import { getEnv } from "../env.server";
 import { recordHit } from "../models/rate-limits.server";
@@ -97,8 +98,6 @@ const CORS: Record<string, string> = {
   "Access-Control-Expose-Headers": "ETag, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining",
 };
 
-export type ApiError = { codigo: string; mensaje: string; parametro?: string; solicitud?: string };
-
 function etagOf(body: string): string {
   return `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
 }
@@ -109,11 +108,18 @@ function matchesEtag(request: Request, etag: string): boolean {
   return inm === "*" || inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
 }
 
-/** A 200 JSON answer with an ETag (304 when the client has it), public cache headers and CORS. */
-export function apiAnswer(request: Request, body: unknown, opts: { type?: string; rate?: RateDecision } = {}): Response {
+/**
+ * A 200 JSON answer with an ETag (304 when the client has it), public cache headers and CORS;
+ * `headers` adds others (Vary for an answer that follows Accept-Language).
+ */
+export function apiAnswer(
+  request: Request,
+  body: unknown,
+  opts: { type?: string; rate?: RateDecision; headers?: Record<string, string> } = {},
+): Response {
   const text = JSON.stringify(body);
   const etag = etagOf(text);
-  const headers = new Headers({ ...CORS, "Cache-Control": API_CACHE_CONTROL, ETag: etag });
+  const headers = new Headers({ ...CORS, "Cache-Control": API_CACHE_CONTROL, ETag: etag, ...opts.headers });
   if (opts.rate && !opts.rate.limited) {
     headers.set("X-RateLimit-Limit", String(opts.rate.limit));
     headers.set("X-RateLimit-Remaining", String(opts.rate.remaining));
