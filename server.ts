@@ -14,6 +14,7 @@ import type { ServerBuild } from "react-router";
 import { checkDatabase, closeDb, DatabaseStartError, isConnectionFailure } from "./app/server/db.server";
 import { startPrimary } from "./app/server/cluster.server";
 import { listenForInvalidations, stopListening } from "./app/server/notify.server";
+import { refuseMalformedUrls } from "./app/server/malformed-url.server";
 import { markdownNegotiation } from "./app/server/markdown-negotiation.server";
 import { publicPageCache } from "./app/server/page-cache.server";
 import { requestContext } from "./app/server/request-context.server";
@@ -80,22 +81,8 @@ export async function createApp() {
   // State-changing requests from a browser must come from our own pages.
   app.use(security.sameOriginWrites);
 
-  // A URL with broken percent-encoding or a NUL byte is a bad request, not a crash further down.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    let bad = /%00/i.test(req.originalUrl);
-    if (!bad) {
-      try {
-        decodeURIComponent(req.path);
-      } catch {
-        bad = true;
-      }
-    }
-    if (bad) {
-      res.status(400).type("text/plain; charset=utf-8").send("Solicitud inválida: la dirección está mal formada.");
-      return;
-    }
-    next();
-  });
+  // A URL with broken percent-encoding or a NUL byte is a bad request (JSON under /api/v1).
+  app.use(refuseMalformedUrls);
 
   // Pages take forms only (the JSON APIs live under /api, the MCP server at /mcp): anything else is
   // a 415, not a crash.
