@@ -4,7 +4,7 @@ import type { Route } from "./+types/docs";
 import { PageHero, Section } from "~/components/marketing/section";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
-import { API_PAGE_DEFAULT, API_PAGE_MAX, API_QUERY_MAX } from "~/schemas/api-v1";
+import { API_PAGE_DEFAULT, API_PAGE_MAX, API_QUERY_MAX, CERCA_DE_MAX } from "~/schemas/api-v1";
 import { getEnv } from "~/server/env.server";
 
 export const headers = publicPageHeaders;
@@ -18,12 +18,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "API del directorio (Local AI Search)",
     description:
-      "API JSON de solo lectura y servidor MCP con los restaurantes y negocios de Panamá: búsqueda en español, fichas completas y enlaces para citar.",
+      "API JSON de solo lectura y servidor MCP con los restaurantes y negocios de Panamá: búsqueda en español o en inglés, fichas completas y enlaces para citar.",
     path: "/api/v1",
   });
 
 const PARAMS: readonly [string, string][] = [
-  ["q", `Texto libre en español, hasta ${API_QUERY_MAX} caracteres: «marisquería en Bocas», «abogado David», «café Boquete».`],
+  [
+    "q",
+    `Texto libre en español o en inglés, hasta ${API_QUERY_MAX} caracteres: «marisquería en Bocas», «abogado David», «coffee shop in Boquete».`,
+  ],
   ["tipo", "restaurantes o negocios."],
   ["provincia", "Slug de provincia (panama, chiriqui, bocas-del-toro…; ver /api/v1/catalogo)."],
   ["industria", "Slug de industria para negocios (abogados, salud…)."],
@@ -34,8 +37,16 @@ const PARAMS: readonly [string, string][] = [
     "cerca",
     "Un punto en Panamá, «latitud,longitud» (la ubicación que comparte el usuario): solo entradas con ubicación, la más cercana primero, con distancia_km.",
   ],
-  ["radio", "Kilómetros alrededor de cerca: 5 por defecto, como máximo 50."],
+  [
+    "cerca_de",
+    `Un pueblo o barrio por su nombre, hasta ${CERCA_DE_MAX} caracteres («Boquete», «Casco Viejo»), en lugar de cerca: la más cercana a él primero.`,
+  ],
+  ["radio", "Kilómetros alrededor de cerca o cerca_de: 5 por defecto, como máximo 50."],
   ["abierto_ahora", "true: solo las entradas abiertas ahora, en hora de Panamá, según su horario semanal."],
+  [
+    "idioma",
+    "es o en: el idioma de las etiquetas y de la línea de resumen. Sin él, decide Accept-Language (si el primer idioma es inglés) y luego las palabras.",
+  ],
 ];
 
 /** A part of the page, named by its heading for the outline and screen readers. */
@@ -99,6 +110,12 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               relevantes, los planes Max Local y Starter Local van primero y se marcan con <code>promocionado: true</code>. Si no hay
               resultados, <code>sugerencia</code> propone una búsqueda cercana.
             </p>
+            <p className="mt-4 leading-7 text-muted">
+              Cada resultado trae <code>linea</code>, un resumen de una línea en el idioma de la respuesta («Marisquería en Bocas del Toro ·
+              abierto ahora · a 1,2 km»); los textos de cada negocio no se traducen. <code>consulta.interpretacion</code> dice qué palabras
+              se usaron y cuáles se apartaron. Los parámetros desconocidos se ignoran y se nombran en <code>consulta.ignorados</code>; un
+              parámetro repetido es un error 400.
+            </p>
           </DocSection>
 
           <DocSection id="api-examples" title="Ejemplos">
@@ -106,6 +123,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               <Code>{`curl '${origin}/api/v1/buscar?q=mariscos%20en%20Bocas'`}</Code>
               <Code>{`curl '${origin}/api/v1/buscar?tipo=negocios&industria=abogados&provincia=chiriqui&limite=5'`}</Code>
               <Code>{`curl '${origin}/api/v1/buscar?q=marisquer%C3%ADa&cerca=8.9824,-79.5199&abierto_ahora=true'`}</Code>
+              <Code>{`curl '${origin}/api/v1/buscar?q=coffee%20shop&cerca_de=Boquete&idioma=en'`}</Code>
               <Code>{`curl '${origin}/api/v1/catalogo'`}</Code>
             </div>
           </DocSection>
@@ -114,7 +132,8 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 leading-7 text-muted">
               Los asistentes compatibles con el Model Context Protocol pueden conectarse a <code>{`${origin}/mcp`}</code> (HTTP, sin sesión)
               y usar las herramientas <code>buscar</code>, <code>detalle</code>, <code>listar_catalogo</code>, y <code>search</code>/
-              <code>fetch</code> para los conectores de ChatGPT. Cada resultado trae la página para citar y su versión en Markdown.
+              <code>fetch</code> para los conectores de ChatGPT. Cada resultado trae la página para citar y su versión en Markdown; con el
+              argumento <code>idioma: "en"</code>, la respuesta y su texto vienen en inglés.
             </p>
           </DocSection>
 
@@ -137,9 +156,11 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           <DocSection id="api-english" lang="en" title="In English">
             <p className="mt-4 leading-7 text-muted">
               A read-only JSON API and an MCP server over the active restaurants and businesses of Panama&apos;s directory. No key needed;{" "}
-              {limit} requests per minute per IP. Free-text search in Spanish understands provinces, towns, categories and professions, and
-              ranks paid plans first among equally relevant results (marked <code>promocionado</code>). Cite each result by linking its{" "}
-              <code>url</code>. The full contract is in{" "}
+              {limit} requests per minute per IP. Free-text search in Spanish or English understands provinces, towns, categories and
+              professions, and ranks paid plans first among equally relevant results (marked <code>promocionado</code>). Add{" "}
+              <code>idioma=en</code> (or send <code>Accept-Language: en</code>) for English labels and a one-line English summary per result
+              (<code>linea</code>); <code>cerca_de</code> takes a town or neighbourhood name. Unknown parameters are ignored and listed in{" "}
+              <code>consulta.ignorados</code>. Cite each result by linking its <code>url</code>. The full contract is in{" "}
               <a className="font-semibold text-ocean-700 underline" href="/api/v1/openapi.json">
                 openapi.json
               </a>
