@@ -37,7 +37,7 @@ export function PlaceField({ id, value, className }: { id: string; value: string
         list={PLACES_LIST}
         defaultValue={value}
         maxLength={PLACE_MAX_LENGTH}
-        placeholder="Ej.: Boquete, El Cangrejo"
+        placeholder="Ej.: Boquete"
         autoComplete="off"
         enterKeyHint="search"
       />
