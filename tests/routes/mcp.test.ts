@@ -224,7 +224,7 @@ describe.each(ERAS)("tools over revision %s", (era) => {
       resumen: "Ceviche fresco frente al mar.",
     });
     const text = textOf(english);
-    expect(text).toMatch(/^\d+ results? for "ceviche en colón", most relevant first:/);
+    expect(text).toMatch(/^\d+ results? for «ceviche en colón», most relevant first:/);
     expect(text).toContain("1. Marisquería Azul: seafood in Colón,");
     expect(text).toContain("Open now.");
     expect(text).toMatch(/Cite each result with a link to its page/);
