@@ -62,6 +62,7 @@ test("a card with a phone has a WhatsApp button to the number with Panama's 507 
   );
   await expect(whatsapp).toHaveAttribute("target", "_blank");
   // A tap target of its own, inside the card on the phone's screen, above the card's own link.
+  await whatsapp.scrollIntoViewIfNeeded();
   const box = (await whatsapp.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(44);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
