@@ -1,5 +1,5 @@
 /**
- * `npm run bench:directory -- --listings 1000000 [--embedded] [--workers N] [--warmup S] [--duration 10] [--connections 20] [--rate 250] [--explain] [--no-http]`
+ * `npm run bench:directory -- --listings 1000000 [--embedded] [--workers N] [--warmup S] [--duration 10] [--connections 20] [--rate 250] [--api-rate 100] [--lang-mix 0.5] [--explain] [--no-http]`
  *
  * Seeds a throwaway PostgreSQL (or, with --embedded, PGlite) with generated listings, times every
  * directory query in the database (p50/p99 over repeated runs, plus EXPLAIN ANALYZE with --explain),
@@ -8,7 +8,9 @@
  * and a search. Per route it prints req/s, p50/p95/p99 and errors, from the page cache and uncached
  * (a unique query string per request), and the same HTML served as a static file by the same server,
  * as a ratio; then uncached pages at a fixed rate (--rate, open loop) for their latency at that
- * throughput. On PostgreSQL the server runs one process per CPU (WEB_CONCURRENCY, as in production;
+ * throughput. Last, questions asked for the first time (a share --lang-mix of them in English, the
+ * rest in Spanish; none asked twice in a run, so no answer cache helps) to /api/v1/buscar, the MCP
+ * `buscar` tool and the /buscar page, each at --api-rate (open loop). On PostgreSQL the server runs one process per CPU (WEB_CONCURRENCY, as in production;
  * `--workers 1` for a single process); the embedded database runs one process. A benchmark, not a
  * test: it prints numbers and never fails on them.
  */
@@ -22,6 +24,7 @@ import { performance } from "node:perf_hooks";
 import autocannonModule from "autocannon";
 import pg from "pg";
 import { startPostgres, type PgServer } from "../tests/setup/postgres";
+import { firstTimeQuestions, type Lang } from "./lib/bench-questions";
 import { waitHealthy } from "./lib/wait-healthy";
 import { seedLarge } from "./seed-large";
 
@@ -52,8 +55,14 @@ if (EMBEDDED && WORKERS > 1) {
 const WARMUP = Number(arg("warmup", EMBEDDED ? "30" : "10"));
 /** Requests per second of the open-loop rows (the target rate for uncached pages). */
 const PACED_RATE = Number(arg("rate", "250"));
-/** Requests per second of the open-loop rows of the machine interfaces (API and MCP). */
+/** Requests per second of the open-loop rows of search: the API, MCP and the first-time questions' rows. */
 const API_RATE = Number(arg("api-rate", "100"));
+/** Share of the first-time questions asked in English (0 to 1); the rest are Spanish. */
+const LANG_MIX = Number(arg("lang-mix", "0.5"));
+if (!(LANG_MIX >= 0 && LANG_MIX <= 1)) {
+  console.error("--lang-mix es la parte de preguntas en inglés: un número entre 0 y 1 (0.5 = la mitad).");
+  process.exit(1);
+}
 
 /** What assistants send to /api/v1/buscar most often (answered from the answer cache after the first time). */
 const API_FREE_TEXT = [
@@ -137,6 +146,18 @@ const NEAR_POINTS = Array.from({ length: 1200 }, (_, i) => {
 });
 
 const apiQuery = (params: Record<string, string>) => `/api/v1/buscar?${new URLSearchParams(params).toString()}`;
+/** The search page's fixed question (its cached and static rows). */
+const SEARCH_TERM = "ceviche boquete";
+/** Questions never asked before in this run, apart from the repeated ones of the rows above. */
+const firstTime = firstTimeQuestions(LANG_MIX, [
+  SEARCH_TERM,
+  "cafe",
+  "marisqueria",
+  ...API_FREE_TEXT,
+  ...API_DISTINCT,
+  ...API_DISTINCT.map((q) => `busco ${q}`),
+]);
+const LANG_NAME: Record<Lang, string> = { en: "inglés", es: "español" };
 
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
@@ -182,8 +203,26 @@ async function main() {
   const directorySearch = await import("../app/server/models/directory-search.server");
   const { apiSearchParamsSchema } = await import("../app/schemas/api-v1");
   const { parseDirectoryQuery } = await import("../app/server/search/reader.server");
-  const apiSearch = (params: Record<string, string>) => directorySearch.searchDirectoryRows(apiSearchParamsSchema.parse(params));
-  const { decodeCursor, decodeSearchCursor, encodeCursor } = await import("../app/schemas/directory");
+  const { searchFresh } = await import("../app/server/search/engine.server");
+  const { decodeCursor, encodeCursor, PAGE_SIZE } = await import("../app/schemas/directory");
+  // The engine without the answer cache, asked as the API asks it (its parameters) and as the
+  // /buscar page asks it (words, a province, a page of PAGE_SIZE): what a first-time question costs.
+  const apiSearch = async (params: Record<string, string>) => {
+    const a = apiSearchParamsSchema.parse(params);
+    const found = await searchFresh({
+      text: a.q,
+      kind: a.tipo === "restaurantes" ? "restaurant" : a.tipo === "negocios" ? "business" : undefined,
+      province: a.provincia,
+      industry: a.industria,
+      category: a.categoria,
+      near: a.cerca,
+      radiusKm: a.radio,
+      openNow: a.abierto_ahora,
+      limit: a.limite,
+    });
+    return found.hits;
+  };
+  const pageSearch = async (q: string, provincia?: "colon") => (await searchFresh({ text: q, province: provincia, limit: PAGE_SIZE })).hits;
   const { sql } = await import("drizzle-orm");
   await dbReady();
   await seedDemo();
@@ -203,7 +242,7 @@ async function main() {
   const [entry] = await queryRows<{ slug: string }>(
     sql`select slug from restaurants where is_active and slug like 'gen-r-%' order by slug desc limit 1`,
   );
-  const searchTerm = "ceviche boquete";
+  const searchTerm = SEARCH_TERM;
 
   const queries: { name: string; run: () => Promise<unknown> }[] = [
     { name: "provincia, página 1", run: () => models.listRestaurantsByProvince("panama") },
@@ -218,9 +257,9 @@ async function main() {
       },
     },
     { name: "ficha por slug", run: () => models.getRestaurantBySlug(entry!.slug) },
-    { name: `búsqueda «${searchTerm}»`, run: () => models.searchListings({ q: searchTerm }) },
-    { name: "búsqueda «cafe» (frecuente)", run: () => models.searchListings({ q: "cafe" }) },
-    { name: "búsqueda «marisqueria» + provincia", run: () => models.searchListings({ q: "marisqueria", provincia: "colon" }) },
+    { name: `búsqueda «${searchTerm}»`, run: () => pageSearch(searchTerm) },
+    { name: "búsqueda «cafe» (frecuente)", run: () => pageSearch("cafe") },
+    { name: "búsqueda «marisqueria» + provincia", run: () => pageSearch("marisqueria", "colon") },
     ...API_FREE_TEXT.map((q) => ({ name: `API «${q}»`, run: () => apiSearch({ q }) })),
     ...API_FILTERED.map((f) => ({ name: `API ${new URLSearchParams(f).toString()}`.slice(0, 40), run: () => apiSearch(f) })),
     { name: "API cerca + abierto_ahora", run: () => apiSearch({ cerca: NEAR_POINTS[0]!, abierto_ahora: "true" }) },
@@ -249,7 +288,7 @@ async function main() {
       const s = performance.now();
       const found = await apiSearch({ q });
       times.push(performance.now() - s);
-      if (found !== "bad-cursor" && found.rows.length === 0) empty++;
+      if (found.length === 0) empty++;
     }
     const mean = times.reduce((a, b) => a + b, 0) / times.length;
     times.sort((a, b) => a - b);
@@ -257,22 +296,38 @@ async function main() {
     queryRowsOut.push(line);
     console.info(line);
   }
+  {
+    // First-time questions, once each, per language: their cost and how many answer nothing (an empty
+    // answer is cheap, so a language that empties looks fast).
+    const per = Math.min(200, Math.round(QUERY_RUNS / 1.5));
+    const times: Record<Lang, number[]> = { en: [], es: [] };
+    const empty: Record<Lang, number> = { en: 0, es: 0 };
+    while (times.en.length + times.es.length < 2 * per) {
+      const { q, lang } = firstTime.next();
+      const s = performance.now();
+      const found = await apiSearch({ q });
+      times[lang].push(performance.now() - s);
+      if (found.length === 0) empty[lang]++;
+    }
+    for (const lang of ["en", "es"] as const) {
+      const t = times[lang].sort((a, b) => a - b);
+      if (!t.length) continue;
+      const line = `${`API primera vez, ${LANG_NAME[lang]} (${t.length})`.padEnd(40)} p50 ${ms(pct(t, 50)).padStart(9)}  p99 ${ms(pct(t, 99)).padStart(9)}  máx ${ms(t.at(-1)!)}  (${empty[lang]} sin resultados)`;
+      queryRowsOut.push(line);
+      console.info(line);
+    }
+  }
   if (EXPLAIN) {
     // The exact SQL the pages run (the model's own query builders), with this run's parameters.
     const c50 = decodeCursor(cursor50)!;
-    const firstSearch = await models.searchListings({ q: searchTerm });
     const plans: [string, ReturnType<typeof sql>][] = [
       ["provincia, página 1", models.provinceQuery("panama")],
       ["provincia, página 50 (cursor)", models.provinceQuery("panama", c50)],
       ["industria + provincia", models.industryQuery("construccion", { provincia: "chiriqui" })],
       ["ficha por slug", sql`select t.id from restaurants t where t.slug = ${entry!.slug} and t.is_active limit 1`],
-      [`búsqueda «${searchTerm}»`, models.searchQuery({ q: searchTerm })],
-      [
-        `búsqueda «${searchTerm}», página 2`,
-        models.searchQuery({ q: searchTerm, cursor: firstSearch.nextCursor ? decodeSearchCursor(firstSearch.nextCursor)! : undefined }),
-      ],
     ];
-    for (const q of ["mariscos en Bocas", "ceviche boquete", "dentista"]) {
+    // The engine's first statement for a question (the page asks the same engine).
+    for (const q of ["mariscos en Bocas", "ceviche boquete", "dentista", "lawyer in Panama City", "coffee shop in Boquete"]) {
       plans.push([`API «${q}»`, directorySearch.directorySearchQuery(parseDirectoryQuery(q), {})]);
     }
     const [lat, lng] = NEAR_POINTS[0]!.split(",").map(Number) as [number, number];
@@ -316,12 +371,15 @@ async function main() {
   const base = `http://127.0.0.1:${PORT}`;
   await waitHealthy(`${base}/healthz`, { timeoutMs: 300_000, intervalMs: 500, failure: () => new Error("el servidor no arrancó") });
 
-  const routes = [
+  const searchPage = (q: string) => `/buscar?q=${encodeURIComponent(q)}`;
+  // Uncached: a unique query string, which the loaders ignore; the search page's uncached requests
+  // are first-time questions instead, since its answer may come from the answer cache.
+  const routes: { name: string; path: string; uncached?: () => string }[] = [
     { name: "provincia p1", path: "/restaurantes-panama" },
     { name: "provincia p50", path: `/restaurantes-panama?cursor=${cursor50}` },
     { name: "industria+prov", path: "/negocios/construccion?provincia=chiriqui" },
     { name: "ficha", path: `/restaurante/${entry!.slug}` },
-    { name: "búsqueda", path: `/buscar?q=${encodeURIComponent(searchTerm)}` },
+    { name: "búsqueda", path: searchPage(searchTerm), uncached: () => searchPage(firstTime.next().q) },
   ];
   // The same HTML as static files served by the same server (express.static of the build).
   const staticDir = path.join(root, BUILD_DIR, "client", "bench-static");
@@ -332,8 +390,19 @@ async function main() {
     fs.writeFileSync(path.join(staticDir, `${i}.html`), await res.text());
   }
 
-  type Stat = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+  type Stat = {
+    rps: number;
+    p50: number;
+    p95: number;
+    p99: number;
+    errors: number;
+    non2xx: number;
+    /** Sorted latencies per request tag (the question's language), when requests carry one. */
+    byTag?: Record<string, number[]>;
+  };
   type Post = { method: "POST"; headers: Record<string, string>; body: () => string };
+  /** One request of an open-loop row: GET `path`, or POST `body` with `headers`; `tag` groups its latency. */
+  type Req = { path: string; headers?: Record<string, string>; body?: string; tag?: string };
   async function load(
     pathFor: () => string,
     options: { duration?: number; connections?: number; rate?: number } & Partial<Post> = {},
@@ -372,9 +441,13 @@ async function main() {
   }
   /** Open-loop load: one request every 1000/rate ms for `seconds`, each timed from its scheduled start. */
   async function paced(pathFor: () => string, rate: number, seconds: number, post?: Post): Promise<Stat> {
+    return pacedRequests(() => (post ? { path: pathFor(), headers: post.headers, body: post.body() } : { path: pathFor() }), rate, seconds);
+  }
+  async function pacedRequests(nextRequest: () => Req, rate: number, seconds: number): Promise<Stat> {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
     const target = new URL(base);
     const latencies: number[] = [];
+    const byTag: Record<string, number[]> = {};
     let errors = 0;
     let non2xx = 0;
     const start = performance.now();
@@ -386,14 +459,20 @@ async function main() {
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       sent.push(
         new Promise<void>((resolve) => {
-          const body = post?.body();
+          const r = nextRequest();
+          const post = r.body !== undefined;
           const req = http.request(
-            { host: target.hostname, port: target.port, path: pathFor(), agent, method: post ? "POST" : "GET", headers: post?.headers },
+            { host: target.hostname, port: target.port, path: r.path, agent, method: post ? "POST" : "GET", headers: r.headers },
             (res) => {
               res.resume();
               res.on("end", () => {
                 if (res.statusCode !== 200) non2xx++;
-                latencies.push(performance.now() - due);
+                const took = performance.now() - due;
+                latencies.push(took);
+                if (r.tag) {
+                  byTag[r.tag] ??= [];
+                  byTag[r.tag]!.push(took);
+                }
                 resolve();
               });
             },
@@ -402,13 +481,14 @@ async function main() {
             errors++;
             resolve();
           });
-          req.end(body);
+          req.end(r.body);
         }),
       );
     }
     await Promise.all(sent);
     agent.destroy();
     latencies.sort((a, b) => a - b);
+    for (const t of Object.values(byTag)) t.sort((a, b) => a - b);
     return {
       rps: latencies.length / ((performance.now() - start) / 1000),
       p50: pct(latencies, 50),
@@ -416,6 +496,7 @@ async function main() {
       p99: pct(latencies, 99),
       errors,
       non2xx,
+      byTag,
     };
   }
   let unique = 0;
@@ -428,7 +509,7 @@ async function main() {
   const warm = await load(
     () => {
       const r = routes[turn++ % routes.length]!;
-      return `${r.path}${r.path.includes("?") ? "&" : "?"}_w=${++unique}`;
+      return r.uncached ? r.uncached() : `${r.path}${r.path.includes("?") ? "&" : "?"}_w=${++unique}`;
     },
     { duration: WARMUP },
   );
@@ -440,7 +521,7 @@ async function main() {
   for (const [i, r] of routes.entries()) {
     const sep = r.path.includes("?") ? "&" : "?";
     const cached = await load(() => r.path);
-    const uncached = await load(() => `${r.path}${sep}_b=${++unique}`);
+    const uncached = await load(r.uncached ?? (() => `${r.path}${sep}_b=${++unique}`));
     const file = await load(() => `/bench-static/${i}.html`);
     const lines = [
       `${r.name.padEnd(16)} caché      ${fmt(cached)}  (${((cached.rps / file.rps) * 100).toFixed(0)} % del estático)`,
@@ -451,14 +532,9 @@ async function main() {
     console.info(lines.join("\n"));
   }
 
-  // Latency when the server is not saturated: an uncached search every 20 ms (50 req/s), as visitors
-  // typing different terms would send them. Saturated rows above measure throughput; their latency is
+  // The search page when the server is not saturated is measured with the API and MCP at the end
+  // (first-time questions at API_RATE): saturated rows above measure throughput, and their latency is
   // mostly time spent waiting in the queue.
-  const searchRoute = routes.find((r) => r.name === "búsqueda")!;
-  const steady = await load(() => `${searchRoute.path}&_b=${++unique}`, { connections: 4, rate: 50 });
-  const steadyLine = `${"búsqueda".padEnd(16)} sin caché a 50 req/s  ${fmt(steady)}`;
-  console.info(`\n${steadyLine}`);
-  summary.push(steadyLine);
 
   // The same question for uncached pages at the target rate (250 req/s): requests sent on a fixed
   // schedule, whatever the server's answers (open loop), as independent visitors arrive. With a fixed
@@ -534,6 +610,39 @@ async function main() {
   );
   console.info(`\n${apiLines.join("\n")}`);
   summary.push(...apiLines);
+
+  // Questions asked for the first time, half in English by default: the whole search's cost on each
+  // way in, at the same fixed rate, open loop (requests keep their schedule whatever the answers).
+  const nextFirst = (fill: (q: string) => Omit<Req, "tag">) => (): Req => {
+    const { q, lang } = firstTime.next();
+    return { ...fill(q), tag: lang };
+  };
+  const mcpCall = (q: string) => JSON.stringify({ ...call.body, params: { ...call.body.params, arguments: { q } } });
+  const firstWays: [string, (q: string) => Omit<Req, "tag">][] = [
+    ["API buscar", (q) => ({ path: apiQuery({ q }) })],
+    ["MCP buscar", (q) => ({ path: "/mcp", headers: call.headers, body: mcpCall(q) })],
+    ["página /buscar", (q) => ({ path: searchPage(q) })],
+  ];
+  // With the machine's load average after each row: on a shared machine other work shows in the tail.
+  const firstRows: { name: string; stat: Stat; load: number }[] = [];
+  for (const [name, fill] of firstWays) {
+    const stat = await pacedRequests(nextFirst(fill), API_RATE, DURATION);
+    firstRows.push({ name, stat, load: os.loadavg()[0]! });
+  }
+  const byLang = (s: Stat) =>
+    (["en", "es"] as const)
+      .filter((l) => s.byTag?.[l]?.length)
+      .map((l) => `${l} p99 ${ms(pct(s.byTag![l]!, 99))}`)
+      .join(" · ");
+  const firstLines = [
+    `-- preguntas por primera vez (${Math.round(LANG_MIX * 100)} % en inglés, sin caché de respuestas), a ${API_RATE} req/s sin esperar respuestas, ${DURATION} s por fila`,
+    ...firstRows.map((r) => `${r.name.padEnd(16)} a ${API_RATE} req/s  ${fmt(r.stat)}  (${byLang(r.stat)}; carga ${r.load.toFixed(1)})`),
+    ...(firstTime.repeated
+      ? [`   ¡ojo! ${firstTime.repeated} preguntas se repitieron (la lista se agotó): esas vinieron de la caché de respuestas`]
+      : [`   ${firstTime.asked.toLocaleString("es-PA")} preguntas distintas en toda la corrida, ninguna repetida`]),
+  ];
+  console.info(`\n${firstLines.join("\n")}`);
+  summary.push(...firstLines);
 
   stopServer();
   await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
