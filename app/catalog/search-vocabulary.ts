@@ -249,6 +249,45 @@ export const RELATED_STEMS: Record<string, readonly string[]> = {
 };
 
 /**
+ * Words that name one trade within a broader industry ('ferretería' within construcción, 'dentista'
+ * within salud), with the stems an entry of that trade has in its texts. Beside the industry filter,
+ * an entry must have one of them: a construction company is no answer to 'ferretería'.
+ */
+export const TRADE_WORDS: Record<string, readonly string[]> = {
+  ferreteria: ["ferret", "materiales", "herramient"],
+  ferreterias: ["ferret", "materiales", "herramient"],
+  dentista: ["dent", "odont", "ortodon"],
+  dentistas: ["dent", "odont", "ortodon"],
+  odontologo: ["dent", "odont", "ortodon"],
+  odontologa: ["dent", "odont", "ortodon"],
+  odontologia: ["dent", "odont", "ortodon"],
+  barberia: ["barb", "corte", "fade"],
+  barberias: ["barb", "corte", "fade"],
+  barbero: ["barb", "corte", "fade"],
+  peluqueria: ["peluq", "corte", "cabello", "salon"],
+  peluquerias: ["peluq", "corte", "cabello", "salon"],
+  gimnasio: ["gimnas", "gym", "pesas", "entrenamiento", "crossfit"],
+  gimnasios: ["gimnas", "gym", "pesas", "entrenamiento", "crossfit"],
+  gym: ["gimnas", "gym", "pesas", "entrenamiento", "crossfit"],
+  farmacia: ["farmac"],
+  pediatra: ["pediat"],
+  pintor: ["pint"],
+  pintores: ["pint"],
+  contador: ["contab", "contad", "renta", "planilla"],
+  contadores: ["contab", "contad", "renta", "planilla"],
+  contabilidad: ["contab", "contad", "renta", "planilla"],
+  lavanderia: ["lavand", "tintorer"],
+  mudanzas: ["mudanz"],
+  fumigacion: ["fumig", "plaga"],
+  hotel: ["hotel", "hostal", "hosped"],
+  hoteles: ["hotel", "hostal", "hosped"],
+  hostal: ["hostal", "hotel", "hosped"],
+  minisuper: ["minisuper", "super", "abarrot"],
+  supermercado: ["supermerc", "minisuper", "super"],
+  abarroteria: ["abarrot", "minisuper"],
+};
+
+/**
  * Dishes and things people name that are searched as words, never read as filters ('ropa vieja' is a
  * dish, not a clothes shop), and whose misspellings are corrected ('sancoho', 'cebiche').
  */
@@ -484,6 +523,7 @@ export const ENGLISH_WORDS: Record<string, string> = {
   legal: "legal",
   notary: "notaria",
   "family law": "familia",
+  family: "familia",
   corporate: "corporativo|empresas|sociedades",
   "real estate": "bienes raices|inmobiliario",
   immigration: "migracion|residencia",

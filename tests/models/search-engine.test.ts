@@ -43,7 +43,7 @@ describe("the one engine", () => {
     const pairs: [string, string][] = [
       ["lawyer in Panama City", "abogado en la ciudad de Panamá"],
       ["coffee shop in Boquete", "cafetería en Boquete"],
-      ["hardware store in Chitre", "ferretería en Chitré"],
+      ["hardware store in Penonome", "ferretería en Penonomé"],
       ["dentist in David", "dentista en David"],
     ];
     for (const [en, es] of pairs) {
@@ -87,6 +87,15 @@ describe("the one engine", () => {
     const english = await search({ text: "please find me an authentic coffee shop in Boquete", limit: 5 });
     expect(english.hits[0]?.slug).toBe("cafe-de-altura-boquete");
     expect(english.reading.setAside).toEqual(expect.arrayContaining(["please", "find", "authentic"]));
+  });
+
+  it("answers a trade with entries of that trade, never another of its industry", async () => {
+    // No hardware store in Herrera: not its construction company, but the one in a neighbouring province.
+    const answer = await search({ text: "ferretería Chitré", limit: 5 });
+    expect(answer.hits).toEqual([]);
+    expect(answer.suggestion?.text).toBe("ferretería en Los Santos");
+    expect(await slugs(answer.suggestion!.text)).toContain("ferreteria-la-tuerca");
+    expect((await slugs("ferretería en Penonomé"))[0]).toBe("ferreteria-y-obra-cocle");
   });
 
   it("forgives a typo in an English word and in a Spanish one", async () => {

@@ -120,7 +120,8 @@ function kindsOf(p: Filters): ListingKind[] {
 
 /** One term: a dish's words in a row ('ropa <-> vieja'), or alternatives ('( carne | parrilla )'). */
 function termQuery(term: string): string {
-  const alternatives = term.split("|").map((a) => a.trim().split(" ").join(" <-> "));
+  // 'ferret*' is a prefix (a trade's stems); the rest are words, stemmed by the dictionary.
+  const alternatives = term.split("|").map((a) => a.trim().split(" ").join(" <-> ").replace(/\*$/, ":*"));
   return alternatives.length > 1 ? `( ${alternatives.join(" | ")} )` : alternatives[0]!;
 }
 

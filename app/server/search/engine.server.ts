@@ -87,6 +87,8 @@ function explicitOf(q: SearchQuery): Filters {
 function withoutTextFilters(p: ParsedQuery, explicit: Filters): ParsedQuery {
   return {
     ...p,
+    terms: p.terms.filter((t) => t !== p.trade),
+    trade: null,
     categoria: p.fromText.categoria ? undefined : p.categoria,
     industria: p.fromText.industria ? undefined : p.industria,
     tipo: explicit.tipo,
@@ -130,13 +132,13 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
   let found = await ranked(parsed, explicit, place, nearestNeeded(offset, q.limit), take);
   let all = found.rows;
   let total = found.total;
-  if (total < FEW_RESULTS && parsed.terms.length && (parsed.fromText.categoria || parsed.fromText.industria)) {
+  if (total < FEW_RESULTS && parsed.terms.some((t) => t !== parsed.trade) && (parsed.fromText.categoria || parsed.fromText.industria)) {
     // A word read as a filter left (almost) nothing ('programación python' is taught in a school,
     // not sold by a tech shop): the entries that have it as a word follow.
     const relaxed = withoutTextFilters(parsed, explicit);
     const seen = new Set(all.map((r) => r.id));
     const more = (await ranked(relaxed, explicit, place)).rows.filter((r) => !seen.has(r.id));
-    if (all.length === 0) parsed = relaxed;
+    if (all.length === 0 && more.length) parsed = relaxed;
     all = [...all, ...more];
     total = all.length;
   }
@@ -148,6 +150,7 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
     for (const term of parsed.terms) if (await termHasEntries(term)) kept.push(term);
     const what = (terms: string[]) => terms.length > 1 || Boolean(parsed.categoria || parsed.industria);
     for (const term of [...kept]) {
+      if (term === parsed.trade) continue;
       if (what(kept) && !(await hasAnswer({ ...parsed, terms: [term] }))) kept.splice(kept.indexOf(term), 1);
     }
     if (kept.length < parsed.terms.length) {

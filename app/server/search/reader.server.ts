@@ -30,6 +30,7 @@ import {
   SOFT_WORDS,
   TEXT_WORDS,
   TOWN_ALIASES,
+  TRADE_WORDS,
 } from "~/catalog/search-vocabulary";
 import { TOWN_COORDINATES } from "~/catalog/towns";
 import type { SearchLang } from "./query";
@@ -80,6 +81,8 @@ export type ParsedQuery = Filters & {
   termWords: Record<string, string[]>;
   /** The typed words of places and of 'cerca de' / 'near' (a suggestion may leave them out). */
   placeTyped: string[];
+  /** The term that says which trade of the industry is meant ('ferretería'): it is never dropped. */
+  trade: string | null;
 };
 
 type Meaning =
@@ -362,6 +365,7 @@ export function parseDirectoryQuery(q: string, explicit: Filters = {}): ParsedQu
     setAside,
     termWords: {},
     placeTyped: [],
+    trade: null,
   };
   const votes = { es: 0, en: 0 };
   let textKind: SearchKindSlug | undefined;
@@ -371,6 +375,7 @@ export function parseDirectoryQuery(q: string, explicit: Filters = {}): ParsedQu
   const categoryPhrases: string[] = [];
   const softWords: string[] = [];
   const industryPhrases: string[] = [];
+  const industryTyped: string[] = [];
   let nearNext = false;
   const addTerm = (term: string, typed: string[]) => {
     out.terms.push(term);
@@ -473,6 +478,7 @@ export function parseDirectoryQuery(q: string, explicit: Filters = {}): ParsedQu
       case "industry":
         textIndustry ??= meaning.value;
         industryPhrases.push(phrase);
+        industryTyped.push(...typed);
         break;
     }
   }
@@ -512,6 +518,12 @@ export function parseDirectoryQuery(q: string, explicit: Filters = {}): ParsedQu
     if (out.industria) out.boosts.push(p);
     else for (const w of p.split(" ")) addTerm(w, [w]);
   }
+  // Every industry word names one trade of it ('ferretería'): an entry must be of that trade.
+  if (out.fromText.industria && industryPhrases.length && industryPhrases.every((p) => TRADE_WORDS[p])) {
+    const stems = [...new Set(industryPhrases.flatMap((p) => TRADE_WORDS[p]!))];
+    out.trade = stems.map((stem) => `${stem}*`).join("|");
+    addTerm(out.trade, industryTyped);
+  }
   // A general word alone is the search ('talleres'); beside others it only ranks.
   if (!out.terms.length && !out.boosts.length && !out.categoria && !out.industria && !out.provincia && !out.nearTown) {
     for (const w of softWords) addTerm(w, [w]);
@@ -526,7 +538,7 @@ export function parseDirectoryQuery(q: string, explicit: Filters = {}): ParsedQu
 
 /** The words of a term, alternatives and phrases split ('tours en lancha|paseo' -> tours, en, lancha, paseo). */
 export function termWords(term: string): string[] {
-  return term.split(/[| ]/).filter(Boolean);
+  return term.replace(/\*/g, "").split(/[| ]/).filter(Boolean);
 }
 
 /** A town or neighbourhood by the name a person types ('Casco Viejo', 'boquete'): its TOWN_COORDINATES key. */
