@@ -44,26 +44,6 @@ const PROVINCE_INVALID = "La provincia seleccionada no es válida.";
 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-/** An optional ?cursor= read with `decode`; one it cannot read is an issue, not the first page. */
-function cursorParam<C>(decode: (value: string) => C | null) {
-  return z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .transform((v, ctx) => {
-        const c = decode(v);
-        if (!c) {
-          ctx.addIssue({ code: "custom", message: CURSOR_INVALID });
-          return z.NEVER;
-        }
-        return c;
-      })
-      .optional(),
-  );
-}
-
-const cursorField = cursorParam(decodeCursor);
-
 /**
  * A page's ?cursor= as it came: a listing page reads it as its keyset cursor when it lists in its
  * own order, and hands it to the search engine (which checks it) when it lists filtered.
@@ -117,12 +97,6 @@ const nearFields = { cerca: cercaField, radio: radioField };
  * (`cerca_de`), the radius around either (`radio`), and open now (`abierto`).
  */
 const pageFilterFields = { ...nearFields, cerca_de: placeNameField, abierto: openNowField };
-
-/** ?cursor= of a province page's Markdown twin. */
-export const listingQuerySchema = z.object({ cursor: cursorField, ...nearFields });
-
-/** ?provincia=&cursor= of an industry page's Markdown twin (the filter is applied on the server). */
-export const industryQuerySchema = z.object({ cursor: cursorField, provincia: provinceFilter, ...nearFields });
 
 /** ?cursor= and the filters of a province page. */
 export const provincePageQuerySchema = z.object({ cursor: rawCursorField, ...pageFilterFields });

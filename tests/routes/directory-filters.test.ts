@@ -3,13 +3,14 @@
  * province and industry pages list through the engine when filtered (nearest first around a town,
  * only entries open now) and in their own order otherwise; an unknown place is a notice, not an
  * error; /buscar shows the engine's cards, the words it set aside and, on an empty answer, its
- * suggestion as a link that keeps the page's filters.
+ * suggestion as a link that keeps the page's filters. The pages' Markdown twins filter the same way.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { TOWN_COORDINATES } from "~/catalog/towns";
 import { distanceKm } from "~/lib/geo";
 import type { WeeklyPeriod } from "~/lib/opening-hours";
 import * as industry from "~/routes/directory/industry";
+import * as listingMd from "~/routes/directory/listing-markdown";
 import * as province from "~/routes/directory/province";
 import * as searchPage from "~/routes/directory/search";
 import { search } from "~/server/search/engine.server";
@@ -40,6 +41,7 @@ beforeAll(async () => {
       provincia: "chiriqui",
       ...northOfBoquete(1),
       horario_semanal: ALWAYS,
+      created_at: new Date("2026-05-01T10:00:00Z"),
     },
     {
       slug: "clinica-cerrada",
@@ -48,6 +50,7 @@ beforeAll(async () => {
       provincia: "chiriqui",
       ...northOfBoquete(1.5),
       horario_semanal: [],
+      created_at: new Date("2026-05-01T11:00:00Z"),
     },
     {
       slug: "tornillos-chiriqui",
@@ -55,6 +58,7 @@ beforeAll(async () => {
       descripcion: "Ferretería: herramientas y pinturas.",
       industria: "construccion",
       provincia: "chiriqui",
+      created_at: new Date("2026-05-01T09:00:00Z"),
     },
   ]);
 });
@@ -175,5 +179,26 @@ describe("/buscar on the one engine", () => {
     expect(slugs(open.data)).not.toContain("guacho-rio");
     const idle = await get("/buscar", searchPage.loader);
     expect(idle.data).toMatchObject({ asked: false, items: [] });
+  });
+});
+
+describe("the Markdown twin of a filtered page", () => {
+  const twin = (path: string, params: Record<string, string> = {}) => call(listingMd.loader as H, getRequest(path), { params });
+
+  it("lists what the HTML page lists, says how, and links on with the same filters", async () => {
+    const html = await get("/restaurantes-chiriqui?cerca_de=Boquete&abierto=1&radio=10", province.loader);
+    const md = await twin("/restaurantes-chiriqui.md?cerca_de=Boquete&abierto=1&radio=10");
+    expect(md.status).toBe(200);
+    const text = md.data as string;
+    expect(text).toContain("solo los abiertos ahora; los más cercanos a Boquete primero, hasta 10 km");
+    const names = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(names).toEqual(html.data.items.map((i: { nombre: string }) => i.nombre));
+    expect(text).toContain("Guachería La Plaza");
+    expect(text).not.toContain("Guachería El Río");
+    expect(text).toMatch(/Página: <http:\/\/localhost:\d+\/restaurantes-chiriqui\?cerca_de=Boquete&radio=10&abierto=1>/);
+
+    const unknown = await twin("/negocios/salud.md?cerca_de=Narnia", { industria: "salud" });
+    expect(unknown.data).toContain("«Narnia» no es un pueblo o barrio conocido");
+    expect((await twin("/restaurantes-chiriqui.md?abierto=1&cursor=basura")).status).toBe(400);
   });
 });
