@@ -79,6 +79,16 @@ describe("the one engine", () => {
     }
   });
 
+  it("keeps a word that entries have when none of them is open now, and suggests asking without 'open now'", async () => {
+    // 'bagel' is only the start of a word here ('Bagelería'), as 'pizza' is of 'Pizzería'.
+    await makeRestaurant({ slug: "bageleria-sin-horario", nombre: "Bagelería Doña Lula", provincia: "cocle", horario_semanal: null });
+    const answer = await search({ text: "bagel abierto ahora", limit: 5 });
+    expect(answer.hits).toEqual([]);
+    expect(answer.reading.setAside).not.toContain("bagel");
+    expect(answer.suggestion?.reason.es).toMatch(/abierto ahora/);
+    expect(await slugs(answer.suggestion!.text.replace(/abierto ahora/, ""))).toContain("bageleria-sin-horario");
+  });
+
   it("never empties an answer for filler or a word no entry has, and says which words it set aside", async () => {
     const answer = await search({ text: "recomiéndame el mejor café zzkqx en Boquete", limit: 5 });
     expect(answer.hits[0]?.slug).toBe("cafe-de-altura-boquete");

@@ -38,13 +38,16 @@ function textOf(p: ParsedQuery): string {
   return p.terms.map((t) => termWords(t).join(" ")).join(" ");
 }
 
-/** Whether any active entry has the term (one probe of the full-text index, cached until data changes). */
+/**
+ * Whether any active entry has the term, or a longer form of one of its words (as the any-word
+ * fallback finds them: 'pizza' finds 'pizzería'): one probe of the full-text index, cached until data changes.
+ */
 export function termHasEntries(term: string): Promise<boolean> {
   return cachedAnswer(`termino:${term}`, async () => {
     for (const kind of ["restaurant", "business"] as const) {
       const rows = await indexedRows<{ found: number }>(
         sql`select 1 as found from ${sql.raw(TABLE[kind])} t where t.is_active
-          and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${termQuery(term)}) limit 1`,
+          and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${anyWordQuery(termWords(term))}) limit 1`,
         true,
       );
       if (rows.length) return true;
