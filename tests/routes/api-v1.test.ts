@@ -220,20 +220,23 @@ describe("GET /api/v1/buscar", () => {
     expect(new URL(r.data.sugerencia.url).searchParams.get("q")).toBe(r.data.sugerencia.q);
   });
 
-  it("gives the suggestion's URL the same explicit parameters", async () => {
-    // Nothing within 1 km of a point in the sea off Colón.
-    const r = await search("?q=&cerca=9.45,-79.9014&radio=1&tipo=restaurantes&idioma=en&limite=5&lang=en");
-    expect(r.data.resultados).toEqual([]);
-    const url = new URL(r.data.sugerencia.url);
-    expect(`${url.origin}${url.pathname}`).toBe("http://localhost:3000/api/v1/buscar");
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      q: r.data.sugerencia.q,
+  it("gives the suggestion's URL the question's explicit parameters, without the one it relaxes", async () => {
+    const words = await search("?q=hamburguesas%20en%20Chitr%C3%A9&tipo=restaurantes&idioma=es&limite=5&lang=en");
+    expect(words.data.resultados).toEqual([]);
+    const relaxed = new URL(words.data.sugerencia.url);
+    expect(`${relaxed.origin}${relaxed.pathname}`).toBe("http://localhost:3000/api/v1/buscar");
+    expect(Object.fromEntries(relaxed.searchParams)).toEqual({
+      q: words.data.sugerencia.q,
       tipo: "restaurantes",
-      cerca: "9.45,-79.9014",
-      radio: "1",
       limite: "5",
-      idioma: "en",
+      idioma: "es",
     });
+    // Nothing within 1 km of a point in the sea off Colón: the same words, without the point.
+    const near = await search("?q=&cerca=9.45,-79.9014&radio=1&tipo=restaurantes&idioma=en");
+    expect(near.data.resultados).toEqual([]);
+    expect(Object.fromEntries(new URL(near.data.sugerencia.url).searchParams)).toEqual({ q: "", tipo: "restaurantes", idioma: "en" });
+    // The suggested question has results.
+    expect((await search(`?${new URL(near.data.sugerencia.url).searchParams}`)).data.resultados.length).toBeGreaterThan(0);
   });
 
   it("keeps a suggestion's probe only until public data changes", async () => {

@@ -168,8 +168,15 @@ function queryOf(params: ApiSearchParams, lang: AnswerLang | undefined): SearchQ
   };
 }
 
-/** The suggested question as an API URL: its words with the same explicit parameters. */
+/**
+ * The suggested question as an API URL: its words with the question's explicit parameters. A
+ * suggestion with the same words changes a parameter instead (nothing near the point or place, or
+ * nothing open now): its URL leaves out the place, else the open-now filter.
+ */
 function suggestionUrl(origin: string, q: string, params: ApiSearchParams): string {
+  const sameWords = q === params.q;
+  const withoutPlace = sameWords && Boolean(params.cerca || params.cerca_de);
+  const withoutOpenNow = sameWords && !withoutPlace && Boolean(params.abierto_ahora);
   const query = new URLSearchParams({ q });
   const set = (name: string, value: string | number | boolean | undefined) => {
     if (value !== undefined) query.set(name, String(value));
@@ -178,10 +185,12 @@ function suggestionUrl(origin: string, q: string, params: ApiSearchParams): stri
   set("provincia", params.provincia);
   set("industria", params.industria);
   set("categoria", params.categoria);
-  set("cerca", params.cerca ? `${params.cerca.lat},${params.cerca.lng}` : undefined);
-  set("cerca_de", params.cerca_de);
-  set("radio", params.radio);
-  set("abierto_ahora", params.abierto_ahora);
+  if (!withoutPlace) {
+    set("cerca", params.cerca ? `${params.cerca.lat},${params.cerca.lng}` : undefined);
+    set("cerca_de", params.cerca_de);
+    set("radio", params.radio);
+  }
+  if (!withoutOpenNow) set("abierto_ahora", params.abierto_ahora);
   set("limite", params.limite === API_PAGE_DEFAULT ? undefined : params.limite);
   set("idioma", params.idioma);
   return `${origin}/api/v1/buscar?${query.toString()}`;
