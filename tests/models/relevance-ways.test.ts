@@ -46,7 +46,9 @@ afterAll(async () => {
 });
 
 function query(q: BilingualQuery): URLSearchParams {
-  return new URLSearchParams({ q: q.q, ...(q.params ?? {}) });
+  const params = new URLSearchParams({ q: q.q });
+  for (const [name, value] of Object.entries(q.params ?? {})) params.set(name, String(value));
+  return params;
 }
 
 async function firstFive(way: Way, q: BilingualQuery): Promise<string[]> {

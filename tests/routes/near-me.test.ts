@@ -137,7 +137,7 @@ describe("near me", () => {
     const r = await search(`?q=olla&cerca=7.9618,-80.4289`);
     expect(r.status).toBe(200);
     expect(r.data.resultados).toEqual([]);
-    expect(r.data.sugerencia.motivo).toMatch(/^Ningún resultado con ubicación cerca de ti/);
+    expect(r.data.sugerencia.motivo).toMatch(/^Ningún resultado a menos de 5 km; prueba con un radio mayor/);
     expect(r.data.sugerencia.url).not.toContain("cerca");
   });
 

@@ -193,7 +193,7 @@ const REASONS = {
   }),
   fewer: (word: string) => ({
     es: `Ningún resultado tiene todas las palabras; prueba sin «${word}».`,
-    en: `No entry has every word; try without “${word}”.`,
+    en: `No entry has every word; try without «${word}».`,
   }),
   wider: (radius: number, where: string | null) => ({
     es: `Ningún resultado a menos de ${String(radius).replace(".", ",")} km${where ? ` de ${where}` : ""}; prueba con un radio mayor.`,
@@ -201,7 +201,7 @@ const REASONS = {
   }),
   closed: {
     es: "Ningún resultado está abierto ahora; prueba sin «abierto ahora».",
-    en: "Nothing is open now; try without “open now”.",
+    en: "Nothing is open now; try without «open now».",
   },
 };
 
