@@ -242,16 +242,14 @@ function Summary({ q, understood, nearest }: { q: string; understood: string[]; 
     <div className="mb-6" aria-live="polite">
       <p className="text-muted">{nearest ? `Resultados para «${q}».` : `Resultados para «${q}», los más relevantes primero.`}</p>
       {understood.length ? (
-        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted">Entendimos:</span>
-          <ul className="flex flex-wrap gap-2">
-            {understood.map((u) => (
-              <li key={u} className="rounded-full bg-ocean-50 px-3 py-1 font-semibold text-ocean-800 ring-1 ring-ocean-100">
-                {u}
-              </li>
-            ))}
-          </ul>
-        </div>
+          {understood.map((u) => (
+            <span key={u} className="rounded-full bg-ocean-50 px-3 py-1 font-semibold text-ocean-800 ring-1 ring-ocean-100">
+              {u}
+            </span>
+          ))}
+        </p>
       ) : null}
     </div>
   );
