@@ -137,10 +137,10 @@ export function ListingFilters({
       onSubmit={onSubmit}
       aria-label={label}
       key={`${values.place}|${values.radiusKm}|${values.openNow}|${point}`}
-      className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 rounded-card bg-white p-4 shadow-card ring-1 ring-ocean-100 md:flex md:flex-wrap"
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 rounded-card bg-white p-4 shadow-card ring-1 ring-ocean-100 lg:flex lg:flex-wrap"
     >
       {children}
-      <PlaceField id="filtro-cerca-de" value={values.place} className="md:min-w-56 md:flex-1" />
+      <PlaceField id="filtro-cerca-de" value={values.place} className="lg:min-w-56 lg:flex-1" />
       <RadiusField id="filtro-radio" value={values.radiusKm} className="w-28" />
       <OpenNowField id="filtro-abierto" checked={values.openNow} />
       {point ? <input type="hidden" name="cerca" value={point} /> : null}

@@ -154,7 +154,7 @@ export default function IndustryPage({ loaderData, actionData }: Route.Component
         </h2>
         <div className="mb-6">
           <ListingFilters label={`Filtrar negocios de ${label.toLowerCase()}`} values={filters} point={point}>
-            <div className="col-span-2 md:w-56">
+            <div className="col-span-2 lg:w-60">
               <Label htmlFor="filtro-provincia">Provincia</Label>
               <Select id="filtro-provincia" name="provincia" defaultValue={provincia ?? ""} key={provincia ?? ""}>
                 <ProvinceOptions />

@@ -184,11 +184,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <ProvinceOptions emptyLabel="Todas" />
             </Select>
           </div>
-          <PlaceField id="buscar-cerca-de" value={filters.place} className="col-span-7 sm:col-span-5" />
-          <RadiusField id="buscar-radio" value={filters.radiusKm} className="col-span-5 sm:col-span-2" />
-          <OpenNowField id="buscar-abierto" checked={filters.openNow} className="col-span-6 sm:col-span-3" />
+          <PlaceField id="buscar-cerca-de" value={filters.place} className="col-span-7 lg:col-span-5" />
+          <RadiusField id="buscar-radio" value={filters.radiusKm} className="col-span-5 lg:col-span-2" />
+          <OpenNowField id="buscar-abierto" checked={filters.openNow} className="col-span-6 lg:col-span-3" />
           {point ? <input type="hidden" name="cerca" value={point} /> : null}
-          <button type="submit" className={buttonClass("primary", "md", "col-span-6 sm:col-span-2")} disabled={searching}>
+          <button type="submit" className={buttonClass("primary", "md", "col-span-6 lg:col-span-2")} disabled={searching}>
             <Icon name={searching ? "loader-circle" : "search"} aria-hidden className={searching ? "size-4 animate-spin" : "size-4"} />
             {searching ? "Buscando..." : "Buscar"}
           </button>
