@@ -172,6 +172,16 @@ describe("/buscar on the one engine", () => {
     expect(slugs(followed.data)).toContain("tornillos-chiriqui");
   });
 
+  it("a suggestion with the same words leaves out the filter it relaxes, so its link has results", async () => {
+    const r = await get("/buscar?q=guacho&cerca_de=David&radio=1&abierto=1", searchPage.loader);
+    expect(r.data.items).toEqual([]);
+    const s = r.data.suggestion as { text: string; label: string; href: string };
+    expect(s.text).toBe("guacho");
+    expect(s.label).toBe("Prueba con «guacho» sin el lugar");
+    expect(Object.fromEntries(new URL(s.href, "http://localhost").searchParams)).toEqual({ q: "guacho", abierto: "1" });
+    expect(slugs((await get(s.href, searchPage.loader)).data)).toContain("guacho-plaza");
+  });
+
   it("lists with filters only (no words), and stays idle with nothing asked", async () => {
     const open = await get("/buscar?abierto=1&cerca_de=Boquete", searchPage.loader);
     expect(open.data.asked).toBe(true);

@@ -34,7 +34,7 @@ const SUGGESTIONS = ["ceviche", "café", "mariscos", "abogados", "surf", "spa", 
 const querySchema = searchQuerySchema.extend({ paginas: pagesField });
 
 /** The page's empty answer: the engine's nearer question, as a link with the same filters. */
-type Suggestion = { text: string; reason: string; href: string };
+type Suggestion = { text: string; reason: string; label: string; href: string };
 
 export async function loader({ url }: Route.LoaderArgs) {
   const { params, nearOutside } = pageQuery(url);
@@ -79,7 +79,7 @@ export async function loader({ url }: Route.LoaderArgs) {
         near: near?.name && !filters.cerca_de ? { ...near, clearHref: null } : near,
         understood: understoodOf(reading, { kind, provincia, place: filters.cerca_de, openNow: filters.abierto }),
         setAside: reading.setAside,
-        suggestion: suggestion ? { text: suggestion.text, reason: suggestion.reason.es, href: askInstead(url, suggestion.text) } : null,
+        suggestion: suggestion ? suggestionLink(url, q, suggestion.text, suggestion.reason.es) : null,
       };
     },
     "No se pudo realizar la búsqueda",
@@ -99,12 +99,21 @@ function understoodOf(reading: SearchReading, asked: { kind?: string; provincia?
   return out;
 }
 
-/** /buscar with the suggested words and every other filter of this page (from the first page). */
-function askInstead(url: URL, text: string): string {
+/**
+ * The engine's suggestion as a link: /buscar with its words and this page's other filters (from the
+ * first page). A suggestion with the same words relaxes a filter instead (nothing near the place or
+ * point, else nothing open now), so its link leaves that filter out, as the API's does.
+ */
+function suggestionLink(url: URL, q: string, text: string, reason: string): Suggestion {
   const params = new URLSearchParams(url.search);
-  for (const key of ["cursor", "paginas"]) params.delete(key);
+  const near = ["cerca", "cerca_de", "radio"];
+  const withoutPlace = text === q && near.some((key) => params.get(key));
+  const withoutOpen = text === q && !withoutPlace && Boolean(params.get("abierto"));
+  for (const key of ["cursor", "paginas", ...(withoutPlace ? near : []), ...(withoutOpen ? ["abierto"] : [])]) params.delete(key);
   params.set("q", text);
-  return `/buscar?${params}`;
+  const without = withoutPlace ? "sin el lugar" : withoutOpen ? "sin «Abierto ahora»" : "";
+  const label = text ? `Prueba con «${text}»${without ? ` ${without}` : ""}` : `Ver resultados ${without || "sin filtros"}`;
+  return { text, reason, label, href: `/buscar?${params}` };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -221,7 +230,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-wrap justify-center gap-3">
                 {suggestion ? (
                   <Link to={suggestion.href} className={buttonClass("primary", "md")}>
-                    Prueba con «{suggestion.text}»
+                    {suggestion.label}
                   </Link>
                 ) : null}
                 <Link to="/buscar" className={buttonClass("outline", "md")}>
