@@ -258,6 +258,9 @@ export function directorySearchQuery(
   if (p.boostStems.length) {
     points.push(sql`case when ${own} ~ ${`\\m(${p.boostStems.join("|")})`} then 1 else 0 end`);
   }
+  // The entry whose name says the very word asked ('marisquería' -> 'Marisquería El Cangrejo Azul').
+  const named = [...new Set(p.boosts.filter((b) => !b.includes(" ") && b.length >= 4).map(stemOf))];
+  if (named.length) points.push(sql`case when ${name} ~ ${`\\m(${named.join("|")})`} then 1 else 0 end`);
   if (p.hintCategory) points.push(sql`case when c2.kind = 'restaurant' and c2.etiqueta = ${p.hintCategory} then 0.5 else 0 end`);
   // A town named in the query ranks its own entries above the rest of its province.
   for (const town of p.towns) points.push(sql`case when ${address} like ${`%${town}%`} then 1 else 0 end`);
