@@ -10,24 +10,12 @@
  * that ranked candidate list, tied to the query it was handed out for.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { ProvinceSlug } from "~/catalog/provinces";
 import { FILLER_WORDS } from "~/catalog/search-vocabulary";
 import { stemOf, termWords, type Filters, type ParsedQuery } from "~/server/search/reader.server";
-import type { ApiSearchParams } from "~/schemas/api-v1";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
 import { cachedAnswer } from "../answer-cache.server";
 import { queryRowsWithout } from "../db.server";
-import {
-  cardColumns,
-  NEARBY_PAGE,
-  nearSql,
-  type Nearby,
-  openNearSql,
-  openSpansOf,
-  searchDoc,
-  toCard,
-  type CardColumnsRow,
-} from "./listings.server";
+import { cardColumns, nearSql, type Nearby, openNearSql, openSpansOf, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
 
@@ -355,63 +343,4 @@ async function anyMatch(p: ParsedQuery, words: string[]): Promise<boolean> {
     if (rows.length) return true;
   }
   return false;
-}
-
-// ---------------------------------------------------------------- transitional
-// The callers below move to search() of ~/server/search/engine.server; these keep them working meanwhile.
-
-/** @deprecated Use search() of ~/server/search/engine.server. */
-export async function searchDirectoryRows(params: ApiSearchParams) {
-  // biome-ignore lint/suspicious/noImportCycles: transitional, until every caller asks the engine itself
-  const { search, BadCursorError } = await import("../search/engine.server");
-  try {
-    const found = await search({
-      text: params.q,
-      kind: params.tipo === "restaurantes" ? "restaurant" : params.tipo === "negocios" ? "business" : undefined,
-      province: params.provincia,
-      industry: params.industria,
-      category: params.categoria,
-      near: params.cerca,
-      radiusKm: params.radio,
-      openNow: params.abierto_ahora,
-      limit: params.limite,
-      cursor: params.cursor,
-    });
-    const r = found.reading;
-    return {
-      rows: found.hits,
-      nextCursor: found.nextCursor,
-      interpretation: {
-        provincia: r.province,
-        industria: r.industry,
-        categoria: r.category,
-        tipo: r.kind ? (r.kind === "restaurant" ? ("restaurantes" as const) : ("negocios" as const)) : null,
-        terminos: r.terms,
-      },
-      suggestion: found.suggestion ? { q: found.suggestion.text, reason: found.suggestion.reason.es } : null,
-    };
-  } catch (error) {
-    if (error instanceof BadCursorError) return "bad-cursor" as const;
-    throw error;
-  }
-}
-
-/** @deprecated Use search() of ~/server/search/engine.server. */
-export async function searchNearby(opts: {
-  q: string;
-  tipo?: "restaurantes" | "negocios";
-  provincia?: ProvinceSlug;
-  near: { lat: number; lng: number; radiusKm: number };
-}): Promise<{ items: ListingCard[]; nextCursor: null; matched: number; capped: boolean }> {
-  const found = await searchDirectoryRows({
-    q: opts.q,
-    tipo: opts.tipo,
-    provincia: opts.provincia,
-    limite: NEARBY_PAGE,
-    cerca: opts.near,
-    radio: opts.near.radiusKm,
-  } as ApiSearchParams);
-  const rows = found === "bad-cursor" ? [] : found.rows;
-  const items = rows.map(({ descripcion: _d, promoted: _p, score: _s, ...card }) => card);
-  return { items, nextCursor: null, matched: items.length, capped: false };
 }

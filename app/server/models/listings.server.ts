@@ -123,9 +123,6 @@ export function industryQuery(
     limit ${PAGE_SIZE + 1}`;
 }
 
-/** A 'near me' listing page shows this many entries, nearest first (no further pages). */
-export const NEARBY_PAGE = 24;
-
 export type Nearby = { lat: number; lng: number; radiusKm: number };
 
 /** Degrees of latitude per km, and of longitude per km at Panama's latitudes (7-10°N, cos ≥ 0.98). */

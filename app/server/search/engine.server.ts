@@ -15,7 +15,6 @@ import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM } from "~/lib/geo";
 import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { UserError } from "~/lib/user-error";
 import { cachedAnswer } from "../answer-cache.server";
-// biome-ignore lint/suspicious/noImportCycles: transitional, until the model drops its old entry points
 import { CANDIDATES, FEW_RESULTS, hasAnswer, nearestNeeded, type Place, ranked, termHasEntries } from "../models/directory-search.server";
 import type { SearchLang, SearchOutcome, SearchQuery, SearchReading, SearchSuggestion } from "./query";
 import { type Filters, normalizeText, type ParsedQuery, parseDirectoryQuery, townNamed } from "./reader.server";
