@@ -166,7 +166,8 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
     industry: parsed.industria ?? null,
     category: parsed.categoria ?? null,
     kind: parsed.tipo ? KIND[parsed.tipo] : null,
-    terms: parsed.terms,
+    // A trade's stems ('ferret*|materiales*') are said as the word that asked for them.
+    terms: parsed.terms.map((t) => (t === parsed.trade ? normalizeText((parsed.termWords[t] ?? []).join(" ")) || t : t)),
     used,
     setAside,
     openNow,
