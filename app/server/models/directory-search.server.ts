@@ -75,9 +75,17 @@ const columns = (kind: ListingKind, place: Place) =>
     listing_plan_rank(t.plan_type) as plan_rank, t.created_at,
     ${place.near ? nearSql(place.near).distance : sql`null::float8`} as distancia_km`;
 
-function placeFilters(place: Place): SQL[] {
+/** Above this radius, words find the candidates and the distance only filters them (see below). */
+const WIDE_KM = 10;
+
+function placeFilters(place: Place, withWords = false): SQL[] {
   const parts: SQL[] = [];
-  if (place.near) parts.push(nearSql(place.near).within);
+  // A wide circle holds a large share of the directory: intersecting its index bitmap with the words'
+  // turns both lossy (every row rechecked, seconds at 1M). The words' index alone, then the distance.
+  if (place.near && withWords && place.near.radiusKm > WIDE_KM) {
+    const { distance } = nearSql(place.near);
+    parts.push(sql`t.latitud is not null and ${distance} <= ${place.near.radiusKm}::float8`);
+  } else if (place.near) parts.push(nearSql(place.near).within);
   if (place.openAt !== undefined) parts.push(sql`listing_open_at(t.horario_semanal, ${place.openAt}::int)`);
   return parts;
 }
@@ -89,7 +97,7 @@ function placeFilters(place: Place): SQL[] {
  * intersected.
  */
 function filtersOf(kind: ListingKind, f: Filters, place: Place = {}, words?: SQL): SQL {
-  const parts: SQL[] = [sql`t.is_active`, ...placeFilters(place)];
+  const parts: SQL[] = [sql`t.is_active`, ...placeFilters(place, Boolean(words))];
   const doc = sql`to_tsvector('spanish'::regconfig, ${searchDoc(kind)})`;
   if (words && f.provincia) {
     parts.push(sql`listing_province_lexemes(t.provincia, ${doc}) @@ listing_province_query(${f.provincia}::text, ${words})`);
@@ -317,6 +325,9 @@ export async function ranked(
   // Most questions have enough entries with every word, and then no fallback would run: the
   // statement without them is a third of the planning. Otherwise the whole statement, as before.
   if (!hasFallbacks(p)) return run(true);
+  // Nearest first without words: the walk is the answer (its few rows are the page, not a sign that
+  // the words matched little), and a name typed in full would be looked for across the whole circle.
+  if (walk) return run(false);
   const quick = await run(false);
   return quick.total >= NAME_FALLBACK_BELOW ? quick : run(true);
 }

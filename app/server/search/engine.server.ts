@@ -97,8 +97,7 @@ function withoutTextFilters(p: ParsedQuery, explicit: Filters): ParsedQuery {
 
 /** The point an answer is ordered from: the asker's, a place typed in the box, or 'near X' in the words. */
 function nearOf(q: SearchQuery, p: ParsedQuery): { near: SearchReading["near"]; unknownPlace: string | null } {
-  // 'near Chitré' in the words asks for the nearest, however far: the widest circle, nearest first.
-  const radiusKm = q.radiusKm ?? (q.near || q.nearPlace ? DEFAULT_RADIUS_KM : MAX_RADIUS_KM);
+  const radiusKm = q.radiusKm ?? DEFAULT_RADIUS_KM;
   if (q.near) return { near: { name: null, ...q.near, radiusKm }, unknownPlace: null };
   const named = q.nearPlace?.trim();
   const town = named ? townNamed(named) : p.nearTown;
@@ -129,6 +128,13 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
   // The rows up to the page's end (at least FEW_RESULTS, so that a short answer is read whole).
   const take = Math.max(offset + q.limit, FEW_RESULTS);
   let found = await ranked(parsed, explicit, place, nearestNeeded(offset, q.limit), take);
+  if (near && place.near && found.total < take && !q.near && !q.nearPlace && q.radiusKm === undefined) {
+    // 'near Chitré' in the words asks for the nearest, however far: when the usual circle holds too
+    // few, the widest one (read second, because a wide circle costs far more to read).
+    near.radiusKm = MAX_RADIUS_KM;
+    place.near = { ...place.near, radiusKm: MAX_RADIUS_KM };
+    found = await ranked(parsed, explicit, place, nearestNeeded(offset, q.limit), take);
+  }
   let all = found.rows;
   let total = found.total;
   if (total < FEW_RESULTS && parsed.terms.some((t) => t !== parsed.trade) && (parsed.fromText.categoria || parsed.fromText.industria)) {
