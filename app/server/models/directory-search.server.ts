@@ -168,6 +168,11 @@ export function directorySearchQuery(
   const orWords = [...new Set([...words, ...p.soft.flatMap((w) => w.split(" "))])];
   const any = sql`to_tsquery('spanish'::regconfig, ${anyWordQuery(orWords)})`;
   const ctes: SQL[] = [];
+  // The fallbacks read a hundred candidates whatever the hour, then keep those open: 'open now'
+  // checked row by row over every entry with a common word's prefix would cost seconds at 1M.
+  const { openAt, ...anytime } = place;
+  const openAfter = (alias: string) =>
+    openAt === undefined ? sql`true` : sql`listing_open_at(${sql.raw(alias)}.horario_semanal, ${openAt}::int)`;
   for (const kind of kinds) {
     const table = sql.raw(TABLE[kind]);
     // With words: the entries that have all of them. Filters only: every entry is equally relevant,
@@ -210,14 +215,14 @@ export function directorySearchQuery(
       // No entry has every word (or few, when some words are general ones): those with some of them, or with a longer form of one ('taller
       // mecánico' finds a 'Taller', 'laptop' finds 'laptops'), ranked below by how many they have.
       extra.push(`o_${kind}`);
-      ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select ${columns(kind, place)}, false as all_terms from ${table} t
-        where ${filtersOf(kind, p, place, any)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} limit 100)`);
+      ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, false as all_terms from ${table} t
+        where ${filtersOf(kind, p, anytime, any)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} limit 100) y where ${openAfter("y")})`);
     }
     if (text) {
       // Names that resemble the words (typos, words typed in part).
       extra.push(`n_${kind}`);
-      ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select ${columns(kind, place)}, false as all_terms from ${table} t
-        where ${filtersOf(kind, p, place)} and ${few} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100)`);
+      ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, false as all_terms from ${table} t
+        where ${filtersOf(kind, p, anytime)} and ${few} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100) y where ${openAfter("y")})`);
     }
     if (p.normalized.includes(" ") && p.normalized !== text) {
       // A name typed in full that contains a place or category word ('Bocas Grill' in Panamá), under
