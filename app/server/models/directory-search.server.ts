@@ -218,13 +218,15 @@ export function directorySearchQuery(
       ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, false as all_terms from ${table} t
         where ${filtersOf(kind, p, anytime, any)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} limit 100) y where ${openAfter("y")})`);
     }
-    if (text) {
+    // Around a point the circle already narrows the answer; names resembling the words, or typed in
+    // full, would be looked for across the whole circle (seconds for a wide one at 1M).
+    if (text && !place.near) {
       // Names that resemble the words (typos, words typed in part).
       extra.push(`n_${kind}`);
       ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, false as all_terms from ${table} t
         where ${filtersOf(kind, p, anytime)} and ${few} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100) y where ${openAfter("y")})`);
     }
-    if (p.normalized.includes(" ") && p.normalized !== text) {
+    if (p.normalized.includes(" ") && p.normalized !== text && !place.near) {
       // A name typed in full that contains a place or category word ('Bocas Grill' in Panamá), under
       // the caller's own filters only: entries with every word, then the name's similarity to them.
       extra.push(`x_${kind}`);
