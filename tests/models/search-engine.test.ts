@@ -108,6 +108,14 @@ describe("the one engine", () => {
     expect((await slugs("ferretería en Penonomé"))[0]).toBe("ferreteria-y-obra-cocle");
   });
 
+  it("answers nothing, not the whole directory, when no word means anything", async () => {
+    const answer = await search({ text: "<img src=x onerror=zzkqx(1)>", limit: 5 });
+    expect(answer.hits).toEqual([]);
+    expect((await search({ text: "zzkqx wvvqb", limit: 5 })).hits).toEqual([]);
+    // With a place left, the place's entries are the answer.
+    expect((await search({ text: "zzkqx en Boquete", limit: 5 })).hits.length).toBeGreaterThan(0);
+  });
+
   it("forgives a typo in an English word and in a Spanish one", async () => {
     expect((await slugs("dentst david"))[0]).toBe("clinica-dental-perla");
     expect((await slugs("dentsta david"))[0]).toBe("clinica-dental-perla");

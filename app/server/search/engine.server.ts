@@ -158,7 +158,10 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
       if (term === parsed.trade) continue;
       if (what(kept) && !(await hasAnswer({ ...parsed, terms: [term] }))) kept.splice(kept.indexOf(term), 1);
     }
-    if (kept.length < parsed.terms.length) {
+    // Nothing left that says what is wanted (every word unknown, no filter, place or intent): an
+    // empty answer, not the whole directory.
+    const nothingLeft = !kept.length && !parsed.categoria && !parsed.industria && !parsed.provincia && !parsed.tipo && !near && !openNow;
+    if (kept.length < parsed.terms.length && !nothingLeft) {
       for (const term of parsed.terms.filter((t) => !kept.includes(t))) setAside.push(...(parsed.termWords[term] ?? [term]));
       parsed = { ...parsed, terms: kept, exact: kept.length ? parsed.exact : [] };
       found = await ranked(parsed, explicit, place, nearestNeeded(offset, q.limit), take);
