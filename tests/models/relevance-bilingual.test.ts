@@ -9,7 +9,7 @@ import { businesses, restaurants, type WeeklyPeriod } from "~/db/schema";
 import { isOpenAt, panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
 import { db } from "~/server/db.server";
-import type { ApiListing } from "~/server/machine/directory.server";
+import { type ApiListing, queryOf } from "~/server/machine/directory.server";
 import { search } from "~/server/search/engine.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { BILINGUAL_QUERIES, type BilingualQuery } from "../fixtures/relevance-bilingual";
@@ -127,14 +127,7 @@ describe("bilingual relevance suite (demo data)", () => {
       const misses: string[] = [];
       for (const query of queries) {
         const params = apiSearchParamsSchema.parse({ q: query.q, ...query.params });
-        const answer = await search({
-          text: params.q,
-          kind: params.tipo === "restaurantes" ? "restaurant" : params.tipo === "negocios" ? "business" : undefined,
-          province: params.provincia,
-          industry: params.industria,
-          category: params.categoria,
-          limit: 10,
-        });
+        const answer = await search({ ...queryOf(params), limit: 10 });
         const results = answer.hits.map((h) => ({
           slug: h.slug,
           tipo: h.kind === "restaurant" ? "restaurante" : "negocio",

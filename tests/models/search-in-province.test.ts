@@ -10,14 +10,14 @@ import { parseDirectoryQuery } from "~/server/search/reader.server";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
 import { db, queryRows, queryRowsWithout } from "~/server/db.server";
 import { directorySearchQuery } from "~/server/models/directory-search.server";
+import { queryOf } from "~/server/machine/directory.server";
 import { searchFresh } from "~/server/search/engine.server";
 import { makeBusiness, makeBusinesses, makeRestaurant, makeRestaurants } from "../setup/factories";
 
 /** The engine's answer (without the answer cache: these tests change rows behind its back). */
 function searchRows(params: Record<string, string>) {
   const p = apiSearchParamsSchema.parse(params);
-  const kind = p.tipo === "restaurantes" ? "restaurant" : p.tipo === "negocios" ? "business" : undefined;
-  return searchFresh({ text: p.q, kind, province: p.provincia, industry: p.industria, category: p.categoria, limit: p.limite });
+  return searchFresh(queryOf(p));
 }
 
 async function slugs(params: Record<string, string>): Promise<string[]> {

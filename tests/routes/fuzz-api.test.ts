@@ -6,6 +6,7 @@
  * No answer may be a server error (an MCP tool answers isError instead), and every stored row must
  * still pass the schema that let it in.
  */
+import { SEARCH_PARAMS } from "~/server/machine/api-v1.server";
 import path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import fc from "fast-check";
@@ -82,21 +83,7 @@ function expectNoServerError(res: { status: number; data: unknown; location: str
 }
 
 /** Query-string pairs: the API's own parameters (and unknown ones) with hostile values, keys repeated now and then. */
-const API_PARAMS = [
-  "q",
-  "tipo",
-  "provincia",
-  "industria",
-  "categoria",
-  "cursor",
-  "limite",
-  "cerca",
-  "cerca_de",
-  "radio",
-  "abierto_ahora",
-  "idioma",
-  "formato",
-];
+const API_PARAMS = [...SEARCH_PARAMS, "formato"];
 const queryPairs = fc.array(
   fc.tuple(fc.oneof({ arbitrary: fc.constantFrom(...API_PARAMS), weight: 4 }, { arbitrary: hostileKey, weight: 1 }), hostileString),
   { maxLength: 6 },

@@ -151,7 +151,7 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string, lang: Answe
 }
 
 /** The engine's question for the API's (and MCP's) parameters. */
-function queryOf(params: ApiSearchParams, lang: AnswerLang | undefined): SearchQuery {
+export function queryOf(params: ApiSearchParams, lang?: AnswerLang): SearchQuery {
   return {
     text: params.q,
     kind: params.tipo ? KIND_OF_TIPO[params.tipo] : undefined,
