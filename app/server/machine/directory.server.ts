@@ -27,7 +27,7 @@ import { cachedAnswer } from "../answer-cache.server";
 import { getEnv } from "../env.server";
 import { getBusinessBySlug, getRestaurantBySlug, type BusinessEntry, type RestaurantEntry } from "../models/listings.server";
 import { search } from "../search/engine.server";
-import type { SearchOutcome, SearchQuery } from "../search/query";
+import { KIND_OF_TIPO, type SearchOutcome, type SearchQuery, TIPO_OF_KIND } from "../search/query";
 
 export type { AnswerLang, ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } from "~/schemas/directory-answer";
 
@@ -43,8 +43,6 @@ const OPEN_STATES = { open: "abierto", closing: "cierra_pronto", closed: "cerrad
 
 /** The entry's kind as the API names it (`tipo`, and the first half of `id`). */
 const API_TIPO = { restaurant: "restaurante", business: "negocio" } as const;
-const KIND_OF_TIPO = { restaurantes: "restaurant", negocios: "business" } as const;
-const TIPO_OF_KIND = { restaurant: "restaurantes", business: "negocios" } as const;
 
 function summary(text: string | null | undefined, fallback: string, max = 240): string {
   const clean = (text ?? "").replace(/\s+/g, " ").trim() || fallback;

@@ -16,7 +16,15 @@ import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { UserError } from "~/lib/user-error";
 import { cachedAnswer } from "../answer-cache.server";
 import { CANDIDATES, FEW_RESULTS, hasAnswer, nearestNeeded, type Place, ranked, termHasEntries } from "../models/directory-search.server";
-import type { SearchLang, SearchOutcome, SearchQuery, SearchReading, SearchSuggestion } from "./query";
+import {
+  KIND_OF_TIPO,
+  type SearchLang,
+  type SearchOutcome,
+  type SearchQuery,
+  type SearchReading,
+  type SearchSuggestion,
+  TIPO_OF_KIND,
+} from "./query";
 import { type Filters, normalizeText, type ParsedQuery, parseDirectoryQuery, townNamed } from "./reader.server";
 
 /** Thrown for a cursor that this search did not hand out (the API answers 400, MCP a tool error, pages a bad link). */
@@ -25,9 +33,6 @@ export class BadCursorError extends UserError {
     super("El parámetro cursor no es válido: usa el siguiente_cursor de una respuesta anterior.");
   }
 }
-
-const TIPO = { restaurant: "restaurantes", business: "negocios" } as const;
-const KIND = { restaurantes: "restaurant", negocios: "business" } as const;
 
 /** One search, answered from the answer cache when the same question was asked since data last changed. */
 export function search(query: SearchQuery): Promise<SearchOutcome> {
@@ -75,7 +80,7 @@ function decodeOffset(cursor: string, key: string): number | null {
 
 function explicitOf(q: SearchQuery): Filters {
   return {
-    tipo: q.kind ? TIPO[q.kind] : q.category ? "restaurantes" : q.industry ? "negocios" : undefined,
+    tipo: q.kind ? TIPO_OF_KIND[q.kind] : q.category ? "restaurantes" : q.industry ? "negocios" : undefined,
     provincia: q.province,
     industria: q.industry,
     categoria: q.category,
@@ -174,7 +179,7 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
     province: parsed.provincia ?? null,
     industry: parsed.industria ?? null,
     category: parsed.categoria ?? null,
-    kind: parsed.tipo ? KIND[parsed.tipo] : null,
+    kind: parsed.tipo ? KIND_OF_TIPO[parsed.tipo] : null,
     // A trade's stems ('ferret*|materiales*') are said as the word that asked for them.
     terms: parsed.terms.map((t) => (t === parsed.trade ? normalizeText((parsed.termWords[t] ?? []).join(" ")) || t : t)),
     used,

@@ -10,6 +10,10 @@ import type { ListingCard, ListingKind } from "~/schemas/directory";
 
 export type SearchLang = "es" | "en";
 
+/** The API's word for each kind (`tipo`), and back. */
+export const TIPO_OF_KIND = { restaurant: "restaurantes", business: "negocios" } as const;
+export const KIND_OF_TIPO = { restaurantes: "restaurant", negocios: "business" } as const;
+
 export type SearchQuery = {
   /** The words as the person or the assistant typed them (may be empty: filters only). */
   text: string;
