@@ -209,6 +209,13 @@ function listingTableConfig(table: string, t: Record<ListingColumn, ExtraConfigC
     index(`${table}_geo_idx`)
       .using("gist", sql`point(${t.longitud}::float8, ${t.latitud}::float8)`)
       .where(sql`${t.is_active} and ${t.latitud} is not null`),
+    // 'Near X' with words, a category or an industry: the point, the group and the document in one
+    // GiST index (btree_gist for the group), walked nearest first. A common word in a dense town
+    // stops at its nearest few entries; a rare one, or a rare group, prunes whole branches. Only
+    // whole lexemes prune (a prefix cannot be told from a word signature).
+    index(`${table}_geo_words_idx`)
+      .using("gist", sql`point(${t.longitud}::float8, ${t.latitud}::float8)`, group, sql`to_tsvector('spanish'::regconfig, ${searchText})`)
+      .where(sql`${t.is_active} and ${t.latitud} is not null`),
   ];
 }
 

@@ -8,8 +8,20 @@ describe("parseDirectoryQuery", () => {
     ["mariscos en Bocas", { provincia: "bocas-del-toro", categoria: "mariscos", tipo: "restaurantes", terms: [] }],
     ["Marisquería en Bocas del Toro", { provincia: "bocas-del-toro", categoria: "mariscos", terms: [] }],
     ["abogado David", { provincia: "chiriqui", industria: "abogados", tipo: "negocios", terms: [] }],
-    ["dentistas en Chitré", { provincia: "herrera", industria: "salud", terms: ["dent*|odont*|ortodon*"] }],
-    ["ferreteria colon", { provincia: "colon", industria: "construccion", terms: ["ferret*|materiales*|herramient*"] }],
+    [
+      "dentistas en Chitré",
+      {
+        provincia: "herrera",
+        industria: "salud",
+        terms: [
+          "dentista|dentistas|dental|dentales|odontologia|odontologo|odontologa|odontologica|odontologico|odontopediatria|ortodoncia|ortodoncista",
+        ],
+      },
+    ],
+    [
+      "ferreteria colon",
+      { provincia: "colon", industria: "construccion", terms: ["ferreteria|ferreterias|ferretero|materiales|herramientas"] },
+    ],
     ["restorante en santiago", { provincia: "veraguas", tipo: "restaurantes", terms: [] }],
     ["marisqeria", { categoria: "mariscos" }],
     ["ceviche", { terms: ["ceviche"], hintCategory: "mariscos", provincia: undefined }],
@@ -93,7 +105,12 @@ describe("English and Spanish questions, as people and assistants write them", (
     expect(en.setAside).toEqual(["where", "find", "best"]);
     expect(en.used).toEqual(["lawyer", "David"]);
     const es = parseDirectoryQuery("¿Dónde hay un buen dentista? Recomiéndame uno en David");
-    expect(es).toMatchObject({ industria: "salud", provincia: "chiriqui", trade: "dent*|odont*|ortodon*" });
+    expect(es).toMatchObject({
+      industria: "salud",
+      provincia: "chiriqui",
+      trade:
+        "dentista|dentistas|dental|dentales|odontologia|odontologo|odontologa|odontologica|odontologico|odontopediatria|ortodoncia|ortodoncista",
+    });
     expect(es.setAside).toEqual(expect.arrayContaining(["Dónde", "buen", "Recomiéndame"]));
     expect(es.used).toEqual(["dentista", "David"]);
   });

@@ -75,20 +75,21 @@ const columns = (kind: ListingKind, place: Place) =>
     listing_plan_rank(t.plan_type) as plan_rank, t.created_at,
     ${place.near ? nearSql(place.near).distance : sql`null::float8`} as distancia_km`;
 
-/** Above this radius, words find the candidates and the distance only filters them (see below). */
-const WIDE_KM = 10;
-
-function placeFilters(place: Place, withWords = false): SQL[] {
+function placeFilters(place: Place): SQL[] {
   const parts: SQL[] = [];
-  // A wide circle holds a large share of the directory: intersecting its index bitmap with the words'
-  // turns both lossy (every row rechecked, seconds at 1M). The words' index alone, then the distance.
-  if (place.near && withWords && place.near.radiusKm > WIDE_KM) {
-    const { distance } = nearSql(place.near);
-    parts.push(sql`t.latitud is not null and ${distance} <= ${place.near.radiusKm}::float8`);
-  } else if (place.near) parts.push(nearSql(place.near).within);
+  if (place.near) parts.push(nearSql(place.near).within);
   if (place.openAt !== undefined) parts.push(sql`listing_open_at(t.horario_semanal, ${place.openAt}::int)`);
   return parts;
 }
+
+/**
+ * 'Open now' is checked row by row, so it is checked on a bounded number of candidates (the first
+ * with the words, the best-planned, the nearest open): at night almost nothing is open, and checking
+ * every entry with a common word or in a province would read tens of thousands of rows at 1M.
+ */
+const OPEN_CANDIDATES = 300;
+/** Open-period boxes met nearest first, around a point, before the kind's filters are applied to them. */
+const OPEN_NEAR_CANDIDATES = 1000;
 
 /**
  * The filters, and the words (a tsquery) when there are any. With a province the words are matched
@@ -97,9 +98,10 @@ function placeFilters(place: Place, withWords = false): SQL[] {
  * intersected.
  */
 function filtersOf(kind: ListingKind, f: Filters, place: Place = {}, words?: SQL): SQL {
-  const parts: SQL[] = [sql`t.is_active`, ...placeFilters(place, Boolean(words))];
+  const parts: SQL[] = [sql`t.is_active`, ...placeFilters(place)];
   const doc = sql`to_tsvector('spanish'::regconfig, ${searchDoc(kind)})`;
-  if (words && f.provincia) {
+  // Around a point, the words and the circle are both conditions of one GiST walk (nearWords).
+  if (words && f.provincia && !place.near) {
     parts.push(sql`listing_province_lexemes(t.provincia, ${doc}) @@ listing_province_query(${f.provincia}::text, ${words})`);
   } else {
     if (f.provincia) parts.push(sql`t.provincia = ${f.provincia}`);
@@ -119,8 +121,8 @@ function kindsOf(p: Filters): ListingKind[] {
 
 /** One term: a dish's words in a row ('ropa <-> vieja'), or alternatives ('( carne | parrilla )'). */
 function termQuery(term: string): string {
-  // 'ferret*' is a prefix (a trade's stems); the rest are words, stemmed by the dictionary.
-  const alternatives = term.split("|").map((a) => a.trim().split(" ").join(" <-> ").replace(/\*$/, ":*"));
+  // Words, stemmed by the dictionary.
+  const alternatives = term.split("|").map((a) => a.trim().split(" ").join(" <-> "));
   return alternatives.length > 1 ? `( ${alternatives.join(" | ")} )` : alternatives[0]!;
 }
 
@@ -167,6 +169,7 @@ export function directorySearchQuery(
   const all = sql`to_tsquery('spanish'::regconfig, ${allTermsQuery(p.terms)})`;
   const orWords = [...new Set([...words, ...p.soft.flatMap((w) => w.split(" "))])];
   const any = sql`to_tsquery('spanish'::regconfig, ${anyWordQuery(orWords)})`;
+  const anyWhole = sql`to_tsquery('spanish'::regconfig, ${orWords.join(" | ")})`;
   const ctes: SQL[] = [];
   // The fallbacks read a hundred candidates whatever the hour, then keep those open: 'open now'
   // checked row by row over every entry with a common word's prefix would cost seconds at 1M.
@@ -175,34 +178,50 @@ export function directorySearchQuery(
     openAt === undefined ? sql`true` : sql`listing_open_at(${sql.raw(alias)}.horario_semanal, ${openAt}::int)`;
   for (const kind of kinds) {
     const table = sql.raw(TABLE[kind]);
-    // With words: the entries that have all of them. Filters only: every entry is equally relevant,
-    // so the best plans (then the newest) come first, along the plan indexes.
-    if (!text && place.near) {
+    const f = sql.raw(`f_${kind}`);
+    const exact = sql.join(
+      p.exact.map((stem) => sql` and (${searchDoc(kind)} ~ ${`\\m${stem}`}) is true`),
+      sql``,
+    );
+    if (place.near && text) {
+      // Nearest first among the entries with every word: one walk of the point-and-words GiST index
+      // (migration 0014), which stops at the page however common the words, and prunes the
+      // branches without them however rare. 'Open now' is then checked on the nearest hundred.
+      ctes.push(sql`${f} as materialized (select * from (select ${columns(kind, place)}, true as all_terms from ${table} t
+        where ${filtersOf(kind, p, anytime, all)} ${exact}
+        order by ${nearSql(place.near).knn} limit ${openAt === undefined ? Math.min(nearest, CANDIDATES) : CANDIDATES}) x
+        where ${openAfter("x")} order by x.distancia_km)`);
+      continue;
+    }
+    if (place.near) {
       // Nearest first along a GiST index (KNN): the point index, or with 'open now' the index of the
-      // open-period boxes, which meets only the entries open at that minute (at night, none).
-      const { openAt, ...where } = place;
+      // open-period boxes, which meets only the entries open at that minute (at night, none); the
+      // nearest OPEN_NEAR_CANDIDATES of them are then matched against the filters.
       const open = openAt === undefined ? null : openNearSql(place.near, openAt);
       // The entry behind each box is read in the box's order (OFFSET 0 keeps the join from being
       // flattened, so the planner cannot trade the walk for a scan of the whole radius).
       const from = open
-        ? sql`${openSpansOf(kind)} h cross join lateral (select * from ${table} t
-            where t.id = h.listing_id and ${filtersOf(kind, p, where)} offset 0) t where ${open.overlaps}`
-        : sql`${table} t where ${filtersOf(kind, p, where)}`;
-      ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, true as all_terms
+        ? sql`(select h.listing_id, h.span from ${openSpansOf(kind)} h where ${open.overlaps} order by ${open.knn}
+            limit ${OPEN_NEAR_CANDIDATES}) h cross join lateral (select * from ${table} t
+            where t.id = h.listing_id and ${filtersOf(kind, p, anytime)} offset 0) t`
+        : sql`${table} t where ${filtersOf(kind, p, anytime)}`;
+      ctes.push(sql`${f} as materialized (select * from (select ${columns(kind, place)}, true as all_terms
         from ${from} order by ${open ? open.knn : nearSql(place.near).knn} limit ${Math.min(nearest, CANDIDATES)}) x
         order by x.distancia_km)`);
       continue;
     }
-    ctes.push(sql`${sql.raw(`f_${kind}`)} as materialized (select ${columns(kind, place)}, true as all_terms from ${table} t
-      where ${filtersOf(kind, p, place, text ? all : undefined)} ${
-        text
-          ? sql`${sql.join(
-              p.exact.map((stem) => sql` and (${searchDoc(kind)} ~ ${`\\m${stem}`}) is true`),
-              sql``,
-            )} ${place.near ? sql`order by ${nearSql(place.near).distance}` : sql``}`
-          : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
+    // With words: the entries that have all of them. Filters only: every entry is equally relevant,
+    // so the best plans (then the newest) come first, along the plan indexes.
+    const candidates = sql`select ${columns(kind, place)}, true as all_terms from ${table} t
+      where ${filtersOf(kind, p, anytime, text ? all : undefined)} ${
+        text ? exact : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
       }
-      limit ${CANDIDATES})`);
+      limit ${openAt === undefined ? CANDIDATES : OPEN_CANDIDATES}`;
+    ctes.push(
+      openAt === undefined
+        ? sql`${f} as materialized (${candidates})`
+        : sql`${f} as materialized (select * from (${candidates}) y where ${openAfter("y")} limit ${CANDIDATES})`,
+    );
   }
   // The fallbacks below run only when the entries with every word are few (an InitPlan: PostgreSQL
   // skips their scans entirely otherwise).
@@ -215,8 +234,10 @@ export function directorySearchQuery(
       // No entry has every word (or few, when some words are general ones): those with some of them, or with a longer form of one ('taller
       // mecánico' finds a 'Taller', 'laptop' finds 'laptops'), ranked below by how many they have.
       extra.push(`o_${kind}`);
+      // Around a point, whole words (a prefix would not prune the GiST walk), nearest first.
       ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, false as all_terms from ${table} t
-        where ${filtersOf(kind, p, anytime, any)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1} limit 100) y where ${openAfter("y")})`);
+        where ${filtersOf(kind, p, anytime, place.near ? anyWhole : any)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1}
+        ${place.near ? sql`order by ${nearSql(place.near).knn}` : sql``} limit 100) y where ${openAfter("y")})`);
     }
     // Around a point the circle already narrows the answer; names resembling the words, or typed in
     // full, would be looked for across the whole circle (seconds for a wide one at 1M).
@@ -297,7 +318,8 @@ async function indexedRows<T>(query: SQL, withWords: boolean, nearest = false): 
   return queryRowsWithout<T>(
     withWords
       ? ["enable_seqscan", "enable_indexscan"]
-      : // The walk outward from the point (KNN) stops at the page; a bitmap reads the whole radius.
+      : // The walk outward from the point (KNN, with the words when there are any) stops at the page;
+        // a bitmap reads the whole radius.
         nearest
         ? ["enable_seqscan", "enable_bitmapscan"]
         : ["enable_seqscan"],
@@ -326,7 +348,8 @@ export async function ranked(
 ): Promise<{ rows: DirectoryRow[]; total: number }> {
   const walk = Boolean(place.near) && !p.terms.length;
   const run = async (fallbacks: boolean) => {
-    const rows = await indexedRows<Row>(directorySearchQuery(p, explicit, place, { nearest, take, fallbacks }), p.terms.length > 0, walk);
+    const query = directorySearchQuery(p, explicit, place, { nearest, take, fallbacks });
+    const rows = await indexedRows<Row>(query, p.terms.length > 0 && !place.near, Boolean(place.near));
     return { rows: rows.map(toRow), total: rows.length ? Number(rows[0]!.total) : 0 };
   };
   // Most questions have enough entries with every word, and then no fallback would run: the
@@ -336,6 +359,8 @@ export async function ranked(
   // the words matched little), and a name typed in full would be looked for across the whole circle.
   if (walk) return run(false);
   const quick = await run(false);
+  // Around a point only the any-word fallback runs, and only when the words found (almost) nothing.
+  if (place.near) return quick.total >= (p.soft.length ? FEW_RESULTS : 1) ? quick : run(true);
   return quick.total >= NAME_FALLBACK_BELOW ? quick : run(true);
 }
 

@@ -180,7 +180,7 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
     industry: parsed.industria ?? null,
     category: parsed.categoria ?? null,
     kind: parsed.tipo ? KIND_OF_TIPO[parsed.tipo] : null,
-    // A trade's stems ('ferret*|materiales*') are said as the word that asked for them.
+    // A trade's words ('ferreteria|materiales|…') are said as the word that asked for them.
     terms: parsed.terms.map((t) => (t === parsed.trade ? normalizeText((parsed.termWords[t] ?? []).join(" ")) || t : t)),
     used,
     setAside,

@@ -520,8 +520,7 @@ export function parseDirectoryQuery(q: string, explicit: Filters = {}): ParsedQu
   }
   // Every industry word names one trade of it ('ferretería'): an entry must be of that trade.
   if (out.fromText.industria && industryPhrases.length && industryPhrases.every((p) => TRADE_WORDS[p])) {
-    const stems = [...new Set(industryPhrases.flatMap((p) => TRADE_WORDS[p]!))];
-    out.trade = stems.map((stem) => `${stem}*`).join("|");
+    out.trade = [...new Set(industryPhrases.flatMap((p) => TRADE_WORDS[p]!))].join("|");
     addTerm(out.trade, industryTyped);
   }
   // A general word alone is the search ('talleres'); beside others it only ranks.
@@ -538,7 +537,7 @@ export function parseDirectoryQuery(q: string, explicit: Filters = {}): ParsedQu
 
 /** The words of a term, alternatives and phrases split ('tours en lancha|paseo' -> tours, en, lancha, paseo). */
 export function termWords(term: string): string[] {
-  return term.replace(/\*/g, "").split(/[| ]/).filter(Boolean);
+  return term.split(/[| ]/).filter(Boolean);
 }
 
 /** A town or neighbourhood by the name a person types ('Casco Viejo', 'boquete'): its TOWN_COORDINATES key. */

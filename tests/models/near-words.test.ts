@@ -1,0 +1,102 @@
+/**
+ * 'Near X' with words: the nearest entries that have the words, nearest first, read by one walk of
+ * the point-and-words GiST index (migration 0014) however many entries around X have the words or
+ * lack them. A trade's words are whole words: 'dentist' does not find 'dentro'.
+ */
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TOWN_COORDINATES } from "~/catalog/towns";
+import type { WeeklyPeriod } from "~/db/schema";
+import { distanceKm } from "~/lib/geo";
+import { queryRowsWithout } from "~/server/db.server";
+import { directorySearchQuery } from "~/server/models/directory-search.server";
+import { searchFresh } from "~/server/search/engine.server";
+import { parseDirectoryQuery } from "~/server/search/reader.server";
+import { makeBusinesses, makeRestaurants } from "../setup/factories";
+
+const ALWAYS: WeeklyPeriod[] = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+  open: { day, hour: 0, minute: 0 },
+  close: { day: (day + 1) % 7, hour: 0, minute: 0 },
+}));
+const { lat, lng } = TOWN_COORDINATES.Santiago!;
+
+/** Entries north of Santiago's centre, `step` km apart, in an order unrelated to their distance. */
+type Spot = { slug: string; km: number; withWord: boolean; open: boolean };
+const spots: Spot[] = Array.from({ length: 40 }, (_, i) => {
+  const km = ((i * 17) % 40) * 0.35 + 0.1;
+  return { slug: `spot-${i}`, km, withWord: i % 3 !== 0, open: i % 2 === 0 };
+});
+
+beforeAll(async () => {
+  await makeRestaurants(
+    spots.map((s) => ({
+      slug: s.slug,
+      nombre: s.withWord ? `Langostería ${s.slug}` : `Pizzería ${s.slug}`,
+      categoria: s.withWord ? "mariscos" : "internacional",
+      provincia: "veraguas",
+      direccion: "Santiago, Veraguas",
+      especialidades: s.withWord ? ["Langosta"] : ["Pizza"],
+      horario_semanal: s.open ? ALWAYS : null,
+      latitud: lat + s.km / 111.2,
+      longitud: lng,
+    })),
+  );
+  await makeBusinesses([
+    {
+      slug: "clinica-dental-santiago",
+      nombre: "Clínica Dental Sonrisa",
+      industria: "salud",
+      provincia: "veraguas",
+      descripcion: "Odontología general y ortodoncia.",
+      latitud: lat + 0.02,
+      longitud: lng,
+    },
+    {
+      slug: "centro-medico-santiago",
+      nombre: "Centro Médico San Juan",
+      industria: "salud",
+      provincia: "veraguas",
+      descripcion: "Atendemos dentro del horario de oficina.",
+      latitud: lat + 0.001,
+      longitud: lng,
+    },
+  ]);
+});
+
+const withWord = (open = false) =>
+  spots
+    .filter((s) => s.withWord && (!open || s.open))
+    .sort((a, b) => a.km - b.km)
+    .map((s) => s.slug);
+
+describe("near X with words", () => {
+  it("answers the nearest entries with the words, nearest first, page after page", async () => {
+    const first = await searchFresh({ text: "lobster near Santiago", limit: 10 });
+    expect(first.hits.map((h) => h.slug)).toEqual(withWord().slice(0, 10));
+    const kms = first.hits.map((h) => distanceKm({ lat, lng }, { lat: h.latitud!, lng: h.longitud! }));
+    expect(kms).toEqual([...kms].sort((a, b) => a - b));
+    expect(first.nextCursor).not.toBeNull();
+    const second = await searchFresh({ text: "lobster near Santiago", limit: 10, cursor: first.nextCursor! });
+    expect(second.hits.map((h) => h.slug)).toEqual(withWord().slice(10, 20));
+  });
+
+  it("keeps the open ones for 'open now', nearest first", async () => {
+    const open = await searchFresh({ text: "langosta abierta ahora cerca de Santiago", limit: 10 });
+    expect(open.reading.openNow).toBe(true);
+    expect(open.hits.map((h) => h.slug)).toEqual(withWord(true).slice(0, 10));
+  });
+
+  it("reads a trade's whole words, not their prefixes", async () => {
+    const found = await searchFresh({ text: "dentist near Santiago", limit: 10 });
+    expect(found.hits.map((h) => h.slug)).toEqual(["clinica-dental-santiago"]);
+  });
+
+  it("walks the point-and-words index nearest first", async () => {
+    const p = parseDirectoryQuery("langosta cerca de Santiago");
+    const statement = directorySearchQuery(p, {}, { near: { lat, lng, radiusKm: 5 } }, { nearest: 21, take: 10 });
+    const rows = await queryRowsWithout<Record<string, string>>(["enable_seqscan", "enable_bitmapscan"], sql`explain ${statement}`);
+    const plan = rows.map((r) => Object.values(r)[0]).join("\n");
+    expect(plan).toContain("Index Scan using restaurants_geo_words_idx");
+    expect(plan).toMatch(/Order By: \(point\(/);
+  });
+});
