@@ -7,7 +7,6 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TOWN_COORDINATES } from "~/catalog/towns";
 import type { WeeklyPeriod } from "~/db/schema";
-import { distanceKm } from "~/lib/geo";
 import { queryRowsWithout } from "~/server/db.server";
 import { directorySearchQuery } from "~/server/models/directory-search.server";
 import { searchFresh } from "~/server/search/engine.server";
@@ -73,8 +72,9 @@ describe("near X with words", () => {
   it("answers the nearest entries with the words, nearest first, page after page", async () => {
     const first = await searchFresh({ text: "lobster near Santiago", limit: 10 });
     expect(first.hits.map((h) => h.slug)).toEqual(withWord().slice(0, 10));
-    const kms = first.hits.map((h) => distanceKm({ lat, lng }, { lat: h.latitud!, lng: h.longitud! }));
+    const kms = first.hits.map((h) => h.distancia_km!);
     expect(kms).toEqual([...kms].sort((a, b) => a - b));
+    expect(kms[0]).toBeCloseTo(Math.min(...spots.filter((s) => s.withWord).map((s) => s.km)), 1);
     expect(first.nextCursor).not.toBeNull();
     const second = await searchFresh({ text: "lobster near Santiago", limit: 10, cursor: first.nextCursor! });
     expect(second.hits.map((h) => h.slug)).toEqual(withWord().slice(10, 20));
