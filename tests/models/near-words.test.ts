@@ -100,3 +100,24 @@ describe("near X with words", () => {
     expect(plan).toMatch(/Order By: \(point\(/);
   });
 });
+
+describe("open now when every entry with the words is closed", () => {
+  it("keeps the words and suggests the question without 'open now'", async () => {
+    await makeRestaurants([
+      {
+        slug: "chichemeria-cerrada",
+        nombre: "Chichemería Doña Tina",
+        provincia: "panama",
+        especialidades: ["Chicheme"],
+        horario_semanal: null,
+      },
+    ]);
+    const closed = await searchFresh({ text: "chicheme abierto ahora", limit: 10 });
+    expect(closed.hits).toEqual([]);
+    expect(closed.reading.terms).toEqual(["chicheme"]);
+    expect(closed.reading.setAside).toEqual([]);
+    expect(closed.suggestion?.reason.es).toBe("Ningún resultado está abierto ahora; prueba sin «abierto ahora».");
+    const anyHour = await searchFresh({ text: "chicheme", limit: 10 });
+    expect(anyHour.hits.map((h) => h.slug)).toEqual(["chichemeria-cerrada"]);
+  });
+});

@@ -23,10 +23,11 @@ const at = (day: number, hour: number, minute = 0) => day * 1440 + hour * 60 + m
 
 /** Slugs open at `minute` within 5 km of `point`, nearest first, through the search the API runs. */
 async function openNear(minute: number, point = PANAMA_CITY, q = ""): Promise<string[]> {
-  const rows = await queryRows<{ slug: string }>(
+  const rows = await queryRows<{ slug: string | null }>(
     directorySearchQuery(parseDirectoryQuery(q), {}, { near: { ...point, radiusKm: 5 }, openAt: minute }),
   );
-  return rows.map((r) => r.slug);
+  // An empty answer is one row of nulls that carries the count of entries matched at any hour.
+  return rows.flatMap((r) => (r.slug === null ? [] : [r.slug]));
 }
 
 async function boxes(table: "restaurant_open_spans" | "business_open_spans", id: string) {

@@ -63,6 +63,8 @@ type Row = CardColumnsRow & {
   plan_rank: number;
   /** How many candidates the query ranked, whatever it returned. */
   total: number | string;
+  /** How many entries had every word (or some, when those answer; or the filters), whatever the hour. */
+  matched: number | string;
 };
 
 const TABLE = { restaurant: "restaurants", business: "businesses" } as const;
@@ -176,6 +178,9 @@ export function directorySearchQuery(
   const { openAt, ...anytime } = place;
   const openAfter = (alias: string) =>
     openAt === undefined ? sql`true` : sql`listing_open_at(${sql.raw(alias)}.horario_semanal, ${openAt}::int)`;
+  // With 'open now', the candidates of each kind whatever the hour (a_): how many entries have every
+  // word tells a closed hour from words that match nothing.
+  const anyHour: string[] = [];
   for (const kind of kinds) {
     const table = sql.raw(TABLE[kind]);
     const f = sql.raw(`f_${kind}`);
@@ -187,10 +192,15 @@ export function directorySearchQuery(
       // Nearest first among the entries with every word: one walk of the point-and-words GiST index
       // (migration 0014), which stops at the page however common the words, and prunes the
       // branches without them however rare. 'Open now' is then checked on the nearest hundred.
-      ctes.push(sql`${f} as materialized (select * from (select ${columns(kind, place)}, true as all_terms from ${table} t
+      const nearest_ = sql`select ${columns(kind, place)}, true as all_terms from ${table} t
         where ${filtersOf(kind, p, anytime, all)} ${exact}
-        order by ${nearSql(place.near).knn} limit ${openAt === undefined ? Math.min(nearest, CANDIDATES) : CANDIDATES}) x
-        where ${openAfter("x")} order by x.distancia_km)`);
+        order by ${nearSql(place.near).knn} limit ${openAt === undefined ? Math.min(nearest, CANDIDATES) : CANDIDATES}`;
+      if (openAt === undefined) ctes.push(sql`${f} as materialized (select * from (${nearest_}) x order by x.distancia_km)`);
+      else {
+        ctes.push(sql`${sql.raw(`a_${kind}`)} as materialized (${nearest_})`);
+        ctes.push(sql`${f} as materialized (select * from ${sql.raw(`a_${kind}`)} x where ${openAfter("x")} order by x.distancia_km)`);
+        anyHour.push(`a_${kind}`);
+      }
       continue;
     }
     if (place.near) {
@@ -201,12 +211,13 @@ export function directorySearchQuery(
       // The entry behind each box is read in the box's order (OFFSET 0 keeps the join from being
       // flattened, so the planner cannot trade the walk for a scan of the whole radius).
       const from = open
-        ? sql`(select h.listing_id, h.span from ${openSpansOf(kind)} h where ${open.overlaps} order by ${open.knn}
+        ? sql`(select h.listing_id, ${open.knn} as knn from ${openSpansOf(kind)} h where ${open.overlaps} order by ${open.knn}
             limit ${OPEN_NEAR_CANDIDATES}) h cross join lateral (select * from ${table} t
             where t.id = h.listing_id and ${filtersOf(kind, p, anytime)} offset 0) t`
         : sql`${table} t where ${filtersOf(kind, p, anytime)}`;
+      // Ordered by the boxes' own distance column, the walk streams: it stops at the page.
       ctes.push(sql`${f} as materialized (select * from (select ${columns(kind, place)}, true as all_terms
-        from ${from} order by ${open ? open.knn : nearSql(place.near).knn} limit ${Math.min(nearest, CANDIDATES)}) x
+        from ${from} order by ${open ? sql`h.knn` : nearSql(place.near).knn} limit ${Math.min(nearest, CANDIDATES)}) x
         order by x.distancia_km)`);
       continue;
     }
@@ -217,35 +228,51 @@ export function directorySearchQuery(
         text ? exact : sql`order by listing_plan_rank(t.plan_type) desc, t.created_at desc nulls last, t.id desc nulls last`
       }
       limit ${openAt === undefined ? CANDIDATES : OPEN_CANDIDATES}`;
-    ctes.push(
-      openAt === undefined
-        ? sql`${f} as materialized (${candidates})`
-        : sql`${f} as materialized (select * from (${candidates}) y where ${openAfter("y")} limit ${CANDIDATES})`,
-    );
+    if (openAt === undefined) ctes.push(sql`${f} as materialized (${candidates})`);
+    else {
+      ctes.push(sql`${sql.raw(`a_${kind}`)} as materialized (${candidates})`);
+      ctes.push(sql`${f} as materialized (select * from ${sql.raw(`a_${kind}`)} y where ${openAfter("y")} limit ${CANDIDATES})`);
+      anyHour.push(`a_${kind}`);
+    }
   }
   // The fallbacks below run only when the entries with every word are few (an InitPlan: PostgreSQL
   // skips their scans entirely otherwise).
-  const found = sql.raw(kinds.map((k) => `(select count(*) from f_${k})`).join(" + "));
+  const found = sql.raw(kinds.map((k) => `(select count(*) from ${anyHour.includes(`a_${k}`) ? "a" : "f"}_${k})`).join(" + "));
   const few = sql`(${found}) < ${NAME_FALLBACK_BELOW}`;
   const extra: string[] = [];
   for (const kind of fallbacks ? kinds : []) {
     const table = sql.raw(TABLE[kind]);
-    if (text && orWords.length && (orWords.length > 1 || orWords.some((w) => w.length >= 4))) {
+    // Around a point the any-word read takes whole words: for one term (one word, or one trade's
+    // alternatives) it would read what the first one did.
+    const sameAsAll = Boolean(place.near) && p.terms.length === 1 && !p.soft.length;
+    if (text && orWords.length && (orWords.length > 1 || orWords.some((w) => w.length >= 4)) && !sameAsAll) {
       // No entry has every word (or few, when some words are general ones): those with some of them, or with a longer form of one ('taller
       // mecánico' finds a 'Taller', 'laptop' finds 'laptops'), ranked below by how many they have.
       extra.push(`o_${kind}`);
       // Around a point, whole words (a prefix would not prune the GiST walk), nearest first.
-      ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, false as all_terms from ${table} t
+      const some = sql`select ${columns(kind, place)}, false as all_terms from ${table} t
         where ${filtersOf(kind, p, anytime, place.near ? anyWhole : any)} and (${found}) < ${p.soft.length ? FEW_RESULTS : 1}
-        ${place.near ? sql`order by ${nearSql(place.near).knn}` : sql``} limit 100) y where ${openAfter("y")})`);
+        ${place.near ? sql`order by ${nearSql(place.near).knn}` : sql``} limit 100`;
+      if (openAt === undefined) ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (${some})`);
+      else {
+        ctes.push(sql`${sql.raw(`ao_${kind}`)} as materialized (${some})`);
+        ctes.push(sql`${sql.raw(`o_${kind}`)} as materialized (select * from ${sql.raw(`ao_${kind}`)} y where ${openAfter("y")})`);
+        anyHour.push(`ao_${kind}`);
+      }
     }
+  }
+  // Entries with a longer form of the words ('pizza' -> 'Pizzería') say that they are no typo.
+  const withSome = extra.map((o) => `(select count(*) from ${anyHour.includes(`a${o}`) ? `a${o}` : o})`);
+  const fewWithSome = withSome.length ? sql`(${found}) + ${sql.raw(withSome.join(" + "))} < ${NAME_FALLBACK_BELOW}` : few;
+  for (const kind of fallbacks ? kinds : []) {
+    const table = sql.raw(TABLE[kind]);
     // Around a point the circle already narrows the answer; names resembling the words, or typed in
     // full, would be looked for across the whole circle (seconds for a wide one at 1M).
     if (text && !place.near) {
       // Names that resemble the words (typos, words typed in part).
       extra.push(`n_${kind}`);
       ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, false as all_terms from ${table} t
-        where ${filtersOf(kind, p, anytime)} and ${few} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100) y where ${openAfter("y")})`);
+        where ${filtersOf(kind, p, anytime)} and ${fewWithSome} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100) y where ${openAfter("y")})`);
     }
     if (p.normalized.includes(" ") && p.normalized !== text && !place.near) {
       // A name typed in full that contains a place or category word ('Bocas Grill' in Panamá), under
@@ -288,6 +315,19 @@ export function directorySearchQuery(
   if (p.hintCategory) points.push(sql`case when c2.kind = 'restaurant' and c2.etiqueta = ${p.hintCategory} then 0.5 else 0 end`);
   // A town named in the query ranks its own entries above the rest of its province.
   for (const town of p.towns) points.push(sql`case when ${address} like ${`%${town}%`} then 1 else 0 end`);
+  // Entries with every word, or with some of them when those are the answer, whatever the hour.
+  const matched = sql.raw(
+    kinds
+      .map(
+        (k) =>
+          (anyHour.includes(`ao_${k}`) ? `(select count(*) from ao_${k}) + ` : "") +
+          `(select count(*) from ${anyHour.includes(`a_${k}`) ? "a" : "f"}_${k})`,
+      )
+      .join(" + "),
+  );
+  // The answer comes with one row even when nothing is left: it carries how many entries had every
+  // word whatever the hour (`matched`), and its other columns are then null.
+  const order = sql`${place.near ? sql`c.distancia_km asc,` : sql``} floor(c.score * 2) desc, c.plan_rank desc, c.score desc, c.rating desc nulls last, c.created_at desc nulls last, c.id desc`;
   return sql`
     with ${sql.join(ctes, sql`, `)},
     c0 as (${union}),
@@ -296,9 +336,9 @@ export function directorySearchQuery(
       immutable_unaccent(lower(c1.nombre || ' ' || array_to_string(c1.especialidades, ' '))) as n_own,
       immutable_unaccent(lower(c1.direccion)) as n_address from c1),
     c as (select c2.*, (${points.length ? sql.join(points, sql` + `) : sql`0`})::real as score from c2)
-    select c.*, count(*) over () as total from c
-    order by ${place.near ? sql`c.distancia_km asc,` : sql``} floor(c.score * 2) desc, c.plan_rank desc, c.score desc, c.rating desc nulls last, c.created_at desc nulls last, c.id desc
-    ${take === undefined ? sql`` : sql`limit ${take}`}`;
+    , ranked as (select c.*, count(*) over () as total, row_number() over (order by ${order}) as place_in_answer from c
+      order by ${order} ${take === undefined ? sql`` : sql`limit ${take}`})
+    select r.*, m.matched from (select ${matched} as matched) m left join ranked r on true order by r.place_in_answer`;
 }
 
 function toRow(r: Row): DirectoryRow {
@@ -345,12 +385,13 @@ export async function ranked(
   place: Place,
   nearest?: number,
   take?: number,
-): Promise<{ rows: DirectoryRow[]; total: number }> {
+): Promise<{ rows: DirectoryRow[]; total: number; matched: number }> {
   const walk = Boolean(place.near) && !p.terms.length;
   const run = async (fallbacks: boolean) => {
     const query = directorySearchQuery(p, explicit, place, { nearest, take, fallbacks });
-    const rows = await indexedRows<Row>(query, p.terms.length > 0 && !place.near, Boolean(place.near));
-    return { rows: rows.map(toRow), total: rows.length ? Number(rows[0]!.total) : 0 };
+    const all = await indexedRows<Row>(query, p.terms.length > 0 && !place.near, Boolean(place.near));
+    const rows = all.filter((r) => r.id !== null);
+    return { rows: rows.map(toRow), total: rows.length ? Number(rows[0]!.total) : 0, matched: Number(all[0]?.matched ?? 0) };
   };
   // Most questions have enough entries with every word, and then no fallback would run: the
   // statement without them is a third of the planning. Otherwise the whole statement, as before.
@@ -360,8 +401,9 @@ export async function ranked(
   if (walk) return run(false);
   const quick = await run(false);
   // Around a point only the any-word fallback runs, and only when the words found (almost) nothing.
-  if (place.near) return quick.total >= (p.soft.length ? FEW_RESULTS : 1) ? quick : run(true);
-  return quick.total >= NAME_FALLBACK_BELOW ? quick : run(true);
+  // Entries with every word that are closed now are no reason for fallbacks either.
+  if (place.near) return quick.matched >= (p.soft.length ? FEW_RESULTS : 1) ? quick : run(true);
+  return quick.matched >= NAME_FALLBACK_BELOW ? quick : run(true);
 }
 
 /**

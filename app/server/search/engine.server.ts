@@ -142,7 +142,14 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
   }
   let all = found.rows;
   let total = found.total;
-  if (total < FEW_RESULTS && parsed.terms.some((t) => t !== parsed.trade) && (parsed.fromText.categoria || parsed.fromText.industria)) {
+  // Entries that have every word but are closed now: the words are right, the hour is not.
+  const closedNow = openNow && found.matched > total;
+  if (
+    total < FEW_RESULTS &&
+    !(openNow && found.matched >= FEW_RESULTS) &&
+    parsed.terms.some((t) => t !== parsed.trade) &&
+    (parsed.fromText.categoria || parsed.fromText.industria)
+  ) {
     // A word read as a filter left (almost) nothing ('programación python' is taught in a school,
     // not sold by a tech shop): the entries that have it as a word follow.
     const relaxed = withoutTextFilters(parsed, explicit);
@@ -152,7 +159,7 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
     all = [...all, ...more];
     total = all.length;
   }
-  if (total === 0 && parsed.terms.length) {
+  if (total === 0 && parsed.terms.length && !closedNow) {
     // Words no entry has ('shop', 'authentic', a misspelt name) go before an empty answer is given;
     // so do words none has under the question's filters, when the rest still says what is wanted
     // ('técnico de computadoras en Colón'). A known word alone stays, for the suggestion to widen.
@@ -190,7 +197,7 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
   };
   const page = all.slice(offset, offset + q.limit);
   const nextCursor = offset + q.limit < total ? encodeOffset(offset + q.limit, key) : null;
-  const suggestion = total === 0 && !unknownPlace ? await suggest(q, parsed, reading, lang) : null;
+  const suggestion = total === 0 && !unknownPlace ? await suggest(q, parsed, reading, lang, closedNow) : null;
   return { hits: page, nextCursor, lang, reading, suggestion };
 }
 
@@ -228,7 +235,14 @@ function wordsWithout(p: ParsedQuery, drop: string[]): string {
  * The nearest useful question for an empty answer: the same one in a neighbouring province, then in
  * the whole country, without the 'open now', farther from the point, or without one of its words.
  */
-async function suggest(q: SearchQuery, p: ParsedQuery, reading: SearchReading, lang: SearchLang): Promise<SearchSuggestion | null> {
+async function suggest(
+  q: SearchQuery,
+  p: ParsedQuery,
+  reading: SearchReading,
+  lang: SearchLang,
+  closedNow: boolean,
+): Promise<SearchSuggestion | null> {
+  if (closedNow) return { text: q.text, reason: REASONS.closed };
   if (reading.near) {
     return { text: q.text, reason: REASONS.wider(reading.near.radiusKm, reading.near.name) };
   }
