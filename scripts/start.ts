@@ -10,7 +10,7 @@
 import path from "node:path";
 import { buildIfStale } from "./build-if-stale";
 
-buildIfStale({ force: process.argv.includes("--build") });
+await buildIfStale({ force: process.argv.includes("--build") });
 
 process.env.NODE_ENV = "production";
 process.chdir(path.resolve(import.meta.dirname, ".."));

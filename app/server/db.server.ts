@@ -126,7 +126,7 @@ function startEmbedded(dataDir: string): Embedded {
       reject(unopenable(message.message ?? message.type));
       void worker.terminate();
     });
-    worker.once("error", (error) => reject(opened ? error : unopenable(error.message)));
+    worker.once("error", (error) => reject(opened ? error : unopenable(error instanceof Error ? error.message : String(error))));
     worker.once("exit", (code) => {
       exited = true;
       process.off("exit", cleanUp);

@@ -146,7 +146,7 @@ test("the official MCP conformance suite passes its server scenarios that apply 
   test.setTimeout(120_000);
   const cli = path.resolve("node_modules/@modelcontextprotocol/conformance/dist/index.js");
   const results = fs.mkdtempSync(path.join(os.tmpdir(), "pv-mcp-conformance-"));
-  // The suite needs Node 22 or later: the repository's own Node 24 runs the tests.
+  // The suite needs Node 22 or later: the repository's own Node 26 runs the tests.
   expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(22);
   try {
     for (const scenario of CONFORMANCE_SCENARIOS) {
