@@ -73,6 +73,9 @@ const schema = z.object({
   TRUST_PROXY: flag,
 });
 
+/** Every variable the schema reads (.env.example documents each one: tests/unit/env-example.test.ts). */
+export const ENV_KEYS: readonly string[] = Object.keys(schema.shape);
+
 export type Env = z.infer<typeof schema> & {
   PUBLIC_URL: string;
   REQUIRE_EMAIL_VERIFICATION: boolean;
