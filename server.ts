@@ -1,7 +1,8 @@
 /**
  * The HTTP server: Express with helmet (a real CSP with a per-request nonce), compression,
  * fingerprinted assets cached immutable, GET /healthz, an origin check on state-changing requests,
- * and graceful shutdown on SIGTERM. In development Vite serves the app with HMR.
+ * one log line per request (pino) with its X-Request-Id, Prometheus metrics at /metrics when
+ * METRICS_TOKEN is set, and graceful shutdown on SIGTERM. In development Vite serves the app with HMR.
  */
 import cluster from "node:cluster";
 import http from "node:http";
@@ -13,11 +14,13 @@ import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { checkDatabase, closeDb, DatabaseStartError, isConnectionFailure } from "./app/server/db.server";
 import { startPrimary } from "./app/server/cluster.server";
+import { currentRequestId, log, requestLogger } from "./app/server/logger.server";
+import { httpDuration, metricsEndpoint } from "./app/server/metrics.server";
 import { listenForInvalidations, stopListening } from "./app/server/notify.server";
 import { refuseMalformedUrls } from "./app/server/malformed-url.server";
 import { markdownNegotiation } from "./app/server/markdown-negotiation.server";
 import { publicPageCache } from "./app/server/page-cache.server";
-import { requestContext } from "./app/server/request-context.server";
+import { requestContext, routePatterns } from "./app/server/request-context.server";
 import { securityHeaders } from "./app/server/security.server";
 import { EnvError, getEnv } from "./app/server/env.server";
 import { prepareDatabase } from "./app/server/startup.server";
@@ -33,17 +36,37 @@ export async function createApp() {
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);
   const security = securityHeaders(env);
+
+  // Route patterns, not paths, label the log lines and metrics (a path per listing would not do).
+  let patternOf: (pathname: string) => string | null = () => null;
+  const routeOf = (req: Request, res: Response) => {
+    if (typeof res.locals.route === "string") return res.locals.route;
+    const pathname = req.originalUrl?.split("?")[0] ?? req.path;
+    if (pathname.startsWith("/assets/")) return "/assets/*";
+    return patternOf(pathname) ?? (/\.[a-z0-9]+$/i.test(pathname) ? "(archivo)" : "(sin ruta)");
+  };
+  const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+  app.use(
+    requestLogger(routeOf, ({ route, status, seconds, method }) =>
+      httpDuration.observe({ method: METHODS.has(method) ? method : "OTHER", route, status: String(status) }, seconds),
+    ),
+  );
   app.use(security.everyResponse);
+
+  // Prometheus text for the operator's scraper, only with METRICS_TOKEN and its bearer token (404
+  // without the variable: nothing tells that the endpoint exists).
+  app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
 
   // For the load balancer: 503 while the database does not answer within 2 s (and while this process
   // stops, see main). The reason goes to the log once per change, never to whoever asks.
   let healthy = true;
   app.get("/healthz", async (_req, res) => {
+    res.locals.route = "/healthz";
     const check = await checkDatabase(2_000);
     if (check.ok !== healthy) {
       healthy = check.ok;
-      if (check.ok) console.info("[server] /healthz: la base de datos responde de nuevo");
-      else console.error("[server] /healthz: la base de datos no responde:", check.error.message);
+      if (check.ok) log.info("[server] /healthz: la base de datos responde de nuevo");
+      else log.error(`[server] /healthz: la base de datos no responde: ${check.error.message}`);
     }
     res.set("Cache-Control", "no-store");
     if (check.ok) res.json({ status: "ok" });
@@ -100,6 +123,7 @@ export async function createApp() {
     const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
     build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    patternOf = routePatterns(build.routes);
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -118,6 +142,7 @@ export async function createApp() {
         requestContext({
           cspNonce: res.locals.cspNonce as string,
           clientIp: req.ip ?? req.socket.remoteAddress ?? "desconocida",
+          requestId: currentRequestId(),
         }),
     }),
   );
@@ -125,11 +150,15 @@ export async function createApp() {
   // Last resort: never a stack trace to the visitor; a database that does not answer is a 503.
   app.use((error: Error, _req: Request, res: Response, _next: NextFunction) => {
     const unavailable = isConnectionFailure(error);
-    if (unavailable) console.error("[server] sin base de datos:", error.message);
-    else console.error("[server] error no controlado:", error);
+    if (unavailable) log.error(`[server] sin base de datos: ${error.message}`);
+    else log.error("[server] error no controlado", { err: error });
     if (res.headersSent) return;
     if (unavailable) res.status(503).set("Retry-After", "5").type("text/plain; charset=utf-8").send(SERVICE_UNAVAILABLE);
-    else res.status(500).type("text/plain; charset=utf-8").send("Error interno del servidor.");
+    else
+      res
+        .status(500)
+        .type("text/plain; charset=utf-8")
+        .send(`Error interno del servidor. Referencia: ${res.getHeader("X-Request-Id") ?? currentRequestId()}.`);
   });
 
   return app;
@@ -172,26 +201,26 @@ async function main() {
       app(req, res);
     })
     .listen(env.PORT, () => {
-      console.info(`Servidor listo en ${env.PUBLIC_URL} (puerto ${env.PORT})`);
+      log.info(`Servidor listo en ${env.PUBLIC_URL} (puerto ${env.PORT})`);
     });
   server.keepAliveTimeout = 65_000;
 
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.info(`[server] ${signal}: terminando las peticiones en curso…`);
+    log.info(`[server] ${signal}: terminando las peticiones en curso…`);
     const force = setTimeout(() => {
-      console.error("[server] cierre forzado tras 10 s");
+      log.error("[server] cierre forzado tras 10 s");
       // Requests are still open, but the embedded database's files are closed first (within 3 s).
       void closeDb({ force: true })
-        .catch((error: Error) => console.error(error.message))
+        .catch((error: Error) => log.error(error.message))
         .finally(() => process.exit(1));
     }, 10_000);
     force.unref();
     server.close(async () => {
       await stopListening();
-      await closeDb().catch((error: Error) => console.error(error.message));
-      console.info("[server] cerrado");
+      await closeDb().catch((error: Error) => log.error(error.message));
+      log.info("[server] cerrado");
       process.exit(0);
     });
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
@@ -205,7 +234,7 @@ async function main() {
 
 main().catch((error) => {
   // A database the operator must fix (held by another process, damaged, not answering) is one line.
-  if (error instanceof DatabaseStartError) console.error(`[server] no se pudo iniciar: ${error.message}`);
-  else console.error("[server] no se pudo iniciar:", error);
+  if (error instanceof DatabaseStartError) log.fatal(`[server] no se pudo iniciar: ${error.message}`);
+  else log.fatal("[server] no se pudo iniciar", { err: error });
   process.exit(1);
 });

@@ -2,6 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { requestInfoContext } from "./server/request-context.server";
+import { log } from "./server/logger.server";
+import { RequestIdProvider } from "./lib/request-id";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 import { applyCachePolicy } from "./lib/cache-headers";
@@ -15,7 +17,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(requestInfoContext).cspNonce;
+  const { cspNonce: nonce, requestId } = loadContext.get(requestInfoContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -27,7 +29,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -61,7 +65,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("[app] error al generar la página", { err: error });
         },
       },
     );
@@ -76,4 +80,10 @@ export default function handleRequest(
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   applyCachePolicy(request, response.headers);
   return response;
+}
+
+/** An unexpected error in a loader, action or render: logged once, with the request's id (D23). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  log.error(`[app] error no controlado en ${request.method} ${new URL(request.url).pathname}`, { err: error });
 }

@@ -14,6 +14,7 @@ import { emailTakenByOther, setFullName } from "./models/profiles.server";
 import { peekHits, recordHit } from "./models/rate-limits.server";
 import { PASSWORD_TOO_COMMON_CODE } from "./passwords.server";
 import { TOO_MANY_ATTEMPTS } from "./sign-in-limit.server";
+import { log } from "./logger.server";
 
 const AUTH_MESSAGES = {
   invalidCredentials: "Credenciales inválidas. Verifica tu email y contraseña.",
@@ -61,7 +62,7 @@ async function answerOf(what: string, call: () => Promise<Response>): Promise<Re
     if (isAPIError(error) && error.statusCode < 500) {
       return Response.json(error.body ?? {}, { status: error.statusCode, headers: error.headers as HeadersInit });
     }
-    console.error(`[auth] ${what}:`, error);
+    log.error(`[auth] ${what}`, { err: error });
     return null;
   }
 }
@@ -172,7 +173,7 @@ export async function requestPasswordReset(ip: string, email: string): Promise<{
     });
   } catch (error) {
     // Unknown addresses and mail failures look the same to the visitor (no account enumeration).
-    console.error("[auth] reset:", (error as Error).message);
+    log.error(`[auth] reset: ${(error as Error).message}`);
   }
   return { ok: true };
 }

@@ -7,9 +7,11 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { closeDb } from "./db.server";
+import { log as logger } from "./logger.server";
+import { serveClusterMetrics } from "./metrics.server";
 
 /** In the primary: fork `workers` processes of this same script and look after them. */
-export function runPrimary(workers: number, { log = console.info }: { log?: (msg: string) => void } = {}): void {
+export function runPrimary(workers: number, { log = logger.info }: { log?: (msg: string) => void } = {}): void {
   let stopping = false;
   const finish = (forced: boolean) => {
     log(forced ? "[server] cierre forzado tras 12 s" : "[server] cerrado");
@@ -21,9 +23,11 @@ export function runPrimary(workers: number, { log = console.info }: { log?: (msg
       if (live().length === 0) finish(false);
       return;
     }
-    console.error(`[server] el proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza`);
+    logger.error(`[server] el proceso ${worker.process.pid} terminó (${signal ?? code}); se reemplaza`);
     cluster.fork();
   });
+  // /metrics in any worker answers for all of them: the primary sums what each reports.
+  serveClusterMetrics();
   for (let i = 0; i < workers; i++) cluster.fork();
   log(`[server] ${workers} procesos`);
   const shutdown = (signal: string) => {

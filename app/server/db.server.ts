@@ -20,6 +20,8 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import { getEnv, type Env } from "./env.server";
+import { log } from "./logger.server";
+import { dbPoolTimeouts, dbPoolWait, dbStatementTimeouts } from "./metrics.server";
 import { dropSingleton, singleton } from "./singleton.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -133,7 +135,7 @@ function startEmbedded(dataDir: string): Embedded {
       cleanUp();
       if (closing) return;
       const error = new Error(`[db] el hilo de la base embebida terminó (código ${code})`);
-      console.error(error.message);
+      log.error(error.message);
       reject(error);
       // Every query would fail from now on: stop, so that the supervisor (or the operator) restarts it.
       if (opened) process.exit(1);
@@ -239,21 +241,43 @@ class Pool extends pg.Pool {
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
     // biome-ignore lint/suspicious/noConfusingVoidType: pg's own overload returns void with a callback
   ): Promise<pg.PoolClient> | void {
+    const measure = this.measureWait();
     if (callback)
       return super.connect((err, client, done) => {
+        measure(err);
         noteFailure(err);
         callback(this.explain(err), client, done);
       });
-    return super.connect().catch((error: Error) => {
-      noteFailure(error);
-      throw this.explain(error);
-    });
+    return super.connect().then(
+      (client) => {
+        measure(undefined);
+        return client;
+      },
+      (error: Error) => {
+        measure(error);
+        noteFailure(error);
+        throw this.explain(error);
+      },
+    );
+  }
+
+  /** For the metrics: how long a query waited because every connection was busy, and whether in vain. */
+  private measureWait(): (error: Error | undefined) => void {
+    if (this.idleCount > 0 || this.totalCount < (this.options.max ?? 10)) return noWait;
+    const started = performance.now();
+    return (error) => {
+      dbPoolWait.observe((performance.now() - started) / 1000);
+      if (error && this.busy.errors.includes(error.message)) dbPoolTimeouts.inc();
+    };
   }
 }
 
 type QueryArgs = unknown[];
 type Callback = (err: Error | null, result?: unknown) => void;
 const READ_TIMEOUT = "Query read timeout";
+/** PostgreSQL's query_canceled, which a statement_timeout raises. */
+const STATEMENT_TIMEOUT = "57014";
+const noWait = () => {};
 
 /**
  * A connection that closes itself when a query outlives node-postgres's read timeout. On the embedded
@@ -298,6 +322,7 @@ class TimeoutClosingClient extends pg.Client {
 
   private closeAfter(error: Error | null) {
     noteFailure(error);
+    if (error && (error.message === READ_TIMEOUT || (error as { code?: string }).code === STATEMENT_TIMEOUT)) dbStatementTimeouts.inc();
     if (error?.message !== READ_TIMEOUT || this.timedOut) return;
     this.timedOut = true;
     this.end().catch(() => {});
@@ -367,7 +392,7 @@ function open(): Handle {
     // an 'error' event, which without a listener would end the process when the connection is in
     // use. The pool drops a broken connection and relays the event of an idle one (logged here).
     created.on("connect", (client) => {
-      client.on("error", (err) => console.error(`[db] se perdió una conexión a ${where}:`, err.message));
+      client.on("error", (err) => log.error(`[db] se perdió una conexión a ${where}: ${err.message}`));
     });
     created.on("error", () => {});
     return created;

@@ -69,6 +69,10 @@ const schema = z.object({
   BUILD_DIR: z.string().min(1).default("build"),
   /** Server processes (node:cluster workers); above 1 needs PostgreSQL (the embedded database is one process). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** The log's threshold: fatal, error, warn, info (one line per request), debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Bearer token that opens /metrics (Prometheus text); without it /metrics answers 404. */
+  METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
   /** Set in tests to trust X-Forwarded-For from the local test client. */
   TRUST_PROXY: flag,
 });

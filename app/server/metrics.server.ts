@@ -6,6 +6,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import cluster from "node:cluster";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { AggregatorRegistry, Counter, Histogram, Registry } from "prom-client";
 import { singleton } from "./singleton.server";
 
@@ -113,6 +114,32 @@ export async function metricsText(): Promise<{ contentType: string; body: string
     return { contentType: metrics.registry.contentType, body: await askPrimary() };
   }
   return { contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };
+}
+
+/**
+ * GET /metrics: a 404 (to the next handler) without METRICS_TOKEN, so nothing says it exists; a 401
+ * without `Authorization: Bearer <token>`; else the Prometheus text.
+ */
+export function metricsEndpoint(token: string | undefined) {
+  return async (req: IncomingMessage, res: ServerResponse & { locals?: Record<string, unknown> }, next: (error?: unknown) => void) => {
+    if (res.locals) res.locals.route = "/metrics";
+    if (!token) return next();
+    res.setHeader("Cache-Control", "no-store");
+    if (!bearerMatches(req.headers.authorization, token)) {
+      res.statusCode = 401;
+      res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end("No autorizado.");
+      return;
+    }
+    try {
+      const { contentType, body } = await metricsText();
+      res.setHeader("Content-Type", contentType);
+      res.end(body);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 const ASK = "panamavipia:metrics-req";

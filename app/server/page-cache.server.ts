@@ -28,6 +28,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { isPersonalCookie } from "~/lib/cache-headers";
 import { getEnv } from "./env.server";
+import { log } from "./logger.server";
+import { pageCacheRequests } from "./metrics.server";
 import { singleton } from "./singleton.server";
 
 type Listener = () => void;
@@ -102,8 +104,10 @@ export function pageCacheStats() {
   return { ...s.stats, entries: s.entries.size, bytes: s.bytes };
 }
 
-// Per-response headers that are not replayed: the transport's own, and the cache's.
+// Per-response headers that are not replayed: the transport's own, the cache's, and the request id
+// (each answer has its own).
 const NOT_REPLAYED = new Set([
+  "x-request-id",
   "content-length",
   "content-encoding",
   "transfer-encoding",
@@ -115,6 +119,9 @@ const NOT_REPLAYED = new Set([
   "set-cookie",
   "x-page-cache",
 ]);
+
+const HIT = { outcome: "hit" } as const;
+const MISS = { outcome: "miss" } as const;
 
 const STORED_TYPES = /^text\/(?:html|markdown)\b/i;
 
@@ -197,6 +204,7 @@ export function publicPageCache(options: PageCacheOptions = {}) {
       return next();
     }
     s.stats.hits++;
+    pageCacheRequests.inc(HIT);
     // Refresh its place in the LRU order.
     s.entries.delete(key);
     s.entries.set(key, hit);
@@ -226,6 +234,7 @@ export function publicPageCache(options: PageCacheOptions = {}) {
     if (key === null) return next();
     const s = state();
     s.stats.misses++;
+    pageCacheRequests.inc(MISS);
     res.setHeader("X-Page-Cache", "MISS");
     // Admission: the first request for a URL only records it; the next one within the TTL stores it.
     const now = Date.now();
@@ -270,7 +279,7 @@ export function publicPageCache(options: PageCacheOptions = {}) {
       try {
         keep();
       } catch (error) {
-        console.error("[page-cache] no se pudo guardar la página:", (error as Error).message);
+        log.error("[page-cache] no se pudo guardar la página", { err: error });
       }
       return (end as (...a: unknown[]) => Res).apply(this, args);
     } as typeof res.end;

@@ -1,9 +1,11 @@
-/** Start-up: migrations, then the demo seed on an empty embedded database. */
+/** Start-up: migrations, then the demo seed on an empty embedded database; the serving processes' background work. */
 import { dbReady } from "./db.server";
 import { getEnv } from "./env.server";
+import { startMailSender, stopMailSender } from "./mail-sender.server";
 import { isDatabaseEmpty, seedDemo } from "./seed/seed.server";
+import { log as logger } from "./logger.server";
 
-export async function prepareDatabase(log: (msg: string) => void = console.info): Promise<void> {
+export async function prepareDatabase(log: (msg: string) => void = logger.info): Promise<void> {
   const env = getEnv();
   await dbReady();
   const wantSeed = env.SEED_DEMO ?? env.embedded;
@@ -12,4 +14,17 @@ export async function prepareDatabase(log: (msg: string) => void = console.info)
   if (env.SEED_DEMO === undefined && !(await isDatabaseEmpty())) return;
   log("[seed] cargando datos de demostración…");
   await seedDemo((m) => log(`[seed] ${m}`));
+}
+
+/**
+ * In every process that serves requests (each worker of a cluster too: claiming mail is exclusive),
+ * once the database is ready: the mail outbox's sender.
+ */
+export function startBackgroundWork(): void {
+  if (getEnv().SMTP_URL) startMailSender();
+}
+
+/** On shutdown, before the database closes: lets a mail being sent finish. */
+export async function stopBackgroundWork(): Promise<void> {
+  await stopMailSender();
 }

@@ -5,6 +5,8 @@
  * fetch answers 503 with nothing written, so that Stripe delivers the event again.
  */
 import { getEnv } from "./env.server";
+import { log } from "./logger.server";
+import { stripeWebhooks } from "./metrics.server";
 import { recordStripeEvent, stripeEventSeen } from "./models/subscriptions.server";
 import { requireStripe, type Stripe, StripeNotConfiguredError } from "./stripe.server";
 import { idOf, subscriptionStateFromStripe } from "./subscription-sync.server";
@@ -18,13 +20,34 @@ const HANDLED = new Set([
   "customer.subscription.deleted",
 ]);
 
+/** The webhook's answer, counted in the metrics by outcome (processed, duplicate, ignored, rejected…). */
 export async function handleStripeWebhook(payload: string, signature: string | null): Promise<WebhookAnswer> {
+  try {
+    const answer = await answerWebhook(payload, signature);
+    stripeWebhooks.inc({ outcome: outcomeOf(answer) });
+    return answer;
+  } catch (error) {
+    stripeWebhooks.inc({ outcome: "error" });
+    throw error;
+  }
+}
+
+function outcomeOf({ status, body }: WebhookAnswer): string {
+  if (status === 400) return "rejected";
+  if (status === 503) return body.error === "Los pagos no están configurados." ? "not_configured" : "stripe_unavailable";
+  if (body.duplicate) return "duplicate";
+  if (body.ignored) return "ignored";
+  if (body.unknownCustomer) return "unknown_customer";
+  return "processed";
+}
+
+async function answerWebhook(payload: string, signature: string | null): Promise<WebhookAnswer> {
   let stripe: Stripe;
   try {
     stripe = requireStripe("STRIPE_WEBHOOK_SECRET");
   } catch (error) {
     if (!(error instanceof StripeNotConfiguredError)) throw error;
-    console.error(`[stripe] webhook refused: ${error.message}`);
+    log.error(`[stripe] webhook refused: ${error.message}`);
     return { status: 503, body: { error: "Los pagos no están configurados." } };
   }
   if (!signature) return { status: 400, body: { error: "Falta la firma Stripe-Signature." } };
@@ -33,7 +56,7 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   try {
     event = stripe.webhooks.constructEvent(payload, signature, getEnv().STRIPE_WEBHOOK_SECRET!);
   } catch (error) {
-    console.warn(`[stripe] webhook signature rejected: ${(error as Error).message}`);
+    log.warn(`[stripe] webhook signature rejected: ${(error as Error).message}`);
     return { status: 400, body: { error: "Firma inválida." } };
   }
 
@@ -63,14 +86,12 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   try {
     synced = await subscriptionStateFromStripe(stripe, subscriptionId, referencedUser);
   } catch (error) {
-    console.error(
-      `[stripe] webhook ${event.id} (${event.type}): could not fetch subscription ${subscriptionId}: ${(error as Error).message}`,
-    );
+    log.error(`[stripe] webhook ${event.id} (${event.type}): could not fetch subscription ${subscriptionId}: ${(error as Error).message}`);
     return { status: 503, body: { error: "No se pudo consultar la suscripción en Stripe; reintente." } };
   }
 
   if (!synced.state) {
-    console.warn(`[stripe] webhook ${event.id} (${event.type}): customer ${synced.customerId} belongs to no account; ignored`);
+    log.warn(`[stripe] webhook ${event.id} (${event.type}): customer ${synced.customerId} belongs to no account; ignored`);
     await recordStripeEvent(event, null);
     return { status: 200, body: { received: true, unknownCustomer: true } };
   }

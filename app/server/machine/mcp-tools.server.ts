@@ -37,6 +37,7 @@ import {
   type ApiEntry,
   type ApiListing,
 } from "./directory.server";
+import { log } from "../logger.server";
 
 const MCP_SERVER_NAME = "panama-vip-ia";
 const MCP_SERVER_VERSION = "1.0.0";
@@ -107,7 +108,7 @@ async function answering(tool: string, work: () => Promise<CallToolResult>): Pro
   } catch (error) {
     if (error instanceof BadCursorError) return toolError(error.message);
     const ref = crypto.randomUUID().slice(0, 8);
-    console.error(`[mcp] ${tool} falló (ref ${ref}):`, error);
+    log.error(`[mcp] ${tool} falló (ref ${ref})`, { err: error });
     return toolError(`No se pudo consultar el directorio en este momento (referencia ${ref}). Intenta de nuevo en unos minutos.`);
   }
 }

@@ -11,13 +11,14 @@ import { getEnv } from "../env.server";
 import { createDirectoryMcpServer } from "./mcp-tools.server";
 import { limitPublicApi, rateLimitMessage } from "./public-api.server";
 import { singleton } from "../singleton.server";
+import { log } from "../logger.server";
 
 const LOCALHOST = ["localhost", "127.0.0.1", "[::1]"];
 
 function handler(): McpHttpHandler {
   return singleton("mcp-handler", () =>
     createMcpHandler(() => createDirectoryMcpServer(), {
-      onerror: (error) => console.warn(`[mcp] ${error.message}`),
+      onerror: (error) => log.warn(`[mcp] ${error.message}`),
     }),
   );
 }

@@ -8,6 +8,7 @@ import { clientKey } from "../auth.server";
 import { getEnv } from "../env.server";
 import { recordHit } from "../models/rate-limits.server";
 import { singleton } from "../singleton.server";
+import { currentRequestId, log } from "../logger.server";
 
 const API_RATE_WINDOW_SECONDS = 60;
 
@@ -172,8 +173,9 @@ export async function publicApi(ip: string, answer: (rate: RateDecision) => Prom
     return await answer(rate);
   } catch (error) {
     if (error instanceof Response) return error;
-    const id = crypto.randomUUID();
-    console.error(`[api] error ${id}:`, error);
+    // The request's own id (X-Request-Id), so the operator finds the log line the client quotes.
+    const id = currentRequestId() ?? crypto.randomUUID();
+    log.error(`[api] error ${id}`, { err: error });
     return apiError(500, { codigo: "error_interno", mensaje: `Error interno del servidor. Referencia: ${id}.`, solicitud: id });
   }
 }

@@ -25,6 +25,7 @@ import {
   type SearchSuggestion,
   TIPO_OF_KIND,
 } from "./query";
+import { timeSearch } from "../metrics.server";
 import { type Filters, normalizeText, type ParsedQuery, parseDirectoryQuery, townNamed } from "./reader.server";
 
 /** Thrown for a cursor that this search did not hand out (the API answers 400, MCP a tool error, pages a bad link). */
@@ -36,12 +37,18 @@ export class BadCursorError extends UserError {
 
 /** One search, answered from the answer cache when the same question was asked since data last changed. */
 export function search(query: SearchQuery): Promise<SearchOutcome> {
-  return cachedAnswer(`buscar:${JSON.stringify(query)}`, () => searchUncached(query));
+  return cachedAnswer(`buscar:${JSON.stringify(query)}`, () => searchTimed(query));
 }
 
 /** The same search without the answer cache (tests that change rows behind the cache's back). */
 export function searchFresh(query: SearchQuery): Promise<SearchOutcome> {
-  return searchUncached(query);
+  return searchTimed(query);
+}
+
+/** Searches that reach the database, timed for the metrics by kind: near a point, by words, or by filters only. */
+function searchTimed(q: SearchQuery): Promise<SearchOutcome> {
+  const kind = q.near || q.nearPlace?.trim() ? "near" : q.text?.trim() ? "text" : "filters";
+  return timeSearch(kind, () => searchUncached(q));
 }
 
 // ---------------------------------------------------------------- cursor
