@@ -498,6 +498,38 @@ export const audit_log = pgTable(
   (t) => [index("audit_log_created_idx").on(t.created_at.desc(), t.id.desc())],
 );
 
+// ---------------------------------------------------------------- mail outbox
+/**
+ * Mail waiting for the SMTP server: requests only insert here, and a sender in every app process
+ * claims rows (a lease in `locked_until`, taken with FOR UPDATE SKIP LOCKED) and sends them with
+ * retries. A sent mail keeps no body, so the links it carried are not kept at rest.
+ */
+export const mail_outbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    to_address: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body_text: text("body_text"),
+    body_html: text("body_html"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: ts("next_attempt_at").notNull().defaultNow(),
+    locked_until: ts("locked_until"),
+    last_error: text("last_error"),
+    created_at: createdAt(),
+    sent_at: ts("sent_at"),
+  },
+  (t) => [
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("mail_outbox_due_idx").on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_failed_idx").on(t.created_at.desc(), t.id.desc()).where(sql`${t.status} = 'failed'`),
+  ],
+);
+
 export type Profile = typeof profiles.$inferSelect;
 export type Restaurant = typeof restaurants.$inferSelect;
 export type NewRestaurant = typeof restaurants.$inferInsert;
@@ -507,3 +539,4 @@ export type Blog = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
 export type FreePlan = typeof free_plan_subscriptions.$inferSelect;
 export type ContactMessage = typeof contact_messages.$inferSelect;
+export type OutboxMail = typeof mail_outbox.$inferSelect;

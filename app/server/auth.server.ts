@@ -63,7 +63,7 @@ function createAuth() {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await sendMail({
+        await sendMail("reset-password", {
           to: user.email,
           subject: "Restablece tu contraseña - Panama VIP IA",
           text: `Hola ${user.name || ""}:\n\nPara elegir una nueva contraseña abre este enlace (válido por 1 hora):\n${url}\n\nSi no lo pediste, ignora este mensaje.`,
@@ -84,7 +84,7 @@ function createAuth() {
           await mailEmailChange({ id: user.id, name: user.name, from: current, to: user.email, url });
           return;
         }
-        await sendMail({
+        await sendMail("verify-email", {
           to: user.email,
           subject: "Confirma tu email - Panama VIP IA",
           text: `Hola ${user.name || ""}:\n\nConfirma tu dirección de email con este enlace (válido ${EMAIL_LINK_HOURS} horas):\n${url}\n\nSi no creaste una cuenta en Panama VIP IA, ignora este mensaje.`,

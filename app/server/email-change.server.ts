@@ -77,7 +77,7 @@ export async function mailEmailChange(change: { id: string; name: string; from: 
   const name = change.name.trim() || change.from;
   await setPendingEmail(change.id, change.to);
   const site = getEnv().PUBLIC_URL;
-  await sendMail({
+  await sendMail("email-change-new", {
     to: change.to,
     subject: "Confirma tu nuevo email - Panama VIP IA",
     text:
@@ -85,7 +85,7 @@ export async function mailEmailChange(change: { id: string; name: string; from: 
       `Si abres este enlace, esa cuenta pasará a iniciar sesión con ${change.to} en lugar de ${change.from}:\n${change.url}\n\n` +
       `El enlace vale ${EMAIL_LINK_HOURS} horas. Si no conoces esa cuenta o no lo pediste, no lo abras: no cambiará nada y podrás seguir usando esta dirección para registrarte en ${site}.`,
   });
-  await sendMail({
+  await sendMail("email-change-old", {
     to: change.from,
     subject: "Se pidió cambiar el email de tu cuenta - Panama VIP IA",
     text:

@@ -1,26 +1,27 @@
-/** Outgoing mail: nodemailer over SMTP_URL, or the server log (and MAIL_LOG_FILE) without it. */
+/**
+ * Outgoing mail. With SMTP_URL a mail is queued in the outbox and sent by the sender
+ * (mail-sender.server.ts) with retries, so a slow or failing SMTP server never slows or fails the
+ * request that wrote it. Without SMTP_URL it goes straight to the server log (and MAIL_LOG_FILE),
+ * where development, the tests and the first admin read the links.
+ */
 import fs from "node:fs";
-import nodemailer from "nodemailer";
 import { getEnv } from "./env.server";
-import { singleton } from "./singleton.server";
+import { kickMailSender } from "./mail-sender.server";
+import { mailOutcomes } from "./metrics.server";
+import { insertOutboxMail, type OutboxKind } from "./models/mail-outbox.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
-const transport = () =>
-  singleton("mail-transport", () => {
-    const env = getEnv();
-    return env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
-  });
-
-export async function sendMail(mail: Mail): Promise<void> {
+export async function sendMail(kind: OutboxKind, mail: Mail): Promise<void> {
   const env = getEnv();
-  const t = transport();
-  if (t) {
-    await t.sendMail({ from: env.MAIL_FROM, ...mail });
+  if (env.SMTP_URL) {
+    await insertOutboxMail({ kind, ...mail });
+    kickMailSender();
     return;
   }
   console.info(`[mail] para=${mail.to} asunto="${mail.subject}"\n${mail.text}`);
   if (env.MAIL_LOG_FILE) {
     fs.appendFileSync(env.MAIL_LOG_FILE, `${JSON.stringify({ ...mail, at: new Date().toISOString() })}\n`);
   }
+  mailOutcomes.inc({ kind, outcome: "logged" });
 }
