@@ -58,6 +58,7 @@ export default [
   route("admin/free-plans", "routes/admin/free-plans.tsx"),
   route("admin/leads", "routes/admin/leads.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/correos", "routes/admin/mail.tsx"),
 
   // ---- directory
   // Markdown twins first: `:slug.md` is a parameter with a static suffix, which React Router

@@ -19,10 +19,10 @@ async function expectOnScreen(page: Page, link: Locator) {
 }
 
 test("the admin navigation is in Spanish and keeps the last section's tab in view at 390px", async ({ page }) => {
-  await page.goto("/admin/audit");
+  await page.goto("/admin/correos");
   const nav = page.getByRole("navigation", { name: "Administración" });
-  await expect(nav.getByRole("link")).toHaveText(["Panel", "Miembros", "Planes gratuitos", "Mensajes", "Auditoría"]);
-  await expectOnScreen(page, nav.getByRole("link", { name: "Auditoría" }));
+  await expect(nav.getByRole("link")).toHaveText(["Panel", "Miembros", "Planes gratuitos", "Mensajes", "Auditoría", "Correos"]);
+  await expectOnScreen(page, nav.getByRole("link", { name: "Correos" }));
   // The page itself did not scroll to get there.
   expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
 

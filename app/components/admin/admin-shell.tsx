@@ -10,6 +10,7 @@ const LINKS = [
   { to: "/admin/free-plans", label: "Planes gratuitos", icon: "gift", end: true },
   { to: "/admin/leads", label: "Mensajes", icon: "inbox", end: true },
   { to: "/admin/audit", label: "Auditoría", icon: "clipboard-list", end: true },
+  { to: "/admin/correos", label: "Correos", icon: "mail-warning", end: true },
 ] as const;
 
 /**
