@@ -158,7 +158,8 @@ for (const width of [390, 1280]) {
   test(`a payment still on its way (${width} px): the page says so, offers no second subscription, and confirms once paid`, async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
+    // A long scenario (a dozen page loads, two browser contexts): 47 s on a loaded CI machine.
+    test.setTimeout(120_000);
     const { page } = await signedInPage(browser, `pendiente${width}`, { viewport: { width, height: 900 } });
     await page.context().clock.install();
     stripe.state.holdWebhooks = true;
