@@ -7,6 +7,7 @@
  */
 import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
 import { getEnv } from "./env.server";
+import { log as logger, maskEmails } from "./logger.server";
 import { mailOutcomes } from "./metrics.server";
 import { claimDueMails, markMailFailed, markMailRetry, markMailSent, pruneSentMails } from "./models/mail-outbox.server";
 import { singleton } from "./singleton.server";
@@ -35,18 +36,10 @@ export function smtpTransport(): MailTransport | null {
   });
 }
 
-/** "ana.perez@ejemplo.pa" → "a***@ejemplo.pa": enough to tell mails apart in a log. */
-export function maskAddress(address: string): string {
-  const at = address.lastIndexOf("@");
-  if (at < 1) return "***";
-  return `${address[0]}***${address.slice(at)}`;
-}
-
 /** The SMTP error in one short line, without addresses. */
 function reasonOf(error: unknown): string {
   const e = error as { responseCode?: number; code?: string; message?: string };
-  const text = (e.message ?? String(error)).replace(/[^\s<>@]+@[^\s<>@]+/g, (m) => maskAddress(m.replace(/^<|>$/g, "")));
-  return `${e.responseCode ?? e.code ?? "error"}: ${text}`.slice(0, 300);
+  return maskEmails(`${e.responseCode ?? e.code ?? "error"}: ${e.message ?? String(error)}`).slice(0, 300);
 }
 
 export type PassResult = { sent: number; retried: number; failed: number };
@@ -60,20 +53,20 @@ export async function deliverDueMails({
   transport = smtpTransport(),
   backoff = BACKOFF_MS,
   limit = BATCH,
-  log = console.info,
+  log = logger,
 }: {
   now?: () => Date;
   transport?: MailTransport | null;
   backoff?: readonly number[];
   limit?: number;
-  log?: (message: string) => void;
+  log?: { info: (message: string) => void; error: (message: string) => void };
 } = {}): Promise<PassResult> {
   const result: PassResult = { sent: 0, retried: 0, failed: 0 };
   if (!transport) return result;
   const from = getEnv().MAIL_FROM;
   const mails = await claimDueMails({ now: now(), limit, leaseMs: LEASE_MS });
   for (const mail of mails) {
-    const name = `#${mail.id} (${mail.kind}, ${maskAddress(mail.to)})`;
+    const name = `#${mail.id} (${mail.kind}, ${maskEmails(mail.to)})`;
     try {
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
     } catch (error) {
@@ -83,19 +76,19 @@ export async function deliverDueMails({
         await markMailFailed(mail.id, reason, now());
         mailOutcomes.inc({ kind: mail.kind, outcome: "failed" });
         result.failed++;
-        console.error(`[mail] ${name} no se pudo enviar tras ${mail.attempts} intentos; queda como fallido: ${reason}`);
+        log.error(`[mail] ${name} no se pudo enviar tras ${mail.attempts} intentos; queda como fallido: ${reason}`);
       } else {
         await markMailRetry(mail.id, reason, new Date(now().getTime() + wait));
         mailOutcomes.inc({ kind: mail.kind, outcome: "retried" });
         result.retried++;
-        log(`[mail] ${name} intento ${mail.attempts} fallido (${reason}); nuevo intento en ${Math.round(wait / 1000)} s`);
+        log.info(`[mail] ${name} intento ${mail.attempts} fallido (${reason}); nuevo intento en ${Math.round(wait / 1000)} s`);
       }
       continue;
     }
     await markMailSent(mail.id, now());
     mailOutcomes.inc({ kind: mail.kind, outcome: "sent" });
     result.sent++;
-    log(`[mail] ${name} enviado${mail.attempts > 1 ? ` en el intento ${mail.attempts}` : ""}`);
+    log.info(`[mail] ${name} enviado${mail.attempts > 1 ? ` en el intento ${mail.attempts}` : ""}`);
   }
   return result;
 }
@@ -129,7 +122,7 @@ function runPass(): Promise<void> {
           await pruneSentMails(new Date(Date.now() - KEEP_SENT_MS));
         }
       } catch (error) {
-        console.error("[mail] el envío de la cola falló:", (error as Error).message);
+        logger.error(`[mail] el envío de la cola falló: ${maskEmails((error as Error).message)}`);
       }
     } while (s.again);
   })().finally(() => {

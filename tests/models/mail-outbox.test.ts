@@ -8,6 +8,7 @@ import nodemailer from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
 import { db, dbDriver, queryRows } from "~/server/db.server";
 import { BACKOFF_MS, deliverDueMails } from "~/server/mail-sender.server";
+import { mailOutcomes } from "~/server/metrics.server";
 import { claimDueMails, insertOutboxMail, listFailedMails } from "~/server/models/mail-outbox.server";
 import { startFlakySmtp } from "../fakes/flaky-smtp";
 
@@ -30,6 +31,9 @@ const rowOf = async (id: number) =>
     )
   )[0]!;
 
+const outcomes = async (outcome: string) =>
+  (await mailOutcomes.get()).values.find((v) => v.labels.kind === "verify-email" && v.labels.outcome === outcome)?.value ?? 0;
+
 const mail = (to: string, subject: string) => ({ kind: "verify-email" as const, to, subject, text: `Enlace secreto para ${to}` });
 
 describe("mail outbox", () => {
@@ -37,9 +41,10 @@ describe("mail outbox", () => {
     const { smtp, transport } = await smtpWith({ script: ["451", "550", "drop"] });
     const id = await insertOutboxMail(mail("reintento.persona@ejemplo.pa", "Confirma tu email - Panama VIP IA"));
     const logs: string[] = [];
-    const log = (m: string) => logs.push(m);
+    const log = { info: (m: string) => logs.push(m), error: (m: string) => logs.push(m) };
     let clock = Date.now() + 1_000;
     const pass = () => deliverDueMails({ now: () => new Date(clock), transport, log });
+    const [retriedBefore, sentBefore] = [await outcomes("retried"), await outcomes("sent")];
 
     expect(await pass()).toEqual({ sent: 0, retried: 1, failed: 0 });
     // Not due again before the first wait is over.
@@ -53,6 +58,7 @@ describe("mail outbox", () => {
     expect(await pass()).toEqual({ sent: 1, retried: 0, failed: 0 });
 
     expect(smtp.attempts()).toBe(4);
+    expect([(await outcomes("retried")) - retriedBefore, (await outcomes("sent")) - sentBefore]).toEqual([3, 1]);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(["reintento.persona@ejemplo.pa"]);
     const row = await rowOf(id);
@@ -72,21 +78,17 @@ describe("mail outbox", () => {
     const id = await insertOutboxMail(mail("siempre.falla@ejemplo.pa", "Restablece tu contraseña - Panama VIP IA"));
     let clock = Date.now() + 1_000;
     const errors: string[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => errors.push(args.join(" "));
-    try {
-      const pass = () => deliverDueMails({ now: () => new Date(clock), transport, log: () => {} });
-      for (const wait of BACKOFF_MS) {
-        expect(await pass()).toEqual({ sent: 0, retried: 1, failed: 0 });
-        clock += wait;
-      }
-      expect(await pass()).toEqual({ sent: 0, retried: 0, failed: 1 });
-      clock += 24 * 60 * 60_000;
-      expect(await pass()).toEqual({ sent: 0, retried: 0, failed: 0 });
-    } finally {
-      console.error = original;
+    const log = { info: () => {}, error: (m: string) => errors.push(m) };
+    const pass = () => deliverDueMails({ now: () => new Date(clock), transport, log });
+    for (const wait of BACKOFF_MS) {
+      expect(await pass()).toEqual({ sent: 0, retried: 1, failed: 0 });
+      clock += wait;
     }
+    expect(await pass()).toEqual({ sent: 0, retried: 0, failed: 1 });
+    clock += 24 * 60 * 60_000;
+    expect(await pass()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(smtp.attempts()).toBe(BACKOFF_MS.length + 1);
+    expect(await outcomes("failed")).toBeGreaterThanOrEqual(1);
     expect(smtp.received).toHaveLength(0);
     const row = await rowOf(id);
     expect(row.status).toBe("failed");
@@ -130,7 +132,7 @@ describe("mail outbox", () => {
       const transport = nodemailer.createTransport(smtp.url);
       let total = 0;
       while (true) {
-        const r = await deliverDueMails({ now: () => new Date(clock), transport, limit: 3, log: () => {} });
+        const r = await deliverDueMails({ now: () => new Date(clock), transport, limit: 3, log: { info: () => {}, error: () => {} } });
         if (r.sent + r.retried + r.failed === 0) return total;
         total += r.sent;
       }
