@@ -77,9 +77,10 @@ function defaultDestination(): DestinationStream {
   if (process.env.NODE_ENV === "development" && prettyInstalled()) {
     return pino.transport({ target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } });
   }
-  // Buffered and written asynchronously: one line per request must cost the request nothing.
+  // Written asynchronously (lines that come while a write is under way go out together with the next):
+  // one line per request must cost the request nothing.
   // pino flushes what is buffered when the process exits.
-  return pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  return pino.destination({ dest: 1, sync: false });
 }
 
 function prettyInstalled(): boolean {
