@@ -23,7 +23,7 @@ import { publicPageCache } from "./app/server/page-cache.server";
 import { requestContext, routePatterns } from "./app/server/request-context.server";
 import { securityHeaders } from "./app/server/security.server";
 import { EnvError, getEnv } from "./app/server/env.server";
-import { prepareDatabase } from "./app/server/startup.server";
+import { prepareDatabase, startBackgroundWork, stopBackgroundWork } from "./app/server/startup.server";
 import { SERVICE_UNAVAILABLE } from "./app/lib/user-error";
 
 export async function createApp() {
@@ -182,6 +182,8 @@ async function main() {
   const app = await createApp();
   // Before the first request: a write served by another process must empty this one's page cache.
   await listenForInvalidations();
+  // The mail outbox's sender, in every serving process (claims are exclusive).
+  startBackgroundWork();
 
   // On SIGTERM the requests in flight finish and nothing new starts: the listening socket closes (new
   // connections are refused), a request that arrives on a kept-alive connection gets a 503 that
@@ -219,6 +221,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await stopListening();
+      await stopBackgroundWork();
       await closeDb().catch((error: Error) => log.error(error.message));
       log.info("[server] cerrado");
       process.exit(0);
