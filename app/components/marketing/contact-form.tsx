@@ -1,7 +1,7 @@
 /**
- * The /contact form. The page loads it with React.lazy, so Conform and Zod reach the browser after the
- * page is shown and do not count against the public pages' budget (decision 045); the server renders it
- * whole, and until it is loaded it posts as a plain form.
+ * The /contact form. The page loads it with React.lazy once the visitor reaches for it, so Conform and
+ * Zod are not part of the page's download (decisions 045, 091); the server renders it whole, and until
+ * it is loaded it posts as a plain form.
  */
 import { CatalogOptions } from "~/components/catalog-options";
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
