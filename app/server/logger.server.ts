@@ -78,9 +78,15 @@ function defaultDestination(): DestinationStream {
     return pino.transport({ target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } });
   }
   // Written asynchronously (lines that come while a write is under way go out together with the next):
-  // one line per request must cost the request nothing.
-  // pino flushes what is buffered when the process exits.
-  return pino.destination({ dest: 1, sync: false });
+  // one line per request must cost the request nothing; pino flushes what is left when the process
+  // exits. Errors go to stderr, as they always did, the rest to stdout.
+  return pino.multistream(
+    [
+      { level: "trace", stream: pino.destination({ dest: 1, sync: false }) },
+      { level: "error", stream: pino.destination({ dest: 2, sync: false }) },
+    ],
+    { dedupe: true },
+  );
 }
 
 function prettyInstalled(): boolean {
