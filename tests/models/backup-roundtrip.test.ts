@@ -33,6 +33,7 @@ import {
 import { getAuth } from "~/server/auth.server";
 import { closeDb, db, dbReady } from "~/server/db.server";
 import { createApiToken } from "~/server/models/api-tokens.server";
+import { insertOutboxMail } from "~/server/models/mail-outbox.server";
 import { recordHit } from "~/server/models/rate-limits.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { clearSingletons } from "~/server/singleton.server";
@@ -105,6 +106,12 @@ async function fillEveryTable() {
     service: "consultation",
   });
   await createApiToken(member.id, "Copia de seguridad");
+  await insertOutboxMail({
+    kind: "verify-email",
+    to: member.email,
+    subject: "Confirma «tu» email",
+    text: "Enlace:\nhttps://ejemplo.test/\\N",
+  });
   await recordHit("signin:ip:198.51.100.9", 60);
 }
 
