@@ -236,8 +236,9 @@ async function main() {
 }
 
 main().catch((error) => {
-  // A database the operator must fix (held by another process, damaged, not answering) is one line.
-  if (error instanceof DatabaseStartError) log.fatal(`[server] no se pudo iniciar: ${error.message}`);
-  else log.fatal("[server] no se pudo iniciar", { err: error });
+  // Start-up failures are for the operator at the terminal: plain text, written before the exit. A
+  // database the operator must fix (held by another process, damaged, not answering) is one line.
+  if (error instanceof DatabaseStartError) console.error(`[server] no se pudo iniciar: ${error.message}`);
+  else console.error("[server] no se pudo iniciar", error);
   process.exit(1);
 });
