@@ -34,7 +34,6 @@ const manifestRoute = (id: string, parentId?: string) => ({
   css: [],
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: route modules as React Router's build hands them over
 const built = (mod: { default: any; ErrorBoundary: any }) => ({
   ...mod,
   default: withComponentProps(mod.default),
