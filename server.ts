@@ -12,18 +12,18 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
-import { checkDatabase, closeDb, DatabaseStartError, isConnectionFailure } from "./app/server/db.server";
-import { startPrimary } from "./app/server/cluster.server";
-import { currentRequestId, log, requestLogger } from "./app/server/logger.server";
-import { httpDuration, metricsEndpoint } from "./app/server/metrics.server";
-import { listenForInvalidations, stopListening } from "./app/server/notify.server";
-import { refuseMalformedUrls } from "./app/server/malformed-url.server";
-import { markdownNegotiation } from "./app/server/markdown-negotiation.server";
-import { publicPageCache } from "./app/server/page-cache.server";
-import { requestContext, routePatterns } from "./app/server/request-context.server";
-import { securityHeaders } from "./app/server/security.server";
-import { EnvError, getEnv } from "./app/server/env.server";
-import { prepareDatabase, startBackgroundWork, stopBackgroundWork } from "./app/server/startup.server";
+import { checkDatabase, closeDb, DatabaseStartError, isConnectionFailure } from "./app/server/platform/db.server";
+import { startPrimary } from "./app/server/platform/cluster.server";
+import { currentRequestId, log, requestLogger } from "./app/server/platform/logger.server";
+import { httpDuration, metricsEndpoint } from "./app/server/platform/metrics.server";
+import { listenForInvalidations, stopListening } from "./app/server/http/page-cache-notify.server";
+import { refuseMalformedUrls } from "./app/server/http/malformed-url.server";
+import { markdownNegotiation } from "./app/server/directory/markdown-negotiation.server";
+import { publicPageCache } from "./app/server/http/page-cache.server";
+import { requestContext, routePatterns } from "./app/server/http/request-context.server";
+import { securityHeaders } from "./app/server/http/security.server";
+import { EnvError, getEnv } from "./app/server/platform/env.server";
+import { prepareDatabase, startBackgroundWork, stopBackgroundWork } from "./app/server/platform/startup.server";
 import { SERVICE_UNAVAILABLE } from "./app/lib/user-error";
 
 export async function createApp() {
@@ -176,7 +176,7 @@ async function main() {
     throw error;
   }
   if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
-    // Migrate and seed once, then fork the workers (app/server/cluster.server.ts).
+    // Migrate and seed once, then fork the workers (app/server/platform/cluster.server.ts).
     return startPrimary(env.WEB_CONCURRENCY, prepareDatabase);
   }
   const app = await createApp();

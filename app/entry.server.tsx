@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { requestInfoContext } from "./server/request-context.server";
-import { log } from "./server/logger.server";
+import { requestInfoContext } from "./server/http/request-context.server";
+import { log } from "./server/platform/logger.server";
 import { RequestIdProvider } from "./lib/request-id";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";

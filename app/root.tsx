@@ -8,10 +8,10 @@ import { Toaster, useShowToast } from "./components/toaster";
 import { CheckingAccess } from "./components/premium/checking-access";
 import { FONT_PRELOAD } from "./components/marketing/font-preload";
 import { useNonce } from "./lib/nonce";
-import { getPublicEnv } from "./server/env.server";
-import { getCurrentUser, rememberPageUrl } from "./server/guards.server";
-import { readToast } from "./server/toast.server";
-import { answerUnavailable } from "./server/unavailable.server";
+import { getPublicEnv } from "./server/platform/env.server";
+import { getCurrentUser, rememberPageUrl } from "./server/accounts/guards.server";
+import { readToast } from "./server/http/toast.server";
+import { answerUnavailable } from "./server/http/unavailable.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React emit the stylesheet at the top of <head>, before the modulepreload

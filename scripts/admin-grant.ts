@@ -4,7 +4,7 @@
  * same rules as the members page apply (the last admin cannot be revoked), and the change goes to
  * the audit trail.
  */
-import { closeDb, dbReady } from "../app/server/db.server";
+import { closeDb, dbReady } from "../app/server/platform/db.server";
 import { RoleChangeError, setAdminByEmail } from "../app/server/models/admin-members.server";
 
 const args = process.argv.slice(2);

@@ -197,7 +197,7 @@ async function main() {
   );
 
   // ---- seed and time the queries in-process (PGlite allows one process at a time, so before the server)
-  const { db, dbReady, closeDb, queryRows } = await import("../app/server/db.server");
+  const { db, dbReady, closeDb, queryRows } = await import("../app/server/platform/db.server");
   const { seedDemo } = await import("../app/server/seed/seed.server");
   const models = await import("../app/server/models/listings.server");
   const directorySearch = await import("../app/server/models/directory-search.server");

@@ -5,7 +5,7 @@
  * directory's real queries (app/server/models/listings.server.ts: province and industry pages, a page
  * through its cursor, entries by slug; the search engine as /buscar asks it):
  * - `socket`: what the app runs, PGlite on its worker thread behind pglite-socket, a node-postgres
- *   pool of one connection (app/server/db.server.ts);
+ *   pool of one connection (app/server/platform/db.server.ts);
  * - `in-process`: PGlite on the calling thread through `drizzle-orm/pglite`.
  * For each: every query alone (p50/p99, sequential), then `--concurrency` callers for `--duration`
  * seconds (queries/s, p50/p99), then the same callers each spending `--render-ms` of synchronous work
@@ -51,9 +51,9 @@ delete process.env.WEB_CONCURRENCY;
 const { sql } = await import("drizzle-orm");
 const { drizzle } = await import("drizzle-orm/pglite");
 const { PGlite } = await import("@electric-sql/pglite");
-const { PGLITE_EXTENSIONS } = await import("../app/server/pglite-extensions.server.mjs");
-const dbModule = await import("../app/server/db.server");
-const { dropSingleton, replaceSingleton } = await import("../app/server/singleton.server");
+const { PGLITE_EXTENSIONS } = await import("../app/server/platform/pglite-extensions.server.mjs");
+const dbModule = await import("../app/server/platform/db.server");
+const { dropSingleton, replaceSingleton } = await import("../app/server/platform/singleton.server");
 const models = await import("../app/server/models/listings.server");
 const { search } = await import("../app/server/search/engine.server");
 const { PROVINCE_SLUGS } = await import("../app/catalog/provinces");

@@ -1,9 +1,9 @@
 /**
  * `npm run db:backup [-- FILE]`: a backup of the configured database (DATABASE_URL, or the embedded
  * one in DATA_DIR, with the server stopped) into FILE, by default `backups/panama-vip-ia-<date>.…`.
- * `npm run db:restore -- FILE` loads it back (app/server/backup.server.ts).
+ * `npm run db:restore -- FILE` loads it back (app/server/platform/backup.server.ts).
  */
-import { BackupError, backupDatabase } from "../app/server/backup.server";
+import { BackupError, backupDatabase } from "../app/server/platform/backup.server";
 
 const file = process.argv.slice(2).find((a) => !a.startsWith("--"));
 try {

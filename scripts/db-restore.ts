@@ -3,7 +3,7 @@
  * in DATA_DIR, with the server stopped) with a backup made by `npm run db:backup`. What was there is
  * kept: the embedded folder moved aside, or a PostgreSQL backup taken first.
  */
-import { BackupError, restoreDatabase } from "../app/server/backup.server";
+import { BackupError, restoreDatabase } from "../app/server/platform/backup.server";
 
 const file = process.argv.slice(2).find((a) => !a.startsWith("--"));
 if (!file) {

@@ -274,10 +274,10 @@ async function main() {
   }
   // Batches of 20,000 rows and index builds run far longer than a page's statements.
   process.env.DB_STATEMENT_TIMEOUT_MS = "0";
-  const { db, dbReady, closeDb, dbDriver } = await import("../app/server/db.server");
+  const { db, dbReady, closeDb, dbDriver } = await import("../app/server/platform/db.server");
   await dbReady();
   console.info(`[seed-large] ${total.toLocaleString("es-PA")} listados en ${dbDriver() === "postgres" ? "PostgreSQL" : "PGlite"}`);
-  const { queryRows } = await import("../app/server/db.server");
+  const { queryRows } = await import("../app/server/platform/db.server");
   const started = Date.now();
   await seedLarge(
     total,

@@ -2,7 +2,7 @@
  * `npm run db:seed`: loads the demo data into the configured database (DATABASE_URL, or the embedded
  * one in DATA_DIR), idempotently. `npm start` does the same on its own for an empty embedded database.
  */
-import { closeDb, dbReady } from "../app/server/db.server";
+import { closeDb, dbReady } from "../app/server/platform/db.server";
 import { seedDemo } from "../app/server/seed/seed.server";
 
 await dbReady().catch((error: Error) => {

@@ -9,7 +9,7 @@ export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
 const HOST_COOKIE_PREFIX = "__Host-";
 // better-auth's default prefix over https, which earlier versions of the site used.
 const SECURE_COOKIE_PREFIX = "__Secure-";
-/** The signed flash toast that survives a redirect (server/toast.server.ts). */
+/** The signed flash toast that survives a redirect (server/http/toast.server.ts). */
 export const TOAST_COOKIE = "pv_toast";
 
 /** The name of better-auth's cookie `cookie` (session_token…): `__Host-` prefixed over https. */

@@ -3,7 +3,7 @@ import { z } from "./zod";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** The server's answer to a password on the list of the 10,000 most used ones (server/passwords.server.ts). */
+/** The server's answer to a password on the list of the 10,000 most used ones (server/accounts/passwords.server.ts). */
 /** Shown under every new-password field: the two rules the server applies, and no others. */
 export const PASSWORD_HINT = "Mínimo 8 caracteres, y que no sea una de las contraseñas más usadas.";
 export const PASSWORD_TOO_COMMON = "Esa contraseña es una de las 10.000 más usadas y se adivina fácilmente. Elige otra.";

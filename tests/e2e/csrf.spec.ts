@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLITE_EXTENSIONS } from "../../app/server/pglite-extensions.server.mjs";
+import { PGLITE_EXTENSIONS } from "../../app/server/platform/pglite-extensions.server.mjs";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { CSRF_CASES, type CsrfCase, type Who } from "../fixtures/csrf-routes";

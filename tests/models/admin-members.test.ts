@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { audit_log, business_owners_general, free_plan_subscriptions, profiles } from "~/db/schema";
-import { db } from "~/server/db.server";
-import { dropSingleton } from "~/server/singleton.server";
+import { db } from "~/server/platform/db.server";
+import { dropSingleton } from "~/server/platform/singleton.server";
 import {
   grantFreePlan,
   deleteFreePlan,

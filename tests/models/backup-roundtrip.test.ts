@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLITE_EXTENSIONS } from "../../app/server/pglite-extensions.server.mjs";
+import { PGLITE_EXTENSIONS } from "../../app/server/platform/pglite-extensions.server.mjs";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -30,13 +30,13 @@ import {
   stripe_events,
   subscriptions,
 } from "~/db/schema";
-import { getAuth } from "~/server/auth.server";
-import { closeDb, db, dbReady } from "~/server/db.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { closeDb, db, dbReady } from "~/server/platform/db.server";
 import { createApiToken } from "~/server/models/api-tokens.server";
 import { insertOutboxMail } from "~/server/models/mail-outbox.server";
 import { recordHit } from "~/server/models/rate-limits.server";
 import { seedDemo } from "~/server/seed/seed.server";
-import { clearSingletons } from "~/server/singleton.server";
+import { clearSingletons } from "~/server/platform/singleton.server";
 import { makeFreePlan, makeUser } from "../setup/factories";
 
 /** The postgres project provides its server (tests/setup/db.ts); the pglite project does not. */
@@ -209,7 +209,7 @@ if (!onPostgres)
           "--import",
           "tsx",
           "-e",
-          'import("./app/server/db.server.ts").then(async (m) => { await m.dbReady(); console.log("abierta"); setInterval(() => {}, 1000); });',
+          'import("./app/server/platform/db.server.ts").then(async (m) => { await m.dbReady(); console.log("abierta"); setInterval(() => {}, 1000); });',
         ],
         { cwd: root, env: { ...process.env, DATA_DIR: original, DATABASE_URL: "" }, stdio: ["ignore", "pipe", "pipe"] },
       );

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api_tokens, blogs } from "~/db/schema";
-import { db, queryRows } from "~/server/db.server";
+import { db, queryRows } from "~/server/platform/db.server";
 import { authenticateApiToken, createApiToken, hashToken, listApiTokens, revokeApiToken } from "~/server/models/api-tokens.server";
 import {
   canManageBlog,

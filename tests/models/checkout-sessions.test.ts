@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkout_sessions, subscriptions } from "~/db/schema";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import {
   awaitingPaymentSubscriptions,
   checkoutSessionOwner,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { audit_log, contact_messages } from "~/db/schema";
 import { contactSchema } from "~/schemas/contact";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import {
   countPendingContactMessages,
   createContactMessage,

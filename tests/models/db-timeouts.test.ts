@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { db, dbDriver, pingDb, queryRows, queryRowsWithout } from "~/server/db.server";
+import { db, dbDriver, pingDb, queryRows, queryRowsWithout } from "~/server/platform/db.server";
 
 const POOL_WAIT = 1000;
 const STATEMENT_LIMIT = 800;

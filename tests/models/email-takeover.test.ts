@@ -16,11 +16,11 @@ import * as profileRoute from "~/routes/account/profile";
 import * as adminRoute from "~/routes/admin/dashboard";
 import * as apiAuth from "~/routes/api/auth";
 import * as checkRoute from "~/routes/api/check-subscription";
-import { db } from "~/server/db.server";
-import { getCurrentUser } from "~/server/guards.server";
+import { db } from "~/server/platform/db.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
 import { makeFreePlan } from "../setup/factories";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
-import { readToast } from "~/server/toast.server";
+import { readToast } from "~/server/http/toast.server";
 
 let seq = 0;
 const person = (name: string, email?: string) => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { audit_log, free_plan_subscriptions, profiles } from "~/db/schema";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import {
   afterAccountUpdate,
   emailTakenByOther,

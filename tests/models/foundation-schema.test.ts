@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { free_plan_subscriptions } from "~/db/schema";
-import { db, queryRows } from "~/server/db.server";
+import { db, queryRows } from "~/server/platform/db.server";
 import { makeBlog, makeBusiness, makeRestaurant } from "../setup/factories";
 
 describe("check constraints for the enumerations", () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "~/server/db.server";
+import { queryRows } from "~/server/platform/db.server";
 import { isDatabaseEmpty, seedDemo } from "~/server/seed/seed.server";
 
 describe("demo seed", () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { audit_log, restaurants } from "~/db/schema";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { deleteListing, ListingNotFoundError, setListingActive, uniqueListingSlug } from "~/server/models/listing-admin.server";
 import { makeRestaurant, makeUser } from "../setup/factories";
 

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listing_slug_history } from "~/db/schema";
 import { decodeCursor, PAGE_SIZE } from "~/schemas/directory";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import {
   activeListingSlugs,
   getBusinessBySlug,

@@ -6,9 +6,9 @@
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
-import { db, dbDriver, queryRows } from "~/server/db.server";
-import { BACKOFF_MS, deliverDueMails } from "~/server/mail-sender.server";
-import { mailOutcomes } from "~/server/metrics.server";
+import { db, dbDriver, queryRows } from "~/server/platform/db.server";
+import { BACKOFF_MS, deliverDueMails } from "~/server/mail/sender.server";
+import { mailOutcomes } from "~/server/platform/metrics.server";
 import { claimDueMails, insertOutboxMail, listFailedMails } from "~/server/models/mail-outbox.server";
 import { startFlakySmtp } from "../fakes/flaky-smtp";
 

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { distanceKm } from "~/lib/geo";
 import { isOpenAt, WEEK_MINUTES, type WeeklyPeriod } from "~/lib/opening-hours";
-import { queryRows } from "~/server/db.server";
+import { queryRows } from "~/server/platform/db.server";
 
 const PANAMA_CITY = { lat: 8.9824, lng: -79.5199 };
 const ALWAYS: WeeklyPeriod[] = [{ open: { day: 0, hour: 0, minute: 0 } }];

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TOWN_COORDINATES } from "~/catalog/towns";
 import type { WeeklyPeriod } from "~/db/schema";
-import { queryRowsWithout } from "~/server/db.server";
+import { queryRowsWithout } from "~/server/platform/db.server";
 import { directorySearchQuery } from "~/server/models/directory-search.server";
 import { searchFresh } from "~/server/search/engine.server";
 import { parseDirectoryQuery } from "~/server/search/reader.server";

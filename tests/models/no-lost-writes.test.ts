@@ -11,9 +11,9 @@ import { audit_log, blogs, restaurants } from "~/db/schema";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as article from "~/routes/blog/article";
 import * as write from "~/routes/blog/write";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { countBlogView, getPublishedBlogBySlug } from "~/server/models/blogs.server";
-import { invalidatePublicPages } from "~/server/page-cache.server";
+import { invalidatePublicPages } from "~/server/http/page-cache.server";
 import { makeBlog, makeRestaurant, makeUser, type SignedInUser } from "../setup/factories";
 import { call, formRequest, ORIGIN, routeArgs } from "../setup/route";
 

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseDirectoryQuery } from "~/server/search/reader.server";
 import type { WeeklyPeriod } from "~/lib/opening-hours";
-import { db, queryRows } from "~/server/db.server";
+import { db, queryRows } from "~/server/platform/db.server";
 import { directorySearchQuery } from "~/server/models/directory-search.server";
 import { makeBusiness, makeRestaurant, makeRestaurants } from "../setup/factories";
 

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, type Business, businesses, type Restaurant, restaurants } from "~/db/schema";
 import type { Approval, ApprovedPlace } from "~/schemas/place-import";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { DuplicatePlaceError, importPlace, skippedPlaceIds, skipPlace, unskipPlace } from "~/server/models/place-import.server";
 import { weekRows } from "~/lib/opening-hours";
-import { mapPlace } from "~/server/places.server";
+import { mapPlace } from "~/server/admin/places.server";
 import { makeGooglePlace } from "../fakes/places";
 import { makeUser } from "../setup/factories";
 

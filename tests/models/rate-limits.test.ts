@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { queryRows } from "~/server/db.server";
+import { queryRows } from "~/server/platform/db.server";
 import { clearHits, peekHits, recordHit } from "~/server/models/rate-limits.server";
 
 describe("rate limits in the database", () => {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { businesses, restaurants, type WeeklyPeriod } from "~/db/schema";
 import { isOpenAt, panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { type ApiListing, queryOf } from "~/server/machine/directory.server";
 import { search } from "~/server/search/engine.server";
 import { seedDemo } from "~/server/seed/seed.server";

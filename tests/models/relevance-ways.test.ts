@@ -11,7 +11,7 @@ import { isOpenAt, panamaMinuteOfWeek } from "~/lib/opening-hours";
 import * as mcp from "~/routes/api/mcp";
 import * as buscar from "~/routes/api/v1/buscar";
 import * as page from "~/routes/directory/search";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { BILINGUAL_QUERIES, type BilingualQuery } from "../fixtures/relevance-bilingual";
 import { call, getRequest, ORIGIN, routeArgs } from "../setup/route";

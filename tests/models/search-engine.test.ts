@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { WeeklyPeriod } from "~/db/schema";
 import { TOWN_COORDINATES } from "~/catalog/towns";
 import { isOpenAt, panamaMinuteOfWeek } from "~/lib/opening-hours";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { restaurants } from "~/db/schema";
 import { searchFresh as search } from "~/server/search/engine.server";
 import { seedDemo } from "~/server/seed/seed.server";

@@ -8,7 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseDirectoryQuery } from "~/server/search/reader.server";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
-import { db, queryRows, queryRowsWithout } from "~/server/db.server";
+import { db, queryRows, queryRowsWithout } from "~/server/platform/db.server";
 import { directorySearchQuery } from "~/server/models/directory-search.server";
 import { queryOf } from "~/server/machine/directory.server";
 import { searchFresh } from "~/server/search/engine.server";

@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { audit_log, sessions } from "~/db/schema";
-import { db, queryRows } from "~/server/db.server";
+import { db, queryRows } from "~/server/platform/db.server";
 import { revokeMemberSessions, SESSION_MESSAGES, SessionRevokeError } from "~/server/models/admin-members.server";
 import { peekHits, recordHit, releaseHit } from "~/server/models/rate-limits.server";
 import { makeUser } from "../setup/factories";

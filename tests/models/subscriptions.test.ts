@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stripe_customers, subscriptions, users } from "~/db/schema";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { setFreePlanActive } from "~/server/models/admin-free-plans.server";
 import { afterAccountUpdate } from "~/server/models/profiles.server";
 import {

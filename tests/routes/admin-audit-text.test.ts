@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log } from "~/db/schema";
 import { auditChanges, auditValueText } from "~/lib/audit-text";
 import * as audit from "~/routes/admin/audit";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { makeUser } from "../setup/factories";
 import { call, getRequest } from "../setup/route";
 

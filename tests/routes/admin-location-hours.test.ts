@@ -9,7 +9,7 @@ import * as audit from "~/routes/admin/audit";
 import * as businessForm from "~/routes/admin/listing-form";
 import * as restaurantForm from "~/routes/admin/listing-form";
 import { LOCATION_OUTSIDE_PANAMA, LOCATION_UNREADABLE } from "~/schemas/admin";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { makeRestaurant, makeUser } from "../setup/factories";
 import { call, formRequest, getRequest } from "../setup/route";
 

@@ -2,10 +2,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, businesses, free_plan_subscriptions, profiles, restaurants } from "~/db/schema";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as restaurantForm from "~/routes/admin/listing-form";
-import { readToast } from "~/server/toast.server";
+import { readToast } from "~/server/http/toast.server";
 import * as businessForm from "~/routes/admin/listing-form";
 import * as freePlans from "~/routes/admin/free-plans";
 import * as members from "~/routes/admin/members";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { businesses, restaurants } from "~/db/schema";
 import * as listingForm from "~/routes/admin/listing-form";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { makeUser, type SignedInUser } from "../setup/factories";
 import { call, formRequest } from "../setup/route";
 

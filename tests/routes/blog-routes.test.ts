@@ -9,7 +9,7 @@ import * as myBlogs from "~/routes/blog/my-blogs";
 import * as rss from "~/routes/blog/rss";
 import * as write from "~/routes/blog/write";
 import * as profile from "~/routes/account/profile";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { createApiToken } from "~/server/models/api-tokens.server";
 import { clearHits } from "~/server/models/rate-limits.server";
 import { blogEntries } from "~/server/sitemap/blog.server";

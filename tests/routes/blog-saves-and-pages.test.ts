@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as index from "~/routes/blog/index";
 import * as write from "~/routes/blog/write";
-import { readToast } from "~/server/toast.server";
+import { readToast } from "~/server/http/toast.server";
 import { makeBlog, makeUser, type SignedInUser } from "../setup/factories";
 import { call, formRequest, getRequest } from "../setup/route";
 

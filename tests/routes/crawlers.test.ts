@@ -11,7 +11,7 @@ import * as restaurant from "~/routes/directory/entry";
 import * as robots from "~/routes/seo/robots";
 import * as sitemap from "~/routes/seo/sitemap";
 import * as sitemapPart from "~/routes/seo/sitemap-part";
-import { industryCrumbs } from "~/server/json-ld.server";
+import { industryCrumbs } from "~/server/directory/json-ld.server";
 import { makeBusiness, makeRestaurants } from "../setup/factories";
 import { call, getRequest, ORIGIN } from "../setup/route";
 

@@ -13,7 +13,7 @@ import {
   toGeo,
   toOpeningHours,
   toOpeningHoursSpecification,
-} from "~/server/json-ld.server";
+} from "~/server/directory/json-ld.server";
 import { decodeCursor, encodeCursor, industryPageQuerySchema, searchQuerySchema } from "~/schemas/directory";
 
 describe("phones and links", () => {

@@ -12,7 +12,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inlineScriptHashes, invalidatePublicPages, pageCacheStats, publicPageCache } from "~/server/page-cache.server";
+import { inlineScriptHashes, invalidatePublicPages, pageCacheStats, publicPageCache } from "~/server/http/page-cache.server";
 
 let server: ReturnType<express.Express["listen"]>;
 let shortServer: ReturnType<express.Express["listen"]>;

@@ -11,10 +11,10 @@ import * as industry from "~/routes/directory/industry";
 import * as province from "~/routes/directory/province";
 import * as restaurant from "~/routes/directory/entry";
 import * as search from "~/routes/directory/search";
-import { db } from "~/server/db.server";
-import { pageCacheStats } from "~/server/page-cache.server";
+import { db } from "~/server/platform/db.server";
+import { pageCacheStats } from "~/server/http/page-cache.server";
 import { directoryEntries } from "~/server/sitemap/directory.server";
-import { readToast } from "~/server/toast.server";
+import { readToast } from "~/server/http/toast.server";
 import { fondas, MARISQUERIA_AZUL, makeBusinesses, makeRestaurants, makeUser } from "../setup/factories";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN } from "../setup/route";
 

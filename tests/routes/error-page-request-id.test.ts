@@ -15,9 +15,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as entry from "~/entry.server";
 import * as root from "~/root";
 import * as blogIndex from "~/routes/blog/index";
-import { createLogger } from "~/server/logger.server";
-import { requestContext } from "~/server/request-context.server";
-import { dropSingleton, replaceSingleton } from "~/server/singleton.server";
+import { createLogger } from "~/server/platform/logger.server";
+import { requestContext } from "~/server/http/request-context.server";
+import { dropSingleton, replaceSingleton } from "~/server/platform/singleton.server";
 
 const manifestRoute = (id: string, parentId?: string) => ({
   id,

@@ -12,9 +12,9 @@ import * as membersRoute from "~/routes/admin/members";
 import * as apiAuth from "~/routes/api/auth";
 import { loader as rootLoader } from "~/root";
 import { getProfile } from "~/server/models/profiles.server";
-import { getCurrentUser } from "~/server/guards.server";
-import { getAuth } from "~/server/auth.server";
-import { readToast } from "~/server/toast.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { readToast } from "~/server/http/toast.server";
 import { UNEXPECTED_ERROR } from "~/lib/user-error";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as authRoute from "~/routes/account/auth";
 import * as forgotRoute from "~/routes/account/forgot-password";
-import { stopMailSender } from "~/server/mail-sender.server";
+import { stopMailSender } from "~/server/mail/sender.server";
 import { startFakeSmtp } from "../fakes/smtp";
 import { call, formRequest, resetConfig } from "../setup/route";
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import * as sitemap from "~/routes/seo/sitemap";
 import * as part from "~/routes/seo/sitemap-part";
-import { queryRows } from "~/server/db.server";
+import { queryRows } from "~/server/platform/db.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { call, getRequest, resetConfig } from "../setup/route";
 

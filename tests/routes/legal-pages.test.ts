@@ -4,8 +4,8 @@ import { type LegalPage, PRIVACY, TERMS } from "~/catalog/legal";
 import * as privacy from "~/routes/marketing/privacy";
 import * as sitemap from "~/routes/seo/sitemap";
 import * as terms from "~/routes/marketing/terms";
-import { getAuth } from "~/server/auth.server";
-import { toastHeader } from "~/server/toast.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { toastHeader } from "~/server/http/toast.server";
 import { call, ORIGIN } from "../setup/route";
 
 const textOf = (page: LegalPage) =>

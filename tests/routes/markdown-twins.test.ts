@@ -15,11 +15,11 @@ import { listing_slug_history, restaurants } from "~/db/schema";
 import * as entryMd from "~/routes/directory/entry-markdown";
 import * as listingMd from "~/routes/directory/listing-markdown";
 import * as llms from "~/routes/seo/llms-txt";
-import { db } from "~/server/db.server";
-import { markdownNegotiation, markdownTwinPath, prefersMarkdown } from "~/server/markdown-negotiation.server";
-import { escapeMarkdown, escapeMarkdownLine } from "~/server/markdown.server";
+import { db } from "~/server/platform/db.server";
+import { markdownNegotiation, markdownTwinPath, prefersMarkdown } from "~/server/directory/markdown-negotiation.server";
+import { escapeMarkdown, escapeMarkdownLine } from "~/server/directory/markdown.server";
 import { setListingActive } from "~/server/models/listing-admin.server";
-import { invalidatePublicPages, publicPageCache } from "~/server/page-cache.server";
+import { invalidatePublicPages, publicPageCache } from "~/server/http/page-cache.server";
 import { fondas, MARISQUERIA_AZUL, makeBusinesses, makeRestaurant, makeRestaurants, makeUser } from "../setup/factories";
 import { call, getRequest, ORIGIN, routeArgs } from "../setup/route";
 

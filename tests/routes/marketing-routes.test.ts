@@ -8,7 +8,7 @@ import * as rogerChat from "~/routes/marketing/roger-chat";
 import * as leadsRoute from "~/routes/admin/leads";
 import * as robots from "~/routes/seo/robots";
 import * as sitemap from "~/routes/seo/sitemap";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { CONTACT_MAX_PER_WINDOW } from "~/server/models/contact.server";
 import { makeBlog, makeUser } from "../setup/factories";
 import { call, formRequest, ORIGIN } from "../setup/route";

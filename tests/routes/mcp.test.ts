@@ -9,8 +9,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { restaurants } from "~/db/schema";
 import * as mcp from "~/routes/api/mcp";
-import { db } from "~/server/db.server";
-import { invalidatePublicPages } from "~/server/page-cache.server";
+import { db } from "~/server/platform/db.server";
+import { invalidatePublicPages } from "~/server/http/page-cache.server";
 import { fondas, MARISQUERIA_AZUL, makeBusinesses, makeRestaurants } from "../setup/factories";
 import { ORIGIN, resetConfig, routeArgs } from "../setup/route";
 

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, profiles } from "~/db/schema";
 import * as members from "~/routes/admin/members";
-import { db } from "~/server/db.server";
-import { readToast } from "~/server/toast.server";
+import { db } from "~/server/platform/db.server";
+import { readToast } from "~/server/http/toast.server";
 import { makeUser, type SignedInUser } from "../setup/factories";
 import { call, formRequest } from "../setup/route";
 

@@ -17,7 +17,7 @@ import * as entry from "~/entry.server";
 import * as root from "~/root";
 import routes from "~/routes";
 import * as blogIndex from "~/routes/blog/index";
-import { requestContext } from "~/server/request-context.server";
+import { requestContext } from "~/server/http/request-context.server";
 
 type Entry = { file: string; children?: Entry[] };
 const filesOf = (entries: Entry[]): string[] => entries.flatMap((e) => [e.file, ...filesOf(e.children ?? [])]);

@@ -19,10 +19,10 @@ import * as forgotRoute from "~/routes/account/forgot-password";
 import * as logoutRoute from "~/routes/account/logout";
 import * as profileRoute from "~/routes/account/profile";
 import * as resetRoute from "~/routes/account/reset-password";
-import { db } from "~/server/db.server";
-import { getCurrentUser } from "~/server/guards.server";
+import { db } from "~/server/platform/db.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
 import { SESSION_MESSAGES } from "~/server/models/admin-members.server";
-import { readToast } from "~/server/toast.server";
+import { readToast } from "~/server/http/toast.server";
 import { makeUser } from "../setup/factories";
 import { call, cookiesFrom, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
 

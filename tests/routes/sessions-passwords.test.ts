@@ -13,9 +13,9 @@ import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_COMMON } from "~/schemas/auth"
 import * as apiAuth from "~/routes/api/auth";
 import * as authRoute from "~/routes/account/auth";
 import * as profileRoute from "~/routes/account/profile";
-import { queryRows } from "~/server/db.server";
-import { getAuth } from "~/server/auth.server";
-import { isCommonPassword } from "~/server/passwords.server";
+import { queryRows } from "~/server/platform/db.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { isCommonPassword } from "~/server/accounts/passwords.server";
 import { makeUser } from "../setup/factories";
 import { call, cookiesFrom, formRequest, ORIGIN } from "../setup/route";
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripe_events, subscriptions } from "~/db/schema";
 import * as webhook from "~/routes/api/stripe-webhook";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { checkSubscription } from "~/server/models/subscriptions.server";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { makeUser } from "../setup/factories";

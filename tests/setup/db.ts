@@ -16,9 +16,9 @@ const serverUrl = (() => {
 })();
 
 async function resetSingletons() {
-  const { closeDb } = await import("~/server/db.server");
+  const { closeDb } = await import("~/server/platform/db.server");
   await closeDb();
-  const { clearSingletons } = await import("~/server/singleton.server");
+  const { clearSingletons } = await import("~/server/platform/singleton.server");
   clearSingletons();
 }
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
     delete process.env.DATABASE_URL;
     process.env.DATA_DIR = "memory://";
   }
-  const { dbReady } = await import("~/server/db.server");
+  const { dbReady } = await import("~/server/platform/db.server");
   await dbReady();
 }, 60_000);
 

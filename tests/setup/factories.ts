@@ -23,8 +23,8 @@ import {
   restaurants,
   users,
 } from "~/db/schema";
-import { getAuth } from "~/server/auth.server";
-import { db } from "~/server/db.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
 import { grantFreePlan, setFreePlanActive } from "~/server/models/admin-free-plans.server";
 import type { SubscriptionState } from "~/server/models/subscriptions.server";
 import { cookiesFrom } from "./route";

@@ -12,7 +12,7 @@ import { businessSchema, hoursRowsOf, locationText, restaurantSchema } from "~/s
 import { signupSchema } from "~/schemas/auth";
 import { apiTokenSchema, blogApiSchema } from "~/schemas/blog";
 import { contactSchema } from "~/schemas/contact";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 
 export * from "../fixtures/hostile-values";
 

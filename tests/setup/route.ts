@@ -1,6 +1,6 @@
 /** Calls a route module's loader/action directly with a real Request, the way React Router does. */
-import { requestContext } from "~/server/request-context.server";
-import { dropSingleton } from "~/server/singleton.server";
+import { requestContext } from "~/server/http/request-context.server";
+import { dropSingleton } from "~/server/platform/singleton.server";
 
 export type RouteResult = { status: number; headers: Headers; data: any; location: string | null };
 

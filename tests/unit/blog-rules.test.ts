@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
 import { blogApiSchema, blogFormSchema, normalizeTags } from "~/schemas/blog";
-import { ALLOWED_TAGS, htmlToText, safeHref, safeImageSrc, sanitizeBlogHtml } from "~/server/sanitize.server";
+import { ALLOWED_TAGS, htmlToText, safeHref, safeImageSrc, sanitizeBlogHtml } from "~/server/blog/sanitize.server";
 import { forbiddenIn, loadXssCorpus } from "../fixtures/xss/corpus";
 
 describe("slugs", () => {

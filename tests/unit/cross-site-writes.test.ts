@@ -1,13 +1,13 @@
 /**
- * The origin check of app/server/security.server.ts, mounted on a real Express app over real HTTP:
+ * The origin check of app/server/http/security.server.ts, mounted on a real Express app over real HTTP:
  * which requests count as coming from another site (decision 064). tests/e2e/csrf.spec.ts runs it
  * against every route of the production server.
  */
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/server/env.server";
-import { securityHeaders } from "~/server/security.server";
+import { parseEnv } from "~/server/platform/env.server";
+import { securityHeaders } from "~/server/http/security.server";
 
 const PUBLIC = "https://panamavipia.test";
 

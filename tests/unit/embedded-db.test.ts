@@ -11,8 +11,8 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, db, dbDriver, dbReady, dbSocketDir, pingDb, queryRows } from "~/server/db.server";
-import { clearSingletons } from "~/server/singleton.server";
+import { closeDb, db, dbDriver, dbReady, dbSocketDir, pingDb, queryRows } from "~/server/platform/db.server";
+import { clearSingletons } from "~/server/platform/singleton.server";
 
 /** A child process or thread opens its own PGlite: tens of seconds on a busy machine. */
 const CHILD_TIMEOUT = 90_000;
@@ -38,7 +38,7 @@ function runChild(name: string, body: string, env: Record<string, string> = {}, 
   const script = path.join(dataDir, `${name}.mjs`);
   fs.writeFileSync(
     script,
-    `${prelude}\nconst { db, dbReady, dbSocketDir } = await import(${JSON.stringify(path.resolve("app/server/db.server.ts"))});\n${body}`,
+    `${prelude}\nconst { db, dbReady, dbSocketDir } = await import(${JSON.stringify(path.resolve("app/server/platform/db.server.ts"))});\n${body}`,
   );
   return spawnSync(process.execPath, ["--import", "tsx", script], {
     cwd: process.cwd(),
@@ -191,7 +191,7 @@ threads.Worker = class extends threads.Worker { constructor(...args) { super(...
       // A first start-up packet without a user name ends PGlite's backend for good.
       const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "pv-pglite-"));
       const socketPath = path.join(socketDir, ".s.PGSQL.5432");
-      const thread = new Worker(path.resolve("app/server/pglite-worker.server.mjs"), {
+      const thread = new Worker(path.resolve("app/server/platform/pglite-worker.server.mjs"), {
         workerData: { dataDir: "memory://", socketPath },
         stderr: true,
       });

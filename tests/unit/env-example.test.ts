@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ENV_KEYS } from "~/server/env.server";
+import { ENV_KEYS } from "~/server/platform/env.server";
 
 /** Set by npm and the test runner, not by an operator. */
 const NOT_CONFIGURATION = new Set(["NODE_ENV"]);

@@ -10,7 +10,7 @@ import { businessSchema, freePlanSchema, ownerSchema, restaurantSchema } from "~
 import { loginSchema, resetPasswordSchema, signupSchema } from "~/schemas/auth";
 import { apiTokenSchema, blogFormSchema } from "~/schemas/blog";
 import { contactSchema } from "~/schemas/contact";
-import { MAX_LIST_INDEX, submissionOf } from "~/server/forms.server";
+import { MAX_LIST_INDEX, submissionOf } from "~/server/http/forms.server";
 
 const zodVersion = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, EnvError } from "~/server/env.server";
+import { parseEnv, EnvError } from "~/server/platform/env.server";
 import { formatDate, formatPrice, formatRating, truncateText } from "~/lib/format";
 import { completeWebAddress, isWebAddress } from "~/lib/safe-url";
 import { reviewPreview } from "~/components/admin/listing-card";

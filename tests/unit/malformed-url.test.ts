@@ -7,7 +7,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refuseMalformedUrls } from "~/server/malformed-url.server";
+import { refuseMalformedUrls } from "~/server/http/malformed-url.server";
 
 let server: ReturnType<ReturnType<typeof express>["listen"]>;
 let base: string;

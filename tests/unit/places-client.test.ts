@@ -12,7 +12,7 @@ import {
   PLACES_TIMEOUT_MS,
   type PlacesAnswer,
   searchPlaces,
-} from "~/server/places.server";
+} from "~/server/admin/places.server";
 import { FAKE_PLACES_KEY, type FakePlaces, makeGooglePlace, startFakePlaces } from "../fakes/places";
 import { fieldMaskErrors, protoErrors } from "../fakes/places-protos";
 

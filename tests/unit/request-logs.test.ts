@@ -8,9 +8,9 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLogger, log, maskEmails, requestLogger } from "~/server/logger.server";
-import { httpDuration, mailOutcomes, metricsEndpoint, pageCacheRequests } from "~/server/metrics.server";
-import { dropSingleton, replaceSingleton } from "~/server/singleton.server";
+import { createLogger, log, maskEmails, requestLogger } from "~/server/platform/logger.server";
+import { httpDuration, mailOutcomes, metricsEndpoint, pageCacheRequests } from "~/server/platform/metrics.server";
+import { dropSingleton, replaceSingleton } from "~/server/platform/singleton.server";
 
 type Line = Record<string, unknown>;
 let lines: Line[] = [];

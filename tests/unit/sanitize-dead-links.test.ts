@@ -1,6 +1,6 @@
 /** A link whose target the sanitizer removes is no link any more: its text stays, without the <a>. */
 import { describe, expect, it } from "vitest";
-import { sanitizeBlogHtml } from "~/server/sanitize.server";
+import { sanitizeBlogHtml } from "~/server/blog/sanitize.server";
 
 describe("links without a usable target", () => {
   it.each([

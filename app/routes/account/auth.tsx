@@ -1,17 +1,17 @@
 import type { Submission } from "@conform-to/react";
 import { lazy, Suspense, useEffect } from "react";
 import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { clientIpOf } from "~/server/request-context.server";
+import { clientIpOf } from "~/server/http/request-context.server";
 import type { Route } from "./+types/auth";
 import { dismissToasts, useShowToast } from "~/components/toaster";
 import { Card } from "~/components/ui/card";
 import { seo } from "~/lib/meta";
 import { loginSchema, signupSchema } from "~/schemas/auth";
-import { signIn, signUp } from "~/server/account.server";
-import { refused, submissionOf } from "~/server/forms.server";
-import { requireAnonymous } from "~/server/guards.server";
-import { type Toast, toastHeader } from "~/server/toast.server";
-import { readForm } from "~/server/request.server";
+import { signIn, signUp } from "~/server/accounts/account.server";
+import { refused, submissionOf } from "~/server/http/forms.server";
+import { requireAnonymous } from "~/server/accounts/guards.server";
+import { type Toast, toastHeader } from "~/server/http/toast.server";
+import { readForm } from "~/server/http/request.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { clientIpOf } from "~/server/request-context.server";
+import { clientIpOf } from "~/server/http/request-context.server";
 import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -8,8 +8,8 @@ import { InputField } from "~/components/ui/field";
 import { seo } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/conform";
 import { forgotPasswordSchema } from "~/schemas/auth";
-import { requestPasswordReset } from "~/server/account.server";
-import { parseSubmission, refused } from "~/server/forms.server";
+import { requestPasswordReset } from "~/server/accounts/account.server";
+import { parseSubmission, refused } from "~/server/http/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { signOut } from "~/server/account.server";
-import { redirectWithToast, toastHeader } from "~/server/toast.server";
+import { signOut } from "~/server/accounts/account.server";
+import { redirectWithToast, toastHeader } from "~/server/http/toast.server";
 
 export function loader() {
   return redirect("/");

@@ -13,18 +13,18 @@ import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { changePasswordSchema, profileSchema } from "~/schemas/auth";
-import { changePassword, PROFILE_MESSAGES, resendConfirmation, updateAccount } from "~/server/account.server";
-import { EMAIL_LINK_HOURS } from "~/server/email-change.server";
+import { changePassword, PROFILE_MESSAGES, resendConfirmation, updateAccount } from "~/server/accounts/account.server";
+import { EMAIL_LINK_HOURS } from "~/server/accounts/email-change.server";
 import { pendingEmailOf } from "~/server/models/profiles.server";
-import { getEnv } from "~/server/env.server";
-import { requireUser } from "~/server/guards.server";
+import { getEnv } from "~/server/platform/env.server";
+import { requireUser } from "~/server/accounts/guards.server";
 import { apiTokenRevokeSchema, apiTokenSchema } from "~/schemas/blog";
 import { createApiToken, listApiTokens, revokeApiToken, TooManyTokensError } from "~/server/models/api-tokens.server";
-import { createPortalSession } from "~/server/checkout.server";
+import { createPortalSession } from "~/server/billing/checkout.server";
 import { checkSubscription, stripeCustomerOf } from "~/server/models/subscriptions.server";
-import { refused, submissionOf } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request.server";
+import { refused, submissionOf } from "~/server/http/forms.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { readForm } from "~/server/http/request.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Mi Perfil", description: "Tu perfil en Panama VIP IA.", path: "/profile", noindex: true });

@@ -7,9 +7,9 @@ import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { seo } from "~/lib/meta";
 import { useSchemaForm } from "~/lib/conform";
 import { PASSWORD_TOO_COMMON, resetPasswordSchema } from "~/schemas/auth";
-import { resetPassword } from "~/server/account.server";
-import { parseSubmission, refused } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { resetPassword } from "~/server/accounts/account.server";
+import { parseSubmission, refused } from "~/server/http/forms.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Nueva contraseña", description: "Elige una nueva contraseña.", path: "/auth/nueva-contrasena", noindex: true });

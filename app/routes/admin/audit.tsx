@@ -7,7 +7,7 @@ import { Badge, Card } from "~/components/ui/card";
 import { Label, Select } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { requireAdmin } from "~/server/guards.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import { listAuditPage, listingNames } from "~/server/models/admin-audit.server";
 import { AUDIT_ENTITIES, auditEntityLabel } from "~/catalog/audit";
 import { type AuditField, auditChanges, auditFields } from "~/lib/audit-text";

@@ -13,12 +13,12 @@ import { provinceLabel } from "~/catalog/provinces";
 import { cn } from "~/lib/cn";
 import { seo } from "~/lib/meta";
 import { listFilterSchema } from "~/schemas/admin";
-import { requireAdmin } from "~/server/guards.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import { listAdminListings, type ListingRow } from "~/server/models/admin-listings.server";
 import { handleListingAction } from "./listing-actions.server";
 import { handleGoogleAction } from "./google-import.server";
 import { GoogleImport } from "~/components/admin/google-import";
-import { readForm } from "~/server/request.server";
+import { readForm } from "~/server/http/request.server";
 import { ListFilter } from "~/components/admin/list-filter";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -14,9 +14,9 @@ import { seo } from "~/lib/meta";
 import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
 import { freePlanActionSchema, freePlanSchema } from "~/schemas/admin";
-import { refused, submissionOf } from "~/server/forms.server";
-import { requireAdmin } from "~/server/guards.server";
-import { readForm } from "~/server/request.server";
+import { refused, submissionOf } from "~/server/http/forms.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
+import { readForm } from "~/server/http/request.server";
 import {
   deleteFreePlan,
   extendFreePlan,
@@ -28,7 +28,7 @@ import {
   MISSING_TABLE_MESSAGE,
   setFreePlanActive,
 } from "~/server/models/admin-free-plans.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Planes gratuitos", description: "Planes gratuitos otorgados.", path: "/admin/free-plans", noindex: true });

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { provinceLabel } from "~/catalog/provinces";
 import { approvalSchema, type GoogleActionData, placeResultSchema, placeSearchSchema, placeSkipSchema } from "~/schemas/place-import";
-import type { CurrentUser } from "~/server/guards.server";
+import type { CurrentUser } from "~/server/accounts/guards.server";
 import {
   DuplicatePlaceError,
   importedPlaceIds,
@@ -11,7 +11,7 @@ import {
   skipPlace,
   unskipPlace,
 } from "~/server/models/place-import.server";
-import { searchPlaces } from "~/server/places.server";
+import { searchPlaces } from "~/server/admin/places.server";
 
 export async function handleGoogleAction(form: FormData, current: CurrentUser) {
   const intent = form.get("intent");

@@ -10,8 +10,8 @@ import { cn } from "~/lib/cn";
 import { formatDateTime, formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { leadHandledSchema } from "~/schemas/contact";
-import { parseSubmission } from "~/server/forms.server";
-import { requireAdmin } from "~/server/guards.server";
+import { parseSubmission } from "~/server/http/forms.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import {
   countPendingContactMessages,
   LeadNotFoundError,

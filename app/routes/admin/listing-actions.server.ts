@@ -5,11 +5,11 @@
  */
 import { data } from "react-router";
 import { listingActionSchema } from "~/schemas/admin";
-import { submissionOf } from "~/server/forms.server";
-import type { CurrentUser } from "~/server/guards.server";
+import { submissionOf } from "~/server/http/forms.server";
+import type { CurrentUser } from "~/server/accounts/guards.server";
 import { deleteListing, LISTING_GONE, setListingActive } from "~/server/models/listing-admin.server";
 import { getListing } from "~/server/models/admin-listings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 import { messageOf } from "~/lib/user-error";
 
 export type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombre: string };

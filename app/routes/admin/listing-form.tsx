@@ -29,11 +29,11 @@ import { useSchemaForm } from "~/lib/conform";
 import { seo } from "~/lib/meta";
 import { businessSchema, LIMITS, restaurantSchema } from "~/schemas/admin";
 import type { ListingKind } from "~/schemas/directory";
-import { parseSubmission, refused } from "~/server/forms.server";
-import { requireAdmin } from "~/server/guards.server";
+import { parseSubmission, refused } from "~/server/http/forms.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import { createListing, getListing, updateListing } from "~/server/models/admin-listings.server";
 import { LISTING_GONE, ListingNotFoundError } from "~/server/models/listing-admin.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 import { ProvinceOptions } from "~/components/catalog-options";
 
 const KINDS = {

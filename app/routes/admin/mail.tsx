@@ -4,7 +4,7 @@ import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
 import { Badge, Card } from "~/components/ui/card";
 import { formatDateTime, formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { requireAdmin } from "~/server/guards.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import { listFailedMails, outboxCounts } from "~/server/models/mail-outbox.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

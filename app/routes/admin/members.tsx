@@ -17,9 +17,9 @@ import { seo } from "~/lib/meta";
 import { messageOf } from "~/lib/user-error";
 import { useSchemaForm } from "~/lib/conform";
 import { LIMITS, ownerSchema, roleSchema } from "~/schemas/admin";
-import { refused, submissionOf } from "~/server/forms.server";
-import { requireAdmin } from "~/server/guards.server";
-import { readForm } from "~/server/request.server";
+import { refused, submissionOf } from "~/server/http/forms.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
+import { readForm } from "~/server/http/request.server";
 import {
   assignOwner,
   findBusinessesForOwner,
@@ -33,7 +33,7 @@ import {
 import { RevokeSessionsForm } from "~/components/admin/revoke-sessions-form";
 import { ListingNotFoundError } from "~/server/models/listing-admin.server";
 import { premiumStatuses, type PremiumStatus } from "~/server/models/subscriptions.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Miembros", description: "Gestión de miembros.", path: "/admin-members", noindex: true });

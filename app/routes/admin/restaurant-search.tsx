@@ -7,7 +7,7 @@ import { Badge, Card } from "~/components/ui/card";
 import { provinceLabel } from "~/catalog/provinces";
 import { seo } from "~/lib/meta";
 import { listFilterSchema } from "~/schemas/admin";
-import { requireAdmin } from "~/server/guards.server";
+import { requireAdmin } from "~/server/accounts/guards.server";
 import { searchRestaurants } from "~/server/models/admin-listings.server";
 import { ListFilter } from "~/components/admin/list-filter";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/auth";
-import { getAuth, SITE_ERROR_CODES, withClientIp } from "~/server/auth.server";
-import { clientIpOf } from "~/server/request-context.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { getAuth, SITE_ERROR_CODES, withClientIp } from "~/server/accounts/auth.server";
+import { clientIpOf } from "~/server/http/request-context.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 /**
  * better-auth's own endpoints (e-mail verification links, reset links, its JSON API), told the

@@ -5,7 +5,7 @@
  */
 import type { Route } from "./+types/blogs";
 import { blogApiSchema } from "~/schemas/blog";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 import { authenticateApiToken, bearerToken } from "~/server/models/api-tokens.server";
 import { createBlog } from "~/server/models/blogs.server";
 import { recordHit } from "~/server/models/rate-limits.server";

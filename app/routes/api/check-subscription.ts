@@ -4,7 +4,7 @@
  * one of the user's API tokens as a bearer token.
  */
 import type { Route } from "./+types/check-subscription";
-import { getCurrentUser } from "~/server/guards.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
 import { authenticateApiToken, bearerToken } from "~/server/models/api-tokens.server";
 import { checkSubscription } from "~/server/models/subscriptions.server";
 

@@ -4,9 +4,9 @@
  * called for anyone but an admin.
  */
 import type { Route } from "./+types/google-business-profile";
-import { getCurrentUser, ACCESS_DENIED } from "~/server/guards.server";
+import { getCurrentUser, ACCESS_DENIED } from "~/server/accounts/guards.server";
 import { importedPlaceIds } from "~/server/models/place-import.server";
-import { searchPlaces } from "~/server/places.server";
+import { searchPlaces } from "~/server/admin/places.server";
 import { placeSearchBodySchema } from "~/schemas/place-import";
 
 const noStore = { "Cache-Control": "private, no-store" };

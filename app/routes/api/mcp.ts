@@ -4,7 +4,7 @@
  */
 import type { Route } from "./+types/mcp";
 import { serveMcp } from "~/server/machine/mcp.server";
-import { clientIpOf } from "~/server/request-context.server";
+import { clientIpOf } from "~/server/http/request-context.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return serveMcp(request, clientIpOf(context));

@@ -4,7 +4,7 @@
  * check (security.server.ts) lets them through; the signature is the protection here.
  */
 import type { Route } from "./+types/stripe-webhook";
-import { handleStripeWebhook } from "~/server/stripe-webhook.server";
+import { handleStripeWebhook } from "~/server/billing/stripe-webhook.server";
 
 const BODY_LIMIT = 512 * 1024;
 const noStore = { "Cache-Control": "no-store" };

@@ -9,7 +9,7 @@ import { errorPage } from "~/lib/error-page";
 import { formatDate, formatInteger } from "~/lib/format";
 import { SITE_NAME, publicUrlFrom, seo } from "~/lib/meta";
 import { countBlogView, getPublishedBlogBySlug } from "~/server/models/blogs.server";
-import { sanitizeBlogHtml } from "~/server/sanitize.server";
+import { sanitizeBlogHtml } from "~/server/blog/sanitize.server";
 
 /**
  * Views are counted here, once per opening (docs/decisions/031): only for real GET document or

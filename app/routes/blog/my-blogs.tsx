@@ -11,10 +11,10 @@ import { cn } from "~/lib/cn";
 import { formatDate, formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { blogDeleteSchema, myBlogsQuerySchema } from "~/schemas/blog";
-import { parseSubmission } from "~/server/forms.server";
-import { requireUser } from "~/server/guards.server";
+import { parseSubmission } from "~/server/http/forms.server";
+import { requireUser } from "~/server/accounts/guards.server";
 import { canManageBlog, deleteBlog, getBlogById, listOwnBlogs } from "~/server/models/blogs.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 const SIGN_IN_TO_LIST = "Debes iniciar sesión para ver tus blogs";
 const DELETE_FAILED = "No se pudo eliminar el artículo";

@@ -1,5 +1,5 @@
 /** `/blog/rss.xml`: RSS 2.0 feed of the latest 20 published articles. */
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 import { latestPublishedBlogs } from "~/server/models/blogs.server";
 
 /** XML text: escaped, and without characters XML 1.0 forbids. */

@@ -22,13 +22,13 @@ import { formatDateTime } from "~/lib/format";
 import { useSchemaForm } from "~/lib/conform";
 import { publicUrlFrom, seo } from "~/lib/meta";
 import { blogFormSchema, blogInputFromForm, blogVersionSchema, CONTENT_MAX, EXCERPT_MAX, IMAGE_URL_MAX, TITLE_MAX } from "~/schemas/blog";
-import { refused, submissionOf } from "~/server/forms.server";
-import { requireUser, type CurrentUser } from "~/server/guards.server";
+import { refused, submissionOf } from "~/server/http/forms.server";
+import { requireUser, type CurrentUser } from "~/server/accounts/guards.server";
 import { canManageBlog, createBlog, getBlogById, updateBlog, type VersionedBlog } from "~/server/models/blogs.server";
 import type { Blog } from "~/db/schema";
-import { sanitizeBlogHtml } from "~/server/sanitize.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request.server";
+import { sanitizeBlogHtml } from "~/server/blog/sanitize.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { readForm } from "~/server/http/request.server";
 import { errorPage } from "~/lib/error-page";
 import { messageOf } from "~/lib/user-error";
 

@@ -4,9 +4,9 @@
  * rewrites it here). Unknown or inactive entries are a 404; old slugs 301 to the current twin.
  */
 import type { Route } from "./+types/entry-markdown";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 import { directoryEntry } from "~/server/machine/directory.server";
-import { entryMarkdown, markdownNotFound, markdownRedirect, markdownResponse } from "~/server/markdown.server";
+import { entryMarkdown, markdownNotFound, markdownRedirect, markdownResponse } from "~/server/directory/markdown.server";
 import { DIRECTORY_PAGE_CACHE } from "./cache-headers";
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {

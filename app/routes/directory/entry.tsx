@@ -14,8 +14,8 @@ import { entryPath } from "~/lib/entry-path";
 import { seo } from "~/lib/meta";
 import { weekRows } from "~/lib/opening-hours";
 import type { ListingKind } from "~/schemas/directory";
-import { getEnv } from "~/server/env.server";
-import { breadcrumbJsonLd, businessJsonLd, industryCrumbs, provinceCrumbs, restaurantJsonLd } from "~/server/json-ld.server";
+import { getEnv } from "~/server/platform/env.server";
+import { breadcrumbJsonLd, businessJsonLd, industryCrumbs, provinceCrumbs, restaurantJsonLd } from "~/server/directory/json-ld.server";
 import { getBusinessBySlug, getRestaurantBySlug } from "~/server/models/listings.server";
 import { errorPage } from "~/lib/error-page";
 

@@ -4,7 +4,7 @@ import { invalidLinkPage } from "~/lib/error-page";
 import type { NearPoint } from "~/lib/near-query";
 import { CURSOR_INVALID, PAGE_SIZE } from "~/schemas/directory";
 import type { ListingPage } from "~/server/models/listings.server";
-import { nearOfReading } from "~/server/near-point.server";
+import { nearOfReading } from "~/server/directory/near-point.server";
 import { BadCursorError, search } from "~/server/search/engine.server";
 import type { SearchOutcome, SearchQuery } from "~/server/search/query";
 import { twinnedPageHeaders } from "./cache-headers";

@@ -15,9 +15,9 @@ import { badCursorPage, enginePages, engineFilters, filtersApply, listingPageDat
 import { seo } from "~/lib/meta";
 import { decodeCursor, provincePageQuerySchema } from "~/schemas/directory";
 import { pagesField } from "~/schemas/listing-pages";
-import { getEnv } from "~/server/env.server";
-import { nearPoint, pageQuery } from "~/server/near-point.server";
-import { breadcrumbJsonLd, provinceCrumbs } from "~/server/json-ld.server";
+import { getEnv } from "~/server/platform/env.server";
+import { nearPoint, pageQuery } from "~/server/directory/near-point.server";
+import { breadcrumbJsonLd, provinceCrumbs } from "~/server/directory/json-ld.server";
 import { listRestaurantsByProvince } from "~/server/models/listings.server";
 import { errorPage, invalidLinkPage, PAGE_NOT_FOUND } from "~/lib/error-page";
 import type { NearPoint } from "~/lib/near-query";

@@ -24,7 +24,7 @@ import type { NearPoint } from "~/lib/near-query";
 import { searchQuerySchema } from "~/schemas/directory";
 import { pagesField } from "~/schemas/listing-pages";
 import { SEARCH_MAX_LENGTH, SEARCH_TYPES } from "~/schemas/directory-fields";
-import { nearPoint, pageQuery } from "~/server/near-point.server";
+import { nearPoint, pageQuery } from "~/server/directory/near-point.server";
 import type { SearchReading } from "~/server/search/query";
 import { CatalogOptions, ProvinceOptions } from "~/components/catalog-options";
 import { invalidLinkPage } from "~/lib/error-page";

@@ -1,8 +1,8 @@
 import { Icon, type IconName } from "~/components/icons/icon";
 import { lazy, Suspense, useEffect } from "react";
 import { data, useLocation } from "react-router";
-import { clientKey } from "~/server/auth.server";
-import { clientIpOf } from "~/server/request-context.server";
+import { clientKey } from "~/server/accounts/auth.server";
+import { clientIpOf } from "~/server/http/request-context.server";
 import type { Route } from "./+types/contact";
 import { CONTACT_SUCCESS, FAQ, OPENING_HOURS, PROMISES } from "~/catalog/marketing";
 import { CONTACT_SERVICES, PLAN_TYPES } from "~/catalog/plans";
@@ -15,11 +15,11 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
 import { contactSchema } from "~/schemas/contact";
 import { CONTACT_HONEYPOT } from "~/schemas/contact-fields";
-import { refused, submissionOf } from "~/server/forms.server";
+import { refused, submissionOf } from "~/server/http/forms.server";
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_SECONDS, createContactMessage } from "~/server/models/contact.server";
 import { recordHit } from "~/server/models/rate-limits.server";
-import { readForm } from "~/server/request.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/http/request.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 export const headers = publicPageHeaders;
 

@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/card";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 
 export const headers = publicPageHeaders;
 

@@ -2,7 +2,7 @@
 import type { Route } from "./+types/assistant";
 import { PremiumPage } from "~/components/premium/premium-page";
 import { seo } from "~/lib/meta";
-import { premiumAction, premiumLoader, type PremiumSlug } from "~/server/premium.server";
+import { premiumAction, premiumLoader, type PremiumSlug } from "~/server/billing/premium.server";
 
 const slugOf = (url: { pathname: string }): PremiumSlug => (url.pathname.startsWith("/ai-solutions/roger") ? "roger" : "amy");
 

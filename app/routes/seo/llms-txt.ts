@@ -1,7 +1,7 @@
 /** /llms.txt (llmstxt.org): where an assistant starts reading the directory. */
 import type { Route } from "./+types/llms-txt";
-import { getEnv } from "~/server/env.server";
-import { llmsTxt, textEtag } from "~/server/markdown.server";
+import { getEnv } from "~/server/platform/env.server";
+import { llmsTxt, textEtag } from "~/server/directory/markdown.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const body = llmsTxt(getEnv().PUBLIC_URL);

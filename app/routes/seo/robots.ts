@@ -1,4 +1,4 @@
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 
 /**
  * Search engines and AI-search crawlers are welcome on every public page, the Markdown twins and

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap-part";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 import { blogEntries } from "~/server/sitemap/blog.server";
 import { listingChunkEntries, listingPageEntries } from "~/server/sitemap/directory.server";
 import { marketingEntries } from "~/server/sitemap/marketing.server";

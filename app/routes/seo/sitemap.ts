@@ -1,4 +1,4 @@
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 import { activeListingsExceed } from "~/server/models/listings.server";
 import { blogEntries } from "~/server/sitemap/blog.server";
 import { directoryEntries, listingChunkStarts, sitemapChunkSize } from "~/server/sitemap/directory.server";

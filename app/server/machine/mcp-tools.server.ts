@@ -37,7 +37,7 @@ import {
   type ApiEntry,
   type ApiListing,
 } from "./directory.server";
-import { log } from "../logger.server";
+import { log } from "../platform/logger.server";
 
 const MCP_SERVER_NAME = "panama-vip-ia";
 const MCP_SERVER_VERSION = "1.0.0";

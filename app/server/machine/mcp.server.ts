@@ -7,11 +7,11 @@
  * the public API's per-IP rate limit.
  */
 import { createMcpHandler, validateHostHeader, validateOriginHeader, type McpHttpHandler } from "@modelcontextprotocol/server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 import { createDirectoryMcpServer } from "./mcp-tools.server";
 import { limitPublicApi, rateLimitMessage } from "./public-api.server";
-import { singleton } from "../singleton.server";
-import { log } from "../logger.server";
+import { singleton } from "../platform/singleton.server";
+import { log } from "../platform/logger.server";
 
 const LOCALHOST = ["localhost", "127.0.0.1", "[::1]"];
 

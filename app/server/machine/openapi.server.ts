@@ -11,8 +11,8 @@ import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM } from "~/lib/geo";
 import { API_KINDS, API_LANGS, API_PAGE_DEFAULT, API_PAGE_MAX, API_QUERY_MAX, CERCA_DE_MAX } from "~/schemas/api-v1";
 import { ANSWER_COMPONENTS } from "~/schemas/directory-answer";
 import { z } from "~/schemas/zod";
-import { getEnv } from "../env.server";
-import { singleton } from "../singleton.server";
+import { getEnv } from "../platform/env.server";
+import { singleton } from "../platform/singleton.server";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -4,11 +4,11 @@
  */
 import crypto from "node:crypto";
 import type { ApiError } from "~/schemas/directory-answer";
-import { clientKey } from "../auth.server";
-import { getEnv } from "../env.server";
+import { clientKey } from "../accounts/auth.server";
+import { getEnv } from "../platform/env.server";
 import { recordHit } from "../models/rate-limits.server";
-import { singleton } from "../singleton.server";
-import { currentRequestId, log } from "../logger.server";
+import { singleton } from "../platform/singleton.server";
+import { currentRequestId, log } from "../platform/logger.server";
 
 const API_RATE_WINDOW_SECONDS = 60;
 

@@ -1,7 +1,7 @@
 /** The audit trail page: newest first, keyset paged on (created_at, id) at full precision, filterable by entity. */
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { audit_log, businesses, restaurants } from "~/db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
 import { AUDIT_ENTITIES } from "~/catalog/audit";
 

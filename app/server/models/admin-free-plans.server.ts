@@ -6,8 +6,8 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { free_plan_subscriptions, users, type FreePlan } from "~/db/schema";
-import { db, type Db } from "../db.server";
-import { invalidatePublicPages } from "../page-cache.server";
+import { db, type Db } from "../platform/db.server";
+import { invalidatePublicPages } from "../http/page-cache.server";
 import { recordAudit } from "./audit.server";
 import { isUuid, type Actor } from "./listing-admin.server";
 import { freePlanInForce } from "./subscriptions.server";

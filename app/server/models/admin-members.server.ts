@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { business_owners_general, businesses, free_plan_subscriptions, profiles, sessions, users } from "~/db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { type AuditInput, recordAudit } from "./audit.server";
 import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
 import { isUuid, ListingNotFoundError, type Actor } from "./listing-admin.server";

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { api_tokens, profiles } from "~/db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
 import { UserError } from "~/lib/user-error";
 

@@ -1,7 +1,7 @@
 /** The audit trail: who changed what, which record, before and after, when. */
 import { audit_log } from "~/db/schema";
 import type { AUDIT_ENTITIES } from "~/catalog/audit";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 
 export type AuditAction =
   | "create"

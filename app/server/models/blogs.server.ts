@@ -9,10 +9,10 @@ import { SITE } from "~/catalog/site";
 import { blogs, profiles, type Blog } from "~/db/schema";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
 import type { BlogInput } from "~/schemas/blog";
-import { db, queryRows } from "../db.server";
+import { db, queryRows } from "../platform/db.server";
 import { utcMicros } from "./keyset.server";
-import { invalidatePublicPages, publicCacheGeneration } from "../page-cache.server";
-import { sanitizeBlogHtml } from "../sanitize.server";
+import { invalidatePublicPages, publicCacheGeneration } from "../http/page-cache.server";
+import { sanitizeBlogHtml } from "../blog/sanitize.server";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
 import type { BlogCardData } from "~/schemas/blog";
 

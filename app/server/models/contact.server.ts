@@ -2,7 +2,7 @@
 import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { contact_messages } from "~/db/schema";
 import type { ContactInput } from "~/schemas/contact";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { recordAudit } from "./audit.server";
 
 export type ContactMessage = typeof contact_messages.$inferSelect;

@@ -13,8 +13,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { FILLER_WORDS } from "~/catalog/search-vocabulary";
 import { stemOf, termWords, type Filters, type ParsedQuery } from "~/server/search/reader.server";
 import type { ListingCard, ListingKind } from "~/schemas/directory";
-import { cachedAnswer } from "../answer-cache.server";
-import { queryRowsWithout } from "../db.server";
+import { cachedAnswer } from "../machine/answer-cache.server";
+import { queryRowsWithout } from "../platform/db.server";
 import { cardColumns, nearSql, type Nearby, openNearSql, openSpansOf, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };

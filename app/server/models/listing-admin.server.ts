@@ -5,8 +5,8 @@
 import { eq, sql } from "drizzle-orm";
 import { businesses, restaurants } from "~/db/schema";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
-import { db, queryRows } from "../db.server";
-import { invalidatePublicPages } from "../page-cache.server";
+import { db, queryRows } from "../platform/db.server";
+import { invalidatePublicPages } from "../http/page-cache.server";
 import { recordAudit } from "./audit.server";
 import { UserError } from "~/lib/user-error";
 

@@ -10,7 +10,7 @@ import { business_open_spans, restaurant_open_spans } from "~/db/schema";
 import type { ProvinceSlug } from "~/catalog/provinces";
 import type { IndustrySlug } from "~/catalog/industries";
 import { encodeCursor, PAGE_SIZE, type Cursor } from "~/schemas/directory";
-import { queryRows } from "../db.server";
+import { queryRows } from "../platform/db.server";
 import { utcMicros } from "./keyset.server";
 import { DAY_MINUTES, openStatus, type WeeklyPeriod } from "~/lib/opening-hours";
 

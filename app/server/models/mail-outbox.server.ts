@@ -5,7 +5,7 @@
  * come from the caller (`now`), so tests can move the clock.
  */
 import { sql } from "drizzle-orm";
-import { db, queryRows } from "../db.server";
+import { db, queryRows } from "../platform/db.server";
 
 export type OutboxKind = "verify-email" | "reset-password" | "email-change-new" | "email-change-old";
 

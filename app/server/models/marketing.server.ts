@@ -2,7 +2,7 @@
 import { desc, eq, max } from "drizzle-orm";
 import { SITE } from "~/catalog/site";
 import { blogs, profiles } from "~/db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 
 export type FeaturedArticle = {
   slug: string;

@@ -1,8 +1,8 @@
 /** Profiles: one per auth user, created by upsert on id. */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { profiles, users, type Profile } from "~/db/schema";
-import { db } from "../db.server";
-import { getEnv } from "../env.server";
+import { db } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
 import { attachFreePlans } from "./admin-free-plans.server";
 import { recordAudit } from "./audit.server";
 

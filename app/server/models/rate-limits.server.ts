@@ -2,7 +2,7 @@
  * Fixed-window rate limiting kept in the database: every app process shares the counters.
  */
 import { sql } from "drizzle-orm";
-import { db, queryRows } from "../db.server";
+import { db, queryRows } from "../platform/db.server";
 
 export type LimitState = { count: number; retryAfterSeconds: number };
 

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { checkout_sessions, free_plan_subscriptions, stripe_customers, stripe_events, subscriptions, users } from "~/db/schema";
-import { db, type Db } from "../db.server";
+import { db, type Db } from "../platform/db.server";
 
 export type PremiumSource = "stripe" | "free_plan";
 export type PremiumStatus = { subscribed: boolean; source: PremiumSource | null; until: Date | null };

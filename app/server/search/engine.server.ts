@@ -14,7 +14,7 @@ import { TOWN_COORDINATES } from "~/catalog/towns";
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM } from "~/lib/geo";
 import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { UserError } from "~/lib/user-error";
-import { cachedAnswer } from "../answer-cache.server";
+import { cachedAnswer } from "../machine/answer-cache.server";
 import { CANDIDATES, FEW_RESULTS, hasAnswer, nearestNeeded, type Place, ranked, termHasEntries } from "../models/directory-search.server";
 import {
   KIND_OF_TIPO,
@@ -25,7 +25,7 @@ import {
   type SearchSuggestion,
   TIPO_OF_KIND,
 } from "./query";
-import { timeSearch } from "../metrics.server";
+import { timeSearch } from "../platform/metrics.server";
 import { type Filters, normalizeText, type ParsedQuery, parseDirectoryQuery, townNamed } from "./reader.server";
 
 /** Thrown for a cursor that this search did not hand out (the API answers 400, MCP a tool error, pages a bad link). */

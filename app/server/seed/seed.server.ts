@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { blogs, businesses, profiles, restaurants, users } from "~/db/schema";
 import { slugify } from "~/lib/slugify";
-import { db, queryRows } from "../db.server";
+import { db, queryRows } from "../platform/db.server";
 import { DEMO_AUTHORS, DEMO_BLOGS, demoBusinesses, demoRestaurants } from "./demo-data.server";
 
 export async function isDatabaseEmpty(): Promise<boolean> {

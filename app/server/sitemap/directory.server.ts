@@ -9,7 +9,7 @@ import {
   type ListingKind,
   type SitemapListing,
 } from "../models/listings.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 import type { SitemapEntry } from "./types";
 
 /**

@@ -5,7 +5,7 @@ import { PageHero, Section } from "~/components/marketing/section";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { seo } from "~/lib/meta";
 import { API_PAGE_DEFAULT, API_PAGE_MAX, API_QUERY_MAX, CERCA_DE_MAX } from "~/schemas/api-v1";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 
 export const headers = publicPageHeaders;
 

@@ -2,7 +2,7 @@
 import type { Route } from "./+types/entry";
 import { entryAnswer } from "~/server/machine/api-v1.server";
 import { apiOptions } from "~/server/machine/public-api.server";
-import { clientIpOf } from "~/server/request-context.server";
+import { clientIpOf } from "~/server/http/request-context.server";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   const kind = new URL(request.url).pathname.startsWith("/api/v1/restaurantes/") ? "restaurantes" : "negocios";

@@ -10,7 +10,7 @@ import { INDUSTRIES, industryLabel, industryPath } from "~/catalog/industries";
 import { planLabel } from "~/catalog/plans";
 import { PROVINCES, provinceLabel, provincePath } from "~/catalog/provinces";
 import type { ListingCard } from "~/schemas/directory";
-import type { ApiEntry } from "./machine/directory.server";
+import type { ApiEntry } from "../machine/directory.server";
 
 const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
 

@@ -4,7 +4,7 @@
  * React Router's per-request context; loaders and actions read it with `context.get`.
  */
 import { createContext, matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
-import { singleton } from "./singleton.server";
+import { singleton } from "../platform/singleton.server";
 
 export type RequestInfo = { cspNonce: string; clientIp: string; requestId?: string };
 

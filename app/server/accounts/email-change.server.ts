@@ -7,10 +7,10 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { getEnv } from "./env.server";
-import { sendMail } from "./mail.server";
-import { setPendingEmail } from "./models/profiles.server";
-import { recordHit, releaseHit } from "./models/rate-limits.server";
+import { getEnv } from "../platform/env.server";
+import { sendMail } from "../mail/mail.server";
+import { setPendingEmail } from "../models/profiles.server";
+import { recordHit, releaseHit } from "../models/rate-limits.server";
 
 /** How long a mailed confirmation link works (better-auth's emailVerification.expiresIn). */
 export const EMAIL_LINK_HOURS = 24;

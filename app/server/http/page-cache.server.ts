@@ -27,10 +27,10 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { isPersonalCookie } from "~/lib/cache-headers";
-import { getEnv } from "./env.server";
-import { log } from "./logger.server";
-import { pageCacheRequests } from "./metrics.server";
-import { singleton } from "./singleton.server";
+import { getEnv } from "../platform/env.server";
+import { log } from "../platform/logger.server";
+import { pageCacheRequests } from "../platform/metrics.server";
+import { singleton } from "../platform/singleton.server";
 
 type Listener = () => void;
 

@@ -7,9 +7,9 @@ import { type MiddlewareFunction, redirect } from "react-router";
 import type { Profile } from "~/db/schema";
 import { hasCookie, SESSION_COOKIE } from "~/lib/cookies";
 import { authHeaders, getAuth } from "./auth.server";
-import { checkDatabase } from "./db.server";
-import { ensureProfile } from "./models/profiles.server";
-import { redirectWithToast } from "./toast.server";
+import { checkDatabase } from "../platform/db.server";
+import { ensureProfile } from "../models/profiles.server";
+import { redirectWithToast } from "../http/toast.server";
 
 type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 export type CurrentUser = { user: SessionUser; profile: Profile };
@@ -46,7 +46,7 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
     session = await getAuth().api.getSession({ headers: authHeaders(request) });
   } catch (error) {
     // A database that does not answer is no reason to send a member to the sign-in page: the page
-    // fails with it (a 503, app/server/unavailable.server.ts).
+    // fails with it (a 503, app/server/http/unavailable.server.ts).
     if (!(await checkDatabase(1_000)).ok) throw error;
     return null;
   }

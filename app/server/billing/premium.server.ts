@@ -9,9 +9,9 @@ import { ASSISTANTS, type Assistant } from "~/catalog/marketing";
 import { isUuid } from "~/lib/uuid";
 import { confirmCheckoutSession, confirmPendingPayments, isCheckoutSessionId, type PaymentCheck } from "./checkout-confirmation.server";
 import { CHECKOUT_ERROR, createCheckoutSession, SIGN_IN_TO_SUBSCRIBE } from "./checkout.server";
-import { getEnv } from "./env.server";
-import { getCurrentUser } from "./guards.server";
-import { awaitingPaymentSubscriptions, checkSubscription, type PremiumSource } from "./models/subscriptions.server";
+import { getEnv } from "../platform/env.server";
+import { getCurrentUser } from "../accounts/guards.server";
+import { awaitingPaymentSubscriptions, checkSubscription, type PremiumSource } from "../models/subscriptions.server";
 
 export const PAYMENT_PENDING =
   "Tu pago anterior aún se está confirmando con Stripe. Te daremos acceso en cuanto se confirme; no hace falta pagar de nuevo.";

@@ -1,8 +1,8 @@
 /** Start-up: migrations, then the demo seed on an empty embedded database; the serving processes' background work. */
 import { dbReady } from "./db.server";
 import { getEnv } from "./env.server";
-import { startMailSender, stopMailSender } from "./mail-sender.server";
-import { isDatabaseEmpty, seedDemo } from "./seed/seed.server";
+import { startMailSender, stopMailSender } from "../mail/sender.server";
+import { isDatabaseEmpty, seedDemo } from "../seed/seed.server";
 import { log as logger } from "./logger.server";
 
 export async function prepareDatabase(log: (msg: string) => void = logger.info): Promise<void> {

@@ -13,7 +13,7 @@ import {
   settleCheckoutSession,
   stripeCustomerOf,
   unsettledCheckoutSessions,
-} from "./models/subscriptions.server";
+} from "../models/subscriptions.server";
 import { requireStripe, type Stripe } from "./stripe.server";
 import { idOf, subscriptionStateFromStripe } from "./subscription-sync.server";
 

@@ -11,10 +11,10 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { db } from "./db.server";
-import { getEnv } from "./env.server";
+import { db } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
 import { clearPublicPages, onInvalidate } from "./page-cache.server";
-import { singleton } from "./singleton.server";
+import { singleton } from "../platform/singleton.server";
 
 const CHANNEL = "page_cache_invalidation";
 /** Waits between attempts to reopen the connection; the last one repeats. */

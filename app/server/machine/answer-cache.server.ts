@@ -6,9 +6,9 @@
  * another), so a deactivated entry disappears from the API and MCP at once, and after
  * API_CACHE_TTL_MS at the latest (0 turns the cache off).
  */
-import { getEnv } from "./env.server";
-import { publicCacheGeneration } from "./page-cache.server";
-import { singleton } from "./singleton.server";
+import { getEnv } from "../platform/env.server";
+import { publicCacheGeneration } from "../http/page-cache.server";
+import { singleton } from "../platform/singleton.server";
 
 type Entry = { value: unknown; storedAt: number; generation: number };
 

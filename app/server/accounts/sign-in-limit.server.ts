@@ -12,8 +12,8 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
-import { getEnv } from "./env.server";
-import { clearHits, recordHit, releaseHit } from "./models/rate-limits.server";
+import { getEnv } from "../platform/env.server";
+import { clearHits, recordHit, releaseHit } from "../models/rate-limits.server";
 
 /** The endpoints that check a password, and the error code that means it was wrong. */
 const CHECKED: Record<string, string> = {

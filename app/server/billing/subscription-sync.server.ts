@@ -2,8 +2,8 @@
  * A subscription's current state, fetched from Stripe and tied to its account: what the webhook and
  * the return from Checkout both store (never an event's or a page's copy).
  */
-import type { SubscriptionState } from "./models/subscriptions.server";
-import { userExists, userOfStripeCustomer } from "./models/subscriptions.server";
+import type { SubscriptionState } from "../models/subscriptions.server";
+import { userExists, userOfStripeCustomer } from "../models/subscriptions.server";
 import { type Stripe, subscriptionPeriodEnd } from "./stripe.server";
 
 export const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));

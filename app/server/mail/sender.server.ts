@@ -6,11 +6,11 @@
  * every SENDER_INTERVAL_MS. Logs name a mail by id and masked address, never the full address.
  */
 import nodemailer, { type SendMailOptions, type TransportOptions } from "nodemailer";
-import { getEnv } from "./env.server";
-import { log as logger, maskEmails } from "./logger.server";
-import { mailOutcomes } from "./metrics.server";
-import { claimDueMails, markMailFailed, markMailRetry, markMailSent, pruneSentMails } from "./models/mail-outbox.server";
-import { singleton } from "./singleton.server";
+import { getEnv } from "../platform/env.server";
+import { log as logger, maskEmails } from "../platform/logger.server";
+import { mailOutcomes } from "../platform/metrics.server";
+import { claimDueMails, markMailFailed, markMailRetry, markMailSent, pruneSentMails } from "../models/mail-outbox.server";
+import { singleton } from "../platform/singleton.server";
 
 /** Waits after the 1st, 2nd, 3rd and 4th failed attempts; the 5th failure is final. */
 export const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;

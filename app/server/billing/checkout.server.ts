@@ -2,8 +2,8 @@
  * Stripe Checkout and Customer Portal sessions (create-checkout). Any failure is thrown to the
  * caller, which answers the Spanish 'Error creando sesión de pago' and logs why.
  */
-import { getEnv } from "./env.server";
-import { rememberCheckoutSession, stripeCustomerOf } from "./models/subscriptions.server";
+import { getEnv } from "../platform/env.server";
+import { rememberCheckoutSession, stripeCustomerOf } from "../models/subscriptions.server";
 import { requireStripe } from "./stripe.server";
 
 export const CHECKOUT_ERROR = "Error creando sesión de pago";

@@ -5,10 +5,10 @@
  * where development, the tests and the first admin read the links.
  */
 import fs from "node:fs";
-import { getEnv } from "./env.server";
-import { kickMailSender } from "./mail-sender.server";
-import { mailOutcomes } from "./metrics.server";
-import { insertOutboxMail, type OutboxKind } from "./models/mail-outbox.server";
+import { getEnv } from "../platform/env.server";
+import { kickMailSender } from "./sender.server";
+import { mailOutcomes } from "../platform/metrics.server";
+import { insertOutboxMail, type OutboxKind } from "../models/mail-outbox.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 

@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
-import type { Env } from "./env.server";
+import type { Env } from "../platform/env.server";
 
 function originOf(url: string | undefined | null): string | null {
   if (!url) return null;

@@ -3,7 +3,7 @@
  * fetch. Answers `{ results }` or `{ error }` with a Spanish message; it never throws.
  */
 import { formatPhone } from "~/lib/phone";
-import { getEnv } from "./env.server";
+import { getEnv } from "../platform/env.server";
 
 const PLACES_DEFAULT_BASE = "https://places.googleapis.com";
 const PLACES_PAGE_SIZE = 10;

@@ -42,7 +42,7 @@ type Handle = {
 
 const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
 /** Resolved from the working directory like the migrations: the server build bundles this module. */
-const PGLITE_WORKER = path.resolve(process.cwd(), "app/server/pglite-worker.server.mjs");
+const PGLITE_WORKER = path.resolve(process.cwd(), "app/server/platform/pglite-worker.server.mjs");
 
 type Embedded = { socketDir: string; ready: Promise<void>; close: (timeoutMs?: number) => Promise<void> };
 

@@ -1,7 +1,7 @@
 import { DEFAULT_RADIUS_KM, inPanama, type LatLng, parseLatLng } from "~/lib/geo";
 import { type NearPoint, radiusText, withoutNear } from "~/lib/near-query";
 import { searchParamsObject } from "~/schemas/directory";
-import type { SearchReading } from "./search/query";
+import type { SearchReading } from "../search/query";
 
 /**
  * A listing or search page's query string, for its schema. A well-formed `cerca` outside Panama (a

@@ -4,10 +4,10 @@
  * changed: its current state is fetched from Stripe and stored, never the event's copy. A failed
  * fetch answers 503 with nothing written, so that Stripe delivers the event again.
  */
-import { getEnv } from "./env.server";
-import { log } from "./logger.server";
-import { stripeWebhooks } from "./metrics.server";
-import { recordStripeEvent, stripeEventSeen } from "./models/subscriptions.server";
+import { getEnv } from "../platform/env.server";
+import { log } from "../platform/logger.server";
+import { stripeWebhooks } from "../platform/metrics.server";
+import { recordStripeEvent, stripeEventSeen } from "../models/subscriptions.server";
 import { requireStripe, type Stripe, StripeNotConfiguredError } from "./stripe.server";
 import { idOf, subscriptionStateFromStripe } from "./subscription-sync.server";
 

@@ -2,7 +2,7 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "~/schemas/zod";
 import { hasCookie, TOAST_COOKIE } from "~/lib/cookies";
-import { authSecret } from "./auth.server";
+import { authSecret } from "../accounts/auth.server";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),

@@ -4,8 +4,8 @@
  * local fake in tests; the SDK still does all the HTTP and the signatures.
  */
 import Stripe from "stripe";
-import { getEnv } from "./env.server";
-import { singleton } from "./singleton.server";
+import { getEnv } from "../platform/env.server";
+import { singleton } from "../platform/singleton.server";
 
 export class StripeNotConfiguredError extends Error {
   constructor(missing: string) {

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { PASSWORD_TOO_COMMON } from "~/schemas/auth";
-import { singleton } from "./singleton.server";
+import { singleton } from "../platform/singleton.server";
 
 /** The error code better-auth answers with (the JSON API and the forms' mapping both use it). */
 export const PASSWORD_TOO_COMMON_CODE = "PASSWORD_TOO_COMMON";

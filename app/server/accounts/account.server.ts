@@ -9,12 +9,12 @@ import { SESSION_COOKIE } from "~/lib/cookies";
 import { messageOf } from "~/lib/user-error";
 import { PASSWORD_TOO_COMMON } from "~/schemas/auth";
 import { getAuth, authHeaders, clientKey } from "./auth.server";
-import { getEnv } from "./env.server";
-import { emailTakenByOther, setFullName } from "./models/profiles.server";
-import { peekHits, recordHit } from "./models/rate-limits.server";
+import { getEnv } from "../platform/env.server";
+import { emailTakenByOther, setFullName } from "../models/profiles.server";
+import { peekHits, recordHit } from "../models/rate-limits.server";
 import { PASSWORD_TOO_COMMON_CODE } from "./passwords.server";
 import { TOO_MANY_ATTEMPTS } from "./sign-in-limit.server";
-import { log } from "./logger.server";
+import { log } from "../platform/logger.server";
 
 const AUTH_MESSAGES = {
   invalidCredentials: "Credenciales inválidas. Verifica tu email y contraseña.",
