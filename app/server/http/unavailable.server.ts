@@ -8,7 +8,8 @@
 import type { MiddlewareFunction } from "react-router";
 import { errorPage } from "~/lib/error-page";
 import { SERVICE_UNAVAILABLE } from "~/lib/user-error";
-import { checkDatabase, connectionFailedRecently } from "../platform/db.server";
+import { checkDatabase } from "../platform/db.server";
+import { connectionFailedRecently } from "../platform/db-pools.server";
 
 /** How long the check after a 500 waits: a database that is up answers `select 1` in milliseconds. */
 const PROBE_MS = 1_000;

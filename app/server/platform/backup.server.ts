@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions.server.mjs";
 import pg from "pg";
-import { takeLock } from "./db.server";
+import { takeLock } from "./db-embedded.server";
 import { getEnv } from "./env.server";
 
 const run = promisify(execFile);
