@@ -10,6 +10,8 @@ import { blogs, profiles, type Blog } from "~/db/schema";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
 import type { BlogInput } from "~/schemas/blog";
 import { db, queryRows } from "../platform/db.server";
+import { isConnectionFailure } from "../platform/db-pools.server";
+import { log } from "../platform/logger.server";
 import { utcMicros } from "./keyset.server";
 import { invalidatePublicPages, publicCacheGeneration } from "../http/page-cache.server";
 import { sanitizeBlogHtml } from "../blog/sanitize.server";
@@ -135,9 +137,15 @@ async function readPublishedBlog(slug: string): Promise<BlogArticle | null> {
 
 type ViewWaiter = { resolve: (views: number | null) => void; reject: (error: unknown) => void };
 
-/** Openings waiting for the next write of the counts, by article id, in arrival order. */
-const pendingViews = new Map<string, ViewWaiter[]>();
+/**
+ * Openings waiting for the next write of the counts, by article id, in arrival order, and openings
+ * already answered whose count is still owed (a write that found no connection).
+ */
+const pendingViews = new Map<string, { waiters: ViewWaiter[]; owed: number }>();
 let viewsFlushing = false;
+let retryDelayMs = 0;
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 10_000;
 
 /**
  * Writes every waiting opening in one statement, `views = views + n` per article, then the next
@@ -151,7 +159,7 @@ async function flushViews(): Promise<void> {
       pendingViews.clear();
       try {
         const values = sql.join(
-          batch.map(([id, waiters]) => sql`(${id}::uuid, ${waiters.length}::int)`),
+          batch.map(([id, { waiters, owed }]) => sql`(${id}::uuid, ${waiters.length + owed}::int)`),
           sql`, `,
         );
         const rows = await queryRows<{ id: string; views: number }>(sql`
@@ -159,13 +167,29 @@ async function flushViews(): Promise<void> {
           from (values ${values}) as v(id, n)
           where b.id = v.id and b.is_published
           returning b.id, b.views`);
+        retryDelayMs = 0;
         const counts = new Map(rows.map((r) => [r.id, Number(r.views)]));
-        for (const [id, waiters] of batch) {
+        for (const [id, { waiters }] of batch) {
           const total = counts.get(id);
           for (const [i, w] of waiters.entries()) w.resolve(total === undefined ? null : total - waiters.length + i + 1);
         }
       } catch (error) {
-        for (const [, waiters] of batch) for (const w of waiters) w.reject(error);
+        if (!isConnectionFailure(error)) {
+          for (const [, { waiters }] of batch) for (const w of waiters) w.reject(error);
+          continue;
+        }
+        // No connection in time (a burst, the database restarting): the page is answered with the
+        // count it read, and the openings are kept and written once a connection frees up.
+        for (const [id, { waiters, owed }] of batch) {
+          for (const w of waiters) w.resolve(null);
+          owe(id, waiters.length + owed);
+        }
+        if (!retryDelayMs) log.warn("[blog] visitas pendientes: sin conexión a la base; se reintenta", { error: (error as Error).message });
+        retryDelayMs = Math.min(retryDelayMs ? retryDelayMs * 2 : RETRY_FIRST_MS, RETRY_MAX_MS);
+        setTimeout(() => {
+          if (!viewsFlushing) void flushViews();
+        }, retryDelayMs).unref();
+        return;
       }
     }
   } finally {
@@ -173,19 +197,30 @@ async function flushViews(): Promise<void> {
   }
 }
 
+function owe(id: string, n: number) {
+  const entry = pendingViews.get(id);
+  if (entry) entry.owed += n;
+  else pendingViews.set(id, { waiters: [], owed: n });
+}
+
 /**
- * One opening, one increment. Returns the new count (null when not a published article).
+ * One opening, one increment. Returns the new count (null when not a published article, or when
+ * the count could not be written yet and is kept for the next write).
  * Openings that arrive while a write is in flight share the next one (group commit): a popular
  * article is one hot row, and one UPDATE per opening would queue them all on its lock and on the
- * pool, where the embedded database's single connection gave up on some under a burst and lost
- * their views. The opening is answered once its count is written.
+ * pool. The opening is answered once its count is written.
  */
 export function countBlogView(id: string): Promise<number | null> {
   if (!UUID.test(id)) return Promise.resolve(null);
+  // While the database is out of reach, the opening joins the owed ones and the page does not wait.
+  if (retryDelayMs) {
+    owe(id, 1);
+    return Promise.resolve(null);
+  }
   return new Promise((resolve, reject) => {
-    const waiters = pendingViews.get(id);
-    if (waiters) waiters.push({ resolve, reject });
-    else pendingViews.set(id, [{ resolve, reject }]);
+    const entry = pendingViews.get(id);
+    if (entry) entry.waiters.push({ resolve, reject });
+    else pendingViews.set(id, { waiters: [{ resolve, reject }], owed: 0 });
     if (!viewsFlushing) void flushViews();
   });
 }
