@@ -1,0 +1,2 @@
+-- Changed rows get their boxes rewritten (listing_open_spans_sync).
+CREATE TRIGGER restaurants_open_spans_update AFTER UPDATE ON public.restaurants REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION listing_open_spans_sync('restaurant_open_spans');
