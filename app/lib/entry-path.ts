@@ -1,6 +1,6 @@
-import type { ListingKind } from "~/schemas/directory";
+import { LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 
 /** Public path of a directory entry's page: /restaurante/{slug} or /negocio/{slug}. */
 export function entryPath(kind: ListingKind, slug: string): string {
-  return kind === "restaurant" ? `/restaurante/${slug}` : `/negocio/${slug}`;
+  return `/${LISTING_KINDS[kind].singular}/${slug}`;
 }

@@ -4,10 +4,11 @@
  */
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
+import type { ListingKind } from "~/catalog/listing-kinds";
 import { placeCategory, placeIndustry } from "~/catalog/place-types";
 import type { ProvinceSlug } from "~/catalog/provinces";
 
-export type ImportKind = "restaurant" | "business";
+export type ImportKind = ListingKind;
 
 /** Restaurant when a type names what it serves, or it is only a 'restaurant' / 'food' place with no industry. */
 export function inferKind(types: readonly string[], primary?: string | null): ImportKind {

@@ -6,6 +6,7 @@
 import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
+import { LISTING_KIND_IDS } from "~/catalog/listing-kinds";
 import { FREE_PLAN_DAYS, DEFAULT_FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "~/catalog/plans";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { emailField } from "./auth";
@@ -331,13 +332,13 @@ const uuidField = z.string().regex(UUID_PATTERN, "Identificador inválido");
 export const listingActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("toggle"),
-    kind: z.enum(["restaurant", "business"]),
+    kind: z.enum(LISTING_KIND_IDS),
     id: uuidField,
     active: z.enum(["true", "false"]).transform((v) => v === "true"),
   }),
   z.object({
     intent: z.literal("delete"),
-    kind: z.enum(["restaurant", "business"]),
+    kind: z.enum(LISTING_KIND_IDS),
     id: uuidField,
     confirm: z.string().optional(),
   }),

@@ -5,6 +5,7 @@
 import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
+import { KIND_PLURALS } from "~/catalog/listing-kinds";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { inPanama, MAX_RADIUS_KM, parseLatLng, type LatLng } from "~/lib/geo";
 
@@ -72,10 +73,7 @@ export const apiSearchParamsSchema = z
         .max(API_QUERY_MAX, `El parámetro q admite como máximo ${API_QUERY_MAX} caracteres.`)
         .transform(withoutControls),
     ),
-    tipo: z.preprocess(
-      blankToUndefined,
-      z.enum(["restaurantes", "negocios"], { error: "El parámetro tipo debe ser restaurantes o negocios." }).optional(),
-    ),
+    tipo: z.preprocess(blankToUndefined, z.enum(KIND_PLURALS, { error: "El parámetro tipo debe ser restaurantes o negocios." }).optional()),
     provincia: z.preprocess(
       blankToUndefined,
       z.enum(PROVINCE_SLUGS, { error: "El parámetro provincia no es una provincia conocida (consulta /api/v1/catalogo)." }).optional(),
@@ -143,7 +141,8 @@ export const apiSearchParamsSchema = z
 
 export type ApiSearchParams = z.output<typeof apiSearchParamsSchema>;
 
-export const API_KINDS = ["restaurantes", "negocios"] as const;
+/** The API's `tipo` of a search and the segment of an entry's URL: the kinds' plurals. */
+export const API_KINDS = KIND_PLURALS;
 export type ApiKind = (typeof API_KINDS)[number];
 
 /** The first issue as "parametro: mensaje" material for a 400 or a tool error. */

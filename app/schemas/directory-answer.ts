@@ -7,6 +7,7 @@
  */
 import { z } from "./zod";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
+import { KIND_SINGULARS } from "~/catalog/listing-kinds";
 import { PLAN_TYPE_SLUGS } from "~/catalog/plans";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
@@ -39,7 +40,7 @@ export const listingSchema = z
       .string()
       .regex(/^(restaurante|negocio)\/[a-z0-9-]+$/)
       .describe("«restaurante/{slug}» o «negocio/{slug}»: para detalle o fetch."),
-    tipo: z.enum(["restaurante", "negocio"]),
+    tipo: z.enum(KIND_SINGULARS),
     slug: z.string(),
     nombre: z.string(),
     resumen: z.string().describe("Un párrafo corto (unos 240 caracteres), como lo escribió el negocio."),

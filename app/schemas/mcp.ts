@@ -9,6 +9,7 @@
 import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
+import { LISTING_KINDS } from "~/catalog/listing-kinds";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { catalogSchema, entrySchema, searchAnswerSchema } from "./directory-answer";
 import { MAX_RADIUS_KM } from "~/lib/geo";
@@ -68,12 +69,13 @@ export const mcpSearchArgs = z.object({
   idioma: idiomaArg,
 });
 
-const KIND_WORDS: Record<string, (typeof API_KINDS)[number]> = {
-  restaurante: "restaurantes",
-  restaurantes: "restaurantes",
-  negocio: "negocios",
-  negocios: "negocios",
-};
+/** Either spelling of a kind ('restaurante', 'restaurantes'): the plural the parameter takes. */
+const KIND_WORDS: Record<string, (typeof API_KINDS)[number]> = Object.fromEntries(
+  Object.values(LISTING_KINDS).flatMap((k) => [
+    [k.singular, k.plural],
+    [k.plural, k.plural],
+  ]),
+);
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 

@@ -6,6 +6,7 @@
 import { z } from "./zod";
 import { RESTAURANT_CATEGORY_SLUGS } from "~/catalog/categories";
 import { INDUSTRY_SLUGS } from "~/catalog/industries";
+import { LISTING_KIND_IDS } from "~/catalog/listing-kinds";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 
 export const SEARCH_MESSAGES = {
@@ -61,7 +62,7 @@ export const placeResultSchema = z.object({
 });
 
 export const approvalSchema = z.object({
-  kind: z.enum(["restaurant", "business"], { error: "Elige restaurante o negocio" }),
+  kind: z.enum(LISTING_KIND_IDS, { error: "Elige restaurante o negocio" }),
   provincia: z.enum(PROVINCE_SLUGS, { error: SEARCH_MESSAGES.province }),
   industria: z.enum(INDUSTRY_SLUGS, { error: "Elige una industria" }),
   // Absent (an older form, another caller): the category the place's Google types name.

@@ -5,6 +5,7 @@
  * not a gate, so it asserts only that every question got an answer.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { kindOfPlural, LISTING_KINDS } from "~/catalog/listing-kinds";
 import { businesses, restaurants, type WeeklyPeriod } from "~/db/schema";
 import { isOpenAt, panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { apiSearchParamsSchema } from "~/schemas/api-v1";
@@ -63,8 +64,7 @@ function unfit(query: BilingualQuery, slug: string): string | null {
   if (category && e.categoria !== category) return `categoria ${e.categoria ?? "-"}`;
   const industry = query.allIndustry ?? query.params?.industria;
   if (industry && e.industria !== industry) return `industria ${e.industria ?? "-"}`;
-  const tipo =
-    query.allType ?? (query.params?.tipo === "restaurantes" ? "restaurante" : query.params?.tipo === "negocios" ? "negocio" : undefined);
+  const tipo = query.allType ?? (query.params?.tipo && LISTING_KINDS[kindOfPlural(query.params.tipo)].singular);
   if (tipo && e.tipo !== tipo) return `tipo ${e.tipo}`;
   if (query.mustNotContain?.includes(slug)) return "also in mustNotContain";
   if (query.openNow && !e.periods?.length) return "no weekly schedule";
@@ -130,7 +130,7 @@ describe("bilingual relevance suite (demo data)", () => {
         const answer = await search({ ...queryOf(params), limit: 10 });
         const results = answer.hits.map((h) => ({
           slug: h.slug,
-          tipo: h.kind === "restaurant" ? "restaurante" : "negocio",
+          tipo: LISTING_KINDS[h.kind].singular,
           provincia: { slug: h.provincia },
           categoria: h.kind === "restaurant" && h.etiqueta ? { slug: h.etiqueta } : null,
           industria: h.kind === "business" && h.etiqueta ? { slug: h.etiqueta } : null,

@@ -17,6 +17,7 @@ import { SelectField } from "~/components/ui/field";
 import { Input, Label, Select } from "~/components/ui/input";
 import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
 import { INDUSTRIES } from "~/catalog/industries";
+import { LISTING_KIND_IDS, LISTING_KINDS } from "~/catalog/listing-kinds";
 import { isProvince, PROVINCES } from "~/catalog/provinces";
 import { approvalDefaults } from "~/lib/place-inference";
 import { SEARCH_MESSAGES, type GoogleActionData, type GoogleResult } from "~/schemas/place-import";
@@ -328,8 +329,11 @@ function ApprovalDialog({
           <input type="hidden" name="intent" value="google-approve" />
           <input type="hidden" name="result" value={JSON.stringify(result)} />
           <SelectField id="approve-kind" label="Tipo" name="kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
-            <option value="restaurant">Restaurante</option>
-            <option value="business">Negocio</option>
+            {LISTING_KIND_IDS.map((k) => (
+              <option key={k} value={k}>
+                {LISTING_KINDS[k].label}
+              </option>
+            ))}
           </SelectField>
           <SelectField id="approve-provincia" label="Provincia" name="provincia" defaultValue={defaults.provincia}>
             <CatalogOptions items={PROVINCES} />
@@ -351,7 +355,7 @@ function ApprovalDialog({
               Cancelar
             </Button>
             <Button type="submit" disabled={busy}>
-              {busy ? "Procesando..." : kind === "restaurant" ? "Agregar restaurante" : "Agregar negocio"}
+              {busy ? "Procesando..." : `Agregar ${LISTING_KINDS[kind].singular}`}
             </Button>
           </DialogFooter>
         </approve.Form>

@@ -3,6 +3,7 @@ import { Icon } from "~/components/icons/icon";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
+import { LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { cn } from "~/lib/cn";
 import { formatRating, truncateText } from "~/lib/format";
 import { ConfirmDeleteButton } from "~/components/confirm-delete";
@@ -25,12 +26,12 @@ export function reviewPreview(text: string | null | undefined, max = 100): strin
   return truncateText(text, max);
 }
 
-export function ListingCard({ kind, item }: { kind: "restaurant" | "business"; item: AdminListingItem }) {
+export function ListingCard({ kind, item }: { kind: ListingKind; item: AdminListingItem }) {
   const navigation = useNavigation();
   const toggling =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "toggle" && navigation.formData?.get("id") === item.id;
-  const editTo = kind === "restaurant" ? `/admin/restaurant/edit/${item.id}` : `/admin/business/edit/${item.id}`;
-  const noun = kind === "restaurant" ? "restaurante" : "negocio";
+  const editTo = `${LISTING_KINDS[kind].adminPath}/edit/${item.id}`;
+  const noun = LISTING_KINDS[kind].singular;
   return (
     <Card tone={item.is_active ? "default" : "muted"} className="flex flex-col p-5" data-testid="listing-card">
       {/* Inactive: grey, not faded; a faded text falls under 4.5:1 contrast. */}

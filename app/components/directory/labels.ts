@@ -5,6 +5,7 @@
  */
 import { categoryLabel } from "~/catalog/categories";
 import { industryLabel } from "~/catalog/industries";
+import { LISTING_KINDS } from "~/catalog/listing-kinds";
 import { PAID_PLAN_TYPES, type PlanType } from "~/catalog/plans";
 import type { ListingCard } from "~/schemas/directory";
 
@@ -12,7 +13,7 @@ import type { ListingCard } from "~/schemas/directory";
 export type CardData = ListingCard;
 
 export function etiquetaLabel(kind: CardData["kind"], etiqueta: string | null): string {
-  if (!etiqueta) return kind === "restaurant" ? "Restaurante" : "Negocio";
+  if (!etiqueta) return LISTING_KINDS[kind].label;
   return kind === "restaurant" ? categoryLabel(etiqueta) : industryLabel(etiqueta);
 }
 

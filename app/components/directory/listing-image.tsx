@@ -1,6 +1,7 @@
 import { Icon, type IconName } from "~/components/icons/icon";
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
+import type { ListingKind } from "~/catalog/listing-kinds";
 import { cn } from "~/lib/cn";
 import { safeUrl } from "~/lib/safe-url";
 
@@ -38,7 +39,7 @@ const TINTS = [
   "from-emerald-50 to-ocean-50 text-emerald-700",
 ];
 
-export function listingIcon(kind: "restaurant" | "business", etiqueta: string | null): IconName {
+export function listingIcon(kind: ListingKind, etiqueta: string | null): IconName {
   if (kind === "restaurant") return CATEGORY_ICONS[etiqueta as RestaurantCategory] ?? "utensils";
   return INDUSTRY_ICONS[etiqueta as IndustrySlug] ?? "briefcase";
 }
@@ -64,7 +65,7 @@ export function ListingIconTile({
   nombre,
   className,
 }: {
-  kind: "restaurant" | "business";
+  kind: ListingKind;
   etiqueta: string | null;
   nombre: string;
   className?: string;
@@ -92,7 +93,7 @@ export function ListingImage({
   className,
   eager,
 }: {
-  kind: "restaurant" | "business";
+  kind: ListingKind;
   etiqueta: string | null;
   nombre: string;
   imagen: string | null;

@@ -8,6 +8,7 @@ import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { categoryLabel } from "~/catalog/categories";
 import { industryLabel } from "~/catalog/industries";
+import { KIND_PLURALS, kindOfPlural, LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { cn } from "~/lib/cn";
@@ -24,7 +25,7 @@ import { ListFilter } from "~/components/admin/list-filter";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard Admin", description: "Panel de administración.", path: "/admin", noindex: true });
 
-const TABS = ["restaurantes", "negocios", "google"] as const;
+const TABS = [...KIND_PLURALS, "google"] as const;
 type Tab = (typeof TABS)[number];
 
 /** A restaurant or a business as its admin card shows it. */
@@ -56,12 +57,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   let loadError: string | null = null;
   if (tab !== "google") {
     try {
-      const res = await listAdminListings(tab === "negocios" ? "business" : "restaurant", { ...filter, cursor });
+      const res = await listAdminListings(kindOfPlural(tab), { ...filter, cursor });
       nextCursor = res.nextCursor;
       items = res.items.map(adminItem);
     } catch (e) {
       console.error("[admin] list:", e);
-      loadError = `${tab === "negocios" ? "Error al cargar negocios" : "Error al cargar restaurantes"}. Inténtalo de nuevo.`;
+      loadError = `Error al cargar ${LISTING_KINDS[kindOfPlural(tab)].plural}. Inténtalo de nuevo.`;
     }
   }
   return { tab, filter, cursor: cursor ?? null, items, nextCursor, loadError };
@@ -91,7 +92,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
     actionData ?? loadError,
   );
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
-  const kind = tab === "negocios" ? "business" : "restaurant";
+  const kind: ListingKind = tab === "google" ? "restaurant" : kindOfPlural(tab);
   const sections = useCurrentInView(tab);
   const tabs = [
     { id: "restaurantes" as const, label: "Restaurantes", icon: "utensils-crossed" as const },
@@ -148,7 +149,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             <div className="mt-6">
               <ConfirmStep
                 hidden={{ intent: "delete", kind: confirm.kind, id: confirm.id }}
-                title={confirm.kind === "restaurant" ? "¿Eliminar restaurante?" : "¿Eliminar negocio?"}
+                title={`¿Eliminar ${LISTING_KINDS[confirm.kind].singular}?`}
                 description={`Se eliminará «${confirm.nombre}» de forma permanente. Esta acción no se puede deshacer.`}
                 cancelTo={tabHref(tab, filter)}
               />
@@ -184,10 +185,10 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           <section aria-labelledby="lista-titulo" aria-busy={loading} className={cn("mt-6 transition-opacity", loading && "opacity-60")}>
             {/* The cards' names are h3: this heading keeps the outline whole. */}
             <h2 id="lista-titulo" className="sr-only">
-              {tab === "negocios" ? "Negocios" : "Restaurantes"}
+              {LISTING_KINDS[kind].labelPlural}
             </h2>
             {items.length === 0 ? (
-              <EmptyState title={tab === "negocios" ? "No hay negocios que coincidan." : "No hay restaurantes que coincidan."}>
+              <EmptyState title={`No hay ${LISTING_KINDS[kind].plural} que coincidan.`}>
                 {filter.q || filter.provincia
                   ? "Prueba con otro término o provincia."
                   : "Agrega la primera entrada con el botón de arriba."}

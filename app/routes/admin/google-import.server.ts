@@ -1,5 +1,6 @@
 /** The Google search tab's actions: search, approve one result into the directory, skip or restore one. */
 import { data } from "react-router";
+import { LISTING_KINDS } from "~/catalog/listing-kinds";
 import { provinceLabel } from "~/catalog/provinces";
 import { approvalSchema, type GoogleActionData, placeResultSchema, placeSearchSchema, placeSkipSchema } from "~/schemas/place-import";
 import type { CurrentUser } from "~/server/accounts/guards.server";
@@ -75,7 +76,7 @@ export async function handleGoogleAction(form: FormData, current: CurrentUser) {
       intent: "google-approve",
       placeId,
       ok: true,
-      title: choice.data.kind === "restaurant" ? "Restaurante agregado" : "Negocio agregado",
+      title: `${LISTING_KINDS[choice.data.kind].label} agregado`,
       description: `«${place.data.name}» quedó sin verificar hasta que lo revises.`,
     } as GoogleActionData,
   };

@@ -4,6 +4,7 @@
  * confirmation step.
  */
 import { data } from "react-router";
+import { LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { listingActionSchema } from "~/schemas/admin";
 import { submissionOf } from "~/server/http/forms.server";
 import type { CurrentUser } from "~/server/accounts/guards.server";
@@ -12,7 +13,7 @@ import { getListing } from "~/server/models/admin-listings.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { messageOf } from "~/lib/user-error";
 
-export type ConfirmDelete = { kind: "restaurant" | "business"; id: string; nombre: string };
+export type ConfirmDelete = { kind: ListingKind; id: string; nombre: string };
 
 /** `url`: the page's URL (the loader's `url`; a data request's own URL ends in `.data`). */
 export async function handleListingAction(url: URL, form: FormData, current: CurrentUser) {
@@ -23,7 +24,7 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
   }
   const actor = { id: current.user.id, email: current.user.email };
   const input = submission.value;
-  const noun = input.kind === "restaurant" ? "restaurante" : "negocio";
+  const { singular: noun, label } = LISTING_KINDS[input.kind];
   if (input.intent === "toggle") {
     try {
       await setListingActive(input.kind, input.id, input.active, actor);
@@ -46,5 +47,5 @@ export async function handleListingAction(url: URL, form: FormData, current: Cur
   } catch (e) {
     return redirectWithToast(back, { type: "error", title: `Error al eliminar ${noun}: ${messageOf(e, "admin delete")}` });
   }
-  return redirectWithToast(back, { type: "success", title: input.kind === "restaurant" ? "Restaurante eliminado" : "Negocio eliminado" });
+  return redirectWithToast(back, { type: "success", title: `${label} eliminado` });
 }

@@ -28,7 +28,7 @@ import { INDUSTRIES } from "~/catalog/industries";
 import { useSchemaForm } from "~/lib/conform";
 import { seo } from "~/lib/meta";
 import { businessSchema, LIMITS, restaurantSchema } from "~/schemas/admin";
-import type { ListingKind } from "~/schemas/directory";
+import { LISTING_KIND_IDS, LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { parseSubmission, refused } from "~/server/http/forms.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { createListing, getListing, updateListing } from "~/server/models/admin-listings.server";
@@ -36,22 +36,15 @@ import { LISTING_GONE, ListingNotFoundError } from "~/server/models/listing-admi
 import { redirectWithToast } from "~/server/http/toast.server";
 import { ProvinceOptions } from "~/components/catalog-options";
 
+/** What the two kinds' forms hold differently; their names are the catalog's (LISTING_KINDS). */
 const KINDS = {
   restaurant: {
     schema: restaurantSchema,
-    base: "/admin/restaurant",
-    list: "/admin?tab=restaurantes",
-    noun: "restaurante",
-    Noun: "Restaurante",
     loadError: "Error al cargar el restaurante",
     keys: ["categoria", "website_url", "facebook_url", "instagram_url", "maps_url", "special_dish"],
   },
   business: {
     schema: businessSchema,
-    base: "/admin/business",
-    list: "/admin?tab=negocios",
-    noun: "negocio",
-    Noun: "Negocio",
     // Each kind keeps the wording admins know; the business one is the product's fixed message.
     loadError: "Error al cargar negocio",
     keys: ["industria", "website", "special_service"],
@@ -77,12 +70,15 @@ const COMMON_KEYS = [
 const SAVE_FAILED = "Error al guardar. Inténtalo de nuevo.";
 
 const kindOf = (url: { pathname: string }): ListingKind =>
-  url.pathname.toLowerCase().startsWith("/admin/business/") ? "business" : "restaurant";
+  LISTING_KIND_IDS.find((k) => url.pathname.toLowerCase().startsWith(`${LISTING_KINDS[k].adminPath}/`)) ?? "restaurant";
+
+/** The admin's list of a kind: its tab of the dashboard. */
+const listOf = (kind: ListingKind) => `/admin?tab=${LISTING_KINDS[kind].plural}`;
 
 const formValues = (kind: ListingKind, row: Record<string, unknown>) => toFormValues(row, [...COMMON_KEYS, ...KINDS[kind].keys]);
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData: d }) => {
-  const { base, noun } = KINDS[kindOf(location)];
+  const { adminPath: base, singular: noun } = LISTING_KINDS[kindOf(location)];
   return seo(matches, {
     title: d?.id ? `Editar ${noun}` : `Nuevo ${noun}`,
     description: `Formulario de ${noun}.`,
@@ -105,7 +101,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     };
   }
   const row = await getListing(kind, id);
-  if (!row) throw await redirectWithToast(KINDS[kind].list, { type: "error", title: `${KINDS[kind].loadError}: ${LISTING_GONE}` });
+  if (!row) throw await redirectWithToast(listOf(kind), { type: "error", title: `${KINDS[kind].loadError}: ${LISTING_GONE}` });
   return { kind, id: row.id, values: formValues(kind, row), especialidades: row.especialidades, ...locationAndHours(row) };
 }
 
@@ -137,10 +133,10 @@ export async function action({ request, params, url }: Route.ActionArgs) {
       : dropped > 1
         ? ` Se omitieron ${dropped} especialidades vacías o repetidas.`
         : "";
-  return redirectWithToast(KINDS[kind].list, {
+  return redirectWithToast(listOf(kind), {
     type: "success",
     title: "Éxito",
-    description: `${KINDS[kind].Noun} «${submission.value.nombre}» ${id ? "actualizado" : "creado"}.${note}`,
+    description: `${LISTING_KINDS[kind].label} «${submission.value.nombre}» ${id ? "actualizado" : "creado"}.${note}`,
   });
 }
 
@@ -151,7 +147,8 @@ export default function ListingFormPage({ loaderData, actionData }: Route.Compon
 
 function ListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { kind } = loaderData;
-  const { list, noun } = KINDS[kind];
+  const list = listOf(kind);
+  const noun = LISTING_KINDS[kind].singular;
   const restaurant = kind === "restaurant";
   // What was typed (and refused) wins over the saved entry.
   const [form, fields] = useSchemaForm(KINDS[kind].schema, {

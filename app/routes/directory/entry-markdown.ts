@@ -4,19 +4,17 @@
  * rewrites it here). Unknown or inactive entries are a 404; old slugs 301 to the current twin.
  */
 import type { Route } from "./+types/entry-markdown";
+import { kindOfPath, LISTING_KINDS } from "~/catalog/listing-kinds";
 import { getEnv } from "~/server/platform/env.server";
 import { directoryEntry } from "~/server/machine/directory.server";
 import { entryMarkdown, markdownNotFound, markdownRedirect, markdownResponse } from "~/server/directory/markdown.server";
 import { DIRECTORY_PAGE_CACHE } from "./cache-headers";
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
-  const restaurant = url.pathname.toLowerCase().startsWith("/restaurante/");
-  const entry = await directoryEntry(restaurant ? "restaurantes" : "negocios", params.slug);
+  const { singular, plural } = LISTING_KINDS[kindOfPath(url.pathname) ?? "business"];
+  const entry = await directoryEntry(plural, params.slug);
   if (!entry) {
-    const what = restaurant
-      ? "Este restaurante no existe o ya no está en el directorio."
-      : "Este negocio no existe o ya no está en el directorio.";
-    return markdownNotFound(request, getEnv().PUBLIC_URL, what);
+    return markdownNotFound(request, getEnv().PUBLIC_URL, `Este ${singular} no existe o ya no está en el directorio.`);
   }
   if (entry.slug !== params.slug) return markdownRedirect(`/${entry.tipo}/${entry.slug}.md`, DIRECTORY_PAGE_CACHE);
   return markdownResponse(request, entryMarkdown(entry), { cacheControl: DIRECTORY_PAGE_CACHE });

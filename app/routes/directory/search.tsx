@@ -10,6 +10,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { categoryLabel } from "~/catalog/categories";
 import { industryLabel } from "~/catalog/industries";
+import { kindOfPlural, LISTING_KINDS } from "~/catalog/listing-kinds";
 import { provinceLabel } from "~/catalog/provinces";
 import { ListingCard } from "~/components/directory/listing-card";
 import { DirectoryHero } from "~/components/directory/listing-layout";
@@ -41,7 +42,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const parsed = querySchema.safeParse(params);
   if (!parsed.success) throw invalidLinkPage(url, parsed.error.issues);
   const { q, tipo, provincia, cursor, paginas, ...filters } = parsed.data;
-  const kind = SEARCH_TYPES.find((t) => t.slug === tipo)?.kind;
+  const kind = tipo ? kindOfPlural(tipo) : undefined;
   const asked = Boolean(q || kind || provincia || filtersApply(filters));
   const base = {
     q,
@@ -92,7 +93,7 @@ function understoodOf(reading: SearchReading, asked: { kind?: string; provincia?
   const out: string[] = [];
   if (reading.category) out.push(categoryLabel(reading.category));
   else if (reading.industry) out.push(industryLabel(reading.industry));
-  else if (reading.kind && !asked.kind) out.push(reading.kind === "restaurant" ? "Restaurantes" : "Negocios");
+  else if (reading.kind && !asked.kind) out.push(LISTING_KINDS[reading.kind].labelPlural);
   if (reading.province && !asked.provincia) out.push(`En ${provinceLabel(reading.province)}`);
   if (reading.openNow && !asked.openNow) out.push("Abierto ahora");
   if (reading.near?.name && !asked.place) out.push(`Cerca de ${reading.near.name}`);

@@ -7,6 +7,7 @@ import { entryPath } from "~/lib/entry-path";
 import crypto from "node:crypto";
 import { categoryLabel } from "~/catalog/categories";
 import { INDUSTRIES, industryLabel, industryPath } from "~/catalog/industries";
+import { kindOfSingular, LISTING_KINDS } from "~/catalog/listing-kinds";
 import { planLabel } from "~/catalog/plans";
 import { PROVINCES, provinceLabel, provincePath } from "~/catalog/provinces";
 import type { ListingCard } from "~/schemas/directory";
@@ -69,9 +70,10 @@ const when = (iso: string) => iso.replace(/\.\d{3}Z$/, "Z");
 
 /** The twin of /restaurante/{slug} or /negocio/{slug}: every public field, and the URL to cite. */
 export function entryMarkdown(e: ApiEntry): string {
-  const restaurant = e.tipo === "restaurante";
+  const kind = kindOfSingular(e.tipo);
+  const restaurant = kind === "restaurant";
   const fields: [string, string | null][] = [
-    ["Tipo", restaurant ? "Restaurante" : "Negocio"],
+    ["Tipo", LISTING_KINDS[kind].label],
     restaurant
       ? ["Categoría", e.categoria ? escapeMarkdown(e.categoria.nombre) : null]
       : ["Industria", escapeMarkdown(e.industria?.nombre)],

@@ -3,6 +3,7 @@
  * answer's language, and the four answers (search, entry, catalog, unknown path). The data comes
  * from directory.server.ts.
  */
+import { kindOfPlural, LISTING_KINDS } from "~/catalog/listing-kinds";
 import { API_LANGS, type ApiKind, type ApiLang, apiSearchParamsSchema, firstIssue } from "~/schemas/api-v1";
 import { BadCursorError } from "../search/engine.server";
 import { directoryCatalog, directoryEntry, searchDirectory } from "./directory.server";
@@ -114,8 +115,11 @@ export function entryAnswer(request: Request, ip: string, kind: ApiKind, slug: s
     if (lang instanceof Response) return lang;
     const entry = slug && SLUG.test(slug) ? await directoryEntry(kind, slug, lang) : null;
     if (!entry) {
-      const what = kind === "restaurantes" ? "ningún restaurante activo" : "ningún negocio activo";
-      return apiError(404, { codigo: "no_encontrado", mensaje: `No hay ${what} con el identificador «${(slug ?? "").slice(0, 80)}».` });
+      const { singular } = LISTING_KINDS[kindOfPlural(kind)];
+      return apiError(404, {
+        codigo: "no_encontrado",
+        mensaje: `No hay ningún ${singular} activo con el identificador «${(slug ?? "").slice(0, 80)}».`,
+      });
     }
     return apiAnswer(request, entry, { rate, headers: VARY });
   });

@@ -14,7 +14,9 @@ import { db } from "../platform/db.server";
 import { invalidatePublicPages } from "../http/page-cache.server";
 import { recordAudit } from "./audit.server";
 import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
-import { isUuid, ListingNotFoundError, tableOf, uniqueListingSlug, type Actor, type ListingKind } from "./listing-admin.server";
+import type { ListingKind } from "~/catalog/listing-kinds";
+import { isUuid, ListingNotFoundError, uniqueListingSlug, type Actor } from "./listing-admin.server";
+import { tableOf } from "./listing-tables.server";
 
 export const ADMIN_PAGE_SIZE = 24;
 

@@ -3,22 +3,20 @@
  * delete a restaurant or business, each recorded in the audit trail and invalidating public pages.
  */
 import { eq, sql } from "drizzle-orm";
-import { businesses, restaurants } from "~/db/schema";
+import { LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
 import { db, queryRows } from "../platform/db.server";
 import { invalidatePublicPages } from "../http/page-cache.server";
 import { recordAudit } from "./audit.server";
+import { tableOf } from "./listing-tables.server";
 import { UserError } from "~/lib/user-error";
 
-export type ListingKind = "restaurant" | "business";
 export type Actor = { id: string; email?: string | null };
-
-export const tableOf = (kind: ListingKind) => (kind === "restaurant" ? restaurants : businesses);
 
 /** A free slug for a new listing: transliterated name, numeric suffix when taken. */
 export async function uniqueListingSlug(kind: ListingKind, name: string): Promise<string> {
-  const base = slugify(name) || (kind === "restaurant" ? "restaurante" : "negocio");
-  const table = kind === "restaurant" ? "restaurants" : "businesses";
+  const base = slugify(name) || LISTING_KINDS[kind].singular;
+  const table = LISTING_KINDS[kind].table;
   const rows = await queryRows<{ slug: string }>(
     sql`select slug from ${sql.identifier(table)} where slug = ${base} or slug ~ ${`^${base.replace(/[-]/g, "\\-")}-[0-9]+$`}
         union select old_slug as slug from listing_slug_history where kind = ${kind} and (old_slug = ${base} or old_slug ~ ${`^${base.replace(/[-]/g, "\\-")}-[0-9]+$`})`,

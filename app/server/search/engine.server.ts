@@ -8,6 +8,7 @@
  * no entry has is dropped before an empty answer is given. An empty answer carries the nearest
  * question that has results.
  */
+import { kindOfPlural, LISTING_KINDS } from "~/catalog/listing-kinds";
 import { provinceLabel, type ProvinceSlug } from "~/catalog/provinces";
 import { NEIGHBOUR_PROVINCES } from "~/catalog/search-vocabulary";
 import { TOWN_COORDINATES } from "~/catalog/towns";
@@ -16,15 +17,7 @@ import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { UserError } from "~/lib/user-error";
 import { cachedAnswer } from "../machine/answer-cache.server";
 import { CANDIDATES, FEW_RESULTS, hasAnswer, nearestNeeded, type Place, ranked, termHasEntries } from "../models/directory-search.server";
-import {
-  KIND_OF_TIPO,
-  type SearchLang,
-  type SearchOutcome,
-  type SearchQuery,
-  type SearchReading,
-  type SearchSuggestion,
-  TIPO_OF_KIND,
-} from "./query";
+import type { SearchLang, SearchOutcome, SearchQuery, SearchReading, SearchSuggestion } from "./query";
 import { timeSearch } from "../platform/metrics.server";
 import { type Filters, normalizeText, type ParsedQuery, parseDirectoryQuery, townNamed } from "./reader.server";
 
@@ -86,8 +79,10 @@ function decodeOffset(cursor: string, key: string): number | null {
 // ---------------------------------------------------------------- search
 
 function explicitOf(q: SearchQuery): Filters {
+  // A category is a restaurant's, an industry a business's.
+  const kind = q.kind ?? (q.category ? "restaurant" : q.industry ? "business" : undefined);
   return {
-    tipo: q.kind ? TIPO_OF_KIND[q.kind] : q.category ? "restaurantes" : q.industry ? "negocios" : undefined,
+    tipo: kind && LISTING_KINDS[kind].plural,
     provincia: q.province,
     industria: q.industry,
     categoria: q.category,
@@ -193,7 +188,7 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
     province: parsed.provincia ?? null,
     industry: parsed.industria ?? null,
     category: parsed.categoria ?? null,
-    kind: parsed.tipo ? KIND_OF_TIPO[parsed.tipo] : null,
+    kind: parsed.tipo ? kindOfPlural(parsed.tipo) : null,
     // A trade's words ('ferreteria|materiales|…') are said as the word that asked for them.
     terms: parsed.terms.map((t) => (t === parsed.trade ? normalizeText((parsed.termWords[t] ?? []).join(" ")) || t : t)),
     used,
