@@ -3,6 +3,7 @@
  * business listing pages. Browser-safe (no Node APIs); Spanish messages.
  */
 import { z } from "./zod";
+import { KIND_PLURALS, type ListingKind } from "~/catalog/listing-kinds";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { UUID_PATTERN as UUID } from "~/lib/uuid";
 import { cercaField, radioField } from "./api-v1";
@@ -109,7 +110,7 @@ export const searchQuerySchema = z.object({
   q: typedText(SEARCH_MAX_LENGTH),
   tipo: z.preprocess(
     (v) => (v === "todos" ? undefined : emptyToUndefined(v)),
-    z.enum(["restaurantes", "negocios"], { error: "El tipo debe ser restaurantes o negocios." }).optional(),
+    z.enum(KIND_PLURALS, { error: "El tipo debe ser restaurantes o negocios." }).optional(),
   ),
   provincia: provinceFilter,
   cursor: rawCursorField,
@@ -144,8 +145,6 @@ export function searchParamsObject(url: URL): Record<string, string> {
 }
 
 import type { OpenStatus } from "~/lib/opening-hours";
-
-export type ListingKind = "restaurant" | "business";
 
 /** What a listing card shows. `etiqueta` is the category (restaurants) or industry (businesses) slug. */
 export type ListingCard = {

@@ -8,13 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listing_slug_history } from "~/db/schema";
 import { decodeCursor, PAGE_SIZE } from "~/schemas/directory";
 import { db } from "~/server/platform/db.server";
-import {
-  activeListingSlugs,
-  getBusinessBySlug,
-  getRestaurantBySlug,
-  listBusinessesByIndustry,
-  listRestaurantsByProvince,
-} from "~/server/models/listings.server";
+import { getBusinessBySlug, getRestaurantBySlug } from "~/server/models/listing-entries.server";
+import { activeListingSlugs } from "~/server/models/listing-sitemap.server";
+import { listBusinessesByIndustry, listRestaurantsByProvince } from "~/server/models/listings.server";
 import { search } from "~/server/search/engine.server";
 import { makeBusiness, makeBusinesses, makeRestaurant, makeRestaurants } from "../setup/factories";
 

@@ -5,6 +5,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/entry";
 import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
+import { kindOfPath, LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { EntryView } from "~/components/directory/entry-view";
 import { BookingCta } from "~/components/directory/booking-cta";
@@ -13,31 +14,26 @@ import { twinnedPageHeaders } from "./cache-headers";
 import { entryPath } from "~/lib/entry-path";
 import { seo } from "~/lib/meta";
 import { weekRows } from "~/lib/opening-hours";
-import type { ListingKind } from "~/schemas/directory";
 import { getEnv } from "~/server/platform/env.server";
 import { breadcrumbJsonLd, businessJsonLd, industryCrumbs, provinceCrumbs, restaurantJsonLd } from "~/server/directory/json-ld.server";
-import { getBusinessBySlug, getRestaurantBySlug } from "~/server/models/listings.server";
+import { getEntryBySlug } from "~/server/models/listing-entries.server";
 import { errorPage } from "~/lib/error-page";
 
-const kindOf = (url: { pathname: string }): ListingKind => (url.pathname.toLowerCase().startsWith("/negocio/") ? "business" : "restaurant");
+const kindOf = (url: { pathname: string }): ListingKind => kindOfPath(url.pathname) ?? "restaurant";
 
-const NOT_FOUND = {
-  restaurant: {
-    title: "Restaurante no encontrado",
-    message: "Este restaurante no existe o ya no está en el directorio.",
-    action: { href: "/buscar?tipo=restaurantes", label: "Buscar restaurantes" },
-  },
-  business: {
-    title: "Negocio no encontrado",
-    message: "Este negocio no existe o ya no está en el directorio.",
-    action: { href: "/buscar?tipo=negocios", label: "Buscar negocios" },
-  },
-};
+function notFound(kind: ListingKind) {
+  const { singular, plural, label } = LISTING_KINDS[kind];
+  return {
+    title: `${label} no encontrado`,
+    message: `Este ${singular} no existe o ya no está en el directorio.`,
+    action: { href: `/buscar?tipo=${plural}`, label: `Buscar ${plural}` },
+  };
+}
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const kind = kindOf(url);
-  const found = kind === "restaurant" ? await getRestaurantBySlug(params.slug) : await getBusinessBySlug(params.slug);
-  if (!found) throw errorPage(404, NOT_FOUND[kind]);
+  const found = await getEntryBySlug(kind, params.slug);
+  if (!found) throw errorPage(404, notFound(kind));
   if ("redirectTo" in found) throw redirect(entryPath(kind, found.redirectTo), 301);
   const env = getEnv();
   const { entry } = found;
@@ -68,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
     description: (e.descripcion ?? `${e.nombre}, ${what.toLowerCase()} en ${e.direccion}.`).slice(0, 160),
     path: d.path,
     image: e.imagen,
-    type: e.kind === "restaurant" ? "restaurant.restaurant" : "business.business",
+    type: LISTING_KINDS[e.kind].ogType,
     markdown: true,
     jsonLd: d.jsonLd,
   });

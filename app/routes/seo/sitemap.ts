@@ -1,5 +1,5 @@
 import { getEnv } from "~/server/platform/env.server";
-import { activeListingsExceed } from "~/server/models/listings.server";
+import { activeListingsExceed } from "~/server/models/listing-sitemap.server";
 import { blogEntries } from "~/server/sitemap/blog.server";
 import { directoryEntries, listingChunkStarts, sitemapChunkSize } from "~/server/sitemap/directory.server";
 import { marketingEntries } from "~/server/sitemap/marketing.server";

@@ -12,6 +12,7 @@
  */
 import { categoryLabelIn, categoryOneIn, RESTAURANT_CATEGORIES } from "~/catalog/categories";
 import { INDUSTRIES, industryLabelIn, industryOneIn, industryPath, type IndustrySlug } from "~/catalog/industries";
+import { KIND_SINGULARS, kindOfPlural, kindOfSingular, LISTING_KINDS, type KindSingular } from "~/catalog/listing-kinds";
 import { PAID_PLAN_TYPES, PLAN_TYPES, type PlanType } from "~/catalog/plans";
 import { PROVINCES, provinceLabelIn, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { listingWhatsappHref, mapsHref } from "~/lib/contact-links";
@@ -25,9 +26,9 @@ import type { AnswerLang, ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } fr
 import type { ListingCard } from "~/schemas/directory";
 import { cachedAnswer } from "./answer-cache.server";
 import { getEnv } from "../platform/env.server";
-import { getBusinessBySlug, getRestaurantBySlug, type BusinessEntry, type RestaurantEntry } from "../models/listings.server";
+import { getEntryBySlug, type BusinessEntry, type RestaurantEntry } from "../models/listing-entries.server";
 import { search } from "../search/engine.server";
-import { KIND_OF_TIPO, type SearchOutcome, type SearchQuery, TIPO_OF_KIND } from "../search/query";
+import type { SearchOutcome, SearchQuery } from "../search/query";
 
 export type { AnswerLang, ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } from "~/schemas/directory-answer";
 
@@ -40,9 +41,6 @@ export const ATTRIBUTIONS: Record<AnswerLang, string> = {
 export const ATTRIBUTION = ATTRIBUTIONS.es;
 
 const OPEN_STATES = { open: "abierto", closing: "cierra_pronto", closed: "cerrado" } as const;
-
-/** The entry's kind as the API names it (`tipo`, and the first half of `id`). */
-const API_TIPO = { restaurant: "restaurante", business: "negocio" } as const;
 
 function summary(text: string | null | undefined, fallback: string, max = 240): string {
   const clean = (text ?? "").replace(/\s+/g, " ").trim() || fallback;
@@ -76,7 +74,8 @@ export function listingLine(card: ListingCard, lang: AnswerLang): string {
 }
 
 function listingOf(card: ListingCard & { descripcion?: string | null }, origin: string, promoted: boolean, lang: AnswerLang): ApiListing {
-  const tipo = API_TIPO[card.kind];
+  // The entry's kind as the API names it (`tipo`, and the first half of `id`).
+  const tipo = LISTING_KINDS[card.kind].singular;
   const path = entryPath(card.kind, card.slug);
   const restaurant = card.kind === "restaurant";
   const label = restaurant ? categoryLabelIn(card.etiqueta, lang) : industryLabelIn(card.etiqueta ?? "", lang);
@@ -105,7 +104,7 @@ function listingOf(card: ListingCard & { descripcion?: string | null }, origin: 
     distancia_km: card.distancia_km == null ? null : Math.round(card.distancia_km * 100) / 100,
     url: `${origin}${path}`,
     markdown_url: `${origin}${path}.md`,
-    api_url: `${origin}/api/v1/${restaurant ? "restaurantes" : "negocios"}/${card.slug}`,
+    api_url: `${origin}/api/v1/${LISTING_KINDS[card.kind].plural}/${card.slug}`,
   };
 }
 
@@ -152,7 +151,7 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string, lang: Answe
 export function queryOf(params: ApiSearchParams, lang?: AnswerLang): SearchQuery {
   return {
     text: params.q,
-    kind: params.tipo ? KIND_OF_TIPO[params.tipo] : undefined,
+    kind: params.tipo ? kindOfPlural(params.tipo) : undefined,
     province: params.provincia,
     industry: params.industria,
     category: params.categoria,
@@ -213,7 +212,7 @@ function answerOf(params: ApiSearchParams, found: SearchOutcome, ignored: string
         provincia: r.province,
         industria: r.industry,
         categoria: r.category,
-        tipo: params.tipo ?? (r.kind ? TIPO_OF_KIND[r.kind] : null),
+        tipo: params.tipo ?? (r.kind ? LISTING_KINDS[r.kind].plural : null),
         terminos: r.terms,
         usadas: r.used,
         apartadas: r.setAside,
@@ -256,17 +255,19 @@ export function directoryEntry(kind: ApiKind, slug: string, lang: AnswerLang = "
 
 async function entryUncached(kind: ApiKind, slug: string, lang: AnswerLang): Promise<ApiEntry | null> {
   const origin = getEnv().PUBLIC_URL;
-  const found = kind === "restaurantes" ? await getRestaurantBySlug(slug) : await getBusinessBySlug(slug);
+  const found = await getEntryBySlug(kindOfPlural(kind), slug);
   if (!found) return null;
   if ("redirectTo" in found) return entryUncached(kind, found.redirectTo, lang);
   return entryOf(found.entry, origin, lang);
 }
 
+const ENTRY_ID = new RegExp(`^(${KIND_SINGULARS.join("|")})/([a-z0-9-]{1,200})$`);
+
 /** An entry by the id that search results carry ("restaurante/{slug}" or "negocio/{slug}"). */
 export async function directoryEntryById(id: string, lang: AnswerLang = "es"): Promise<ApiEntry | null> {
-  const m = /^(restaurante|negocio)\/([a-z0-9-]{1,200})$/.exec(id.trim());
+  const m = ENTRY_ID.exec(id.trim());
   if (!m) return null;
-  return directoryEntry(m[1] === "restaurante" ? "restaurantes" : "negocios", m[2]!, lang);
+  return directoryEntry(LISTING_KINDS[kindOfSingular(m[1] as KindSingular)].plural, m[2]!, lang);
 }
 
 /** Provinces, industries, categories and plans with their labels (in `lang`) and page URLs. */

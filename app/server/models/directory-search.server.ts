@@ -12,10 +12,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import { FILLER_WORDS } from "~/catalog/search-vocabulary";
 import { stemOf, termWords, type Filters, type ParsedQuery } from "~/server/search/reader.server";
-import type { ListingCard, ListingKind } from "~/schemas/directory";
+import { LISTING_KIND_IDS, LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
+import type { ListingCard } from "~/schemas/directory";
 import { cachedAnswer } from "../machine/answer-cache.server";
 import { queryRowsWithout } from "../platform/db.server";
-import { cardColumns, nearSql, type Nearby, openNearSql, openSpansOf, searchDoc, toCard, type CardColumnsRow } from "./listings.server";
+import { cardColumns, toCard, type CardColumnsRow } from "./listings.server";
+import { nearSql, type Nearby, openNearSql } from "./listing-near.server";
+import { openSpansOf } from "./listing-tables.server";
 
 export type DirectoryRow = ListingCard & { descripcion: string | null; promoted: boolean; score: number };
 
@@ -32,9 +35,9 @@ function textOf(p: ParsedQuery): string {
  */
 export function termHasEntries(term: string): Promise<boolean> {
   return cachedAnswer(`termino:${term}`, async () => {
-    for (const kind of ["restaurant", "business"] as const) {
+    for (const kind of LISTING_KIND_IDS) {
       const rows = await indexedRows<{ found: number }>(
-        sql`select 1 as found from ${sql.raw(TABLE[kind])} t where t.is_active
+        sql`select 1 as found from ${sql.raw(LISTING_KINDS[kind].table)} t where t.is_active
           and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${anyWordQuery(termWords(term))}) limit 1`,
         true,
       );
@@ -67,7 +70,11 @@ type Row = CardColumnsRow & {
   matched: number | string;
 };
 
-const TABLE = { restaurant: "restaurants", business: "businesses" } as const;
+/** The text a search matches in an entry (alias `t`): the expression its full-text index is built on (migration 0001). */
+const searchDoc = (kind: ListingKind, alias = "t") => {
+  const a = sql.raw(alias);
+  return sql`listing_search_text(${a}.nombre, ${a}.descripcion, ${a}.direccion, ${a}.especialidades, ${a}.${sql.raw(LISTING_KINDS[kind].etiquetaColumn)})`;
+};
 
 /** 'Near me' and 'open now': a point and radius, and the minute of the week in Panama. */
 export type Place = { near?: Nearby; openAt?: number };
@@ -109,8 +116,9 @@ function filtersOf(kind: ListingKind, f: Filters, place: Place = {}, words?: SQL
     if (f.provincia) parts.push(sql`t.provincia = ${f.provincia}`);
     if (words) parts.push(sql`${doc} @@ ${words}`);
   }
-  if (kind === "restaurant" && f.categoria) parts.push(sql`t.categoria = ${f.categoria}`);
-  if (kind === "business" && f.industria) parts.push(sql`t.industria = ${f.industria}`);
+  // A restaurant is filtered by its category, a business by its industry: the column of its label.
+  const column = LISTING_KINDS[kind].etiquetaColumn;
+  if (f[column]) parts.push(sql`t.${sql.raw(column)} = ${f[column]}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -118,7 +126,7 @@ function filtersOf(kind: ListingKind, f: Filters, place: Place = {}, words?: SQL
 function kindsOf(p: Filters): ListingKind[] {
   if (p.tipo === "restaurantes" || p.categoria) return ["restaurant"];
   if (p.tipo === "negocios" || p.industria) return ["business"];
-  return ["restaurant", "business"];
+  return [...LISTING_KIND_IDS];
 }
 
 /** One term: a dish's words in a row ('ropa <-> vieja'), or alternatives ('( carne | parrilla )'). */
@@ -182,7 +190,7 @@ export function directorySearchQuery(
   // word tells a closed hour from words that match nothing.
   const anyHour: string[] = [];
   for (const kind of kinds) {
-    const table = sql.raw(TABLE[kind]);
+    const table = sql.raw(LISTING_KINDS[kind].table);
     const f = sql.raw(`f_${kind}`);
     const exact = sql.join(
       p.exact.map((stem) => sql` and (${searchDoc(kind)} ~ ${`\\m${stem}`}) is true`),
@@ -241,7 +249,7 @@ export function directorySearchQuery(
   const few = sql`(${found}) < ${NAME_FALLBACK_BELOW}`;
   const extra: string[] = [];
   for (const kind of fallbacks ? kinds : []) {
-    const table = sql.raw(TABLE[kind]);
+    const table = sql.raw(LISTING_KINDS[kind].table);
     // Around a point the any-word read takes whole words: for one term (one word, or one trade's
     // alternatives) it would read what the first one did.
     const sameAsAll = Boolean(place.near) && p.terms.length === 1 && !p.soft.length;
@@ -265,7 +273,7 @@ export function directorySearchQuery(
   const withSome = extra.map((o) => `(select count(*) from ${anyHour.includes(`a${o}`) ? `a${o}` : o})`);
   const fewWithSome = withSome.length ? sql`(${found}) + ${sql.raw(withSome.join(" + "))} < ${NAME_FALLBACK_BELOW}` : few;
   for (const kind of fallbacks ? kinds : []) {
-    const table = sql.raw(TABLE[kind]);
+    const table = sql.raw(LISTING_KINDS[kind].table);
     // Around a point the circle already narrows the answer; names resembling the words, or typed in
     // full, would be looked for across the whole circle (seconds for a wide one at 1M).
     if (text && !place.near) {
@@ -422,7 +430,7 @@ async function anyMatch(p: ParsedQuery, words: string[]): Promise<boolean> {
   for (const kind of kindsOf(p)) {
     const match = words.length ? sql`to_tsquery('spanish'::regconfig, ${anyWordQuery(words)})` : undefined;
     const rows = await indexedRows<{ found: number }>(
-      sql`select 1 as found from ${sql.raw(TABLE[kind])} t where ${filtersOf(kind, p, {}, match)} limit 1`,
+      sql`select 1 as found from ${sql.raw(LISTING_KINDS[kind].table)} t where ${filtersOf(kind, p, {}, match)} limit 1`,
       words.length > 0,
     );
     if (rows.length) return true;

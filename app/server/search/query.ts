@@ -6,13 +6,10 @@
 import type { RestaurantCategory } from "~/catalog/categories";
 import type { IndustrySlug } from "~/catalog/industries";
 import type { ProvinceSlug } from "~/catalog/provinces";
-import type { ListingCard, ListingKind } from "~/schemas/directory";
+import type { ListingKind } from "~/catalog/listing-kinds";
+import type { ListingCard } from "~/schemas/directory";
 
 export type SearchLang = "es" | "en";
-
-/** The API's word for each kind (`tipo`), and back. */
-export const TIPO_OF_KIND = { restaurant: "restaurantes", business: "negocios" } as const;
-export const KIND_OF_TIPO = { restaurantes: "restaurant", negocios: "business" } as const;
 
 export type SearchQuery = {
   /** The words as the person or the assistant typed them (may be empty: filters only). */

@@ -1,3 +1,4 @@
+import type { ListingKind } from "~/catalog/listing-kinds";
 import { entryPath } from "~/lib/entry-path";
 import { INDUSTRIES, industryPath } from "~/catalog/industries";
 import { PROVINCES, provincePath } from "~/catalog/provinces";
@@ -6,9 +7,8 @@ import {
   activeListingSlugsAfter,
   activeSlugChunkStarts,
   listingLastChanges,
-  type ListingKind,
   type SitemapListing,
-} from "../models/listings.server";
+} from "../models/listing-sitemap.server";
 import { getEnv } from "../platform/env.server";
 import type { SitemapEntry } from "./types";
 
