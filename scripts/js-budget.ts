@@ -71,12 +71,6 @@ async function firstLink(origin: string, listPath: string, pattern: RegExp): Pro
   return null;
 }
 
-/**
- * Public pages still over the budget: measured and printed, but they do not fail the run until they
- * are brought under it. /auth loads its form (Conform, Zod, dialogs) with the page.
- */
-export const KNOWN_OVER_BUDGET = ["/auth"];
-
 /** PUBLIC_PAGES plus one industry, one restaurant, one business and one article of the running site. */
 export async function publicPages(origin: string): Promise<string[]> {
   const industry = await firstLink(origin, "/", /^\/negocios\/[^/.]+$/);
@@ -158,14 +152,14 @@ export async function measurePages(browser: Browser, origin: string, pages: stri
   return rows;
 }
 
-export const overBudget = (rows: PageBudget[]) => rows.filter((r) => r.br.kb > JS_BUDGET_KB && !KNOWN_OVER_BUDGET.includes(r.page));
+export const overBudget = (rows: PageBudget[]) => rows.filter((r) => r.br.kb > JS_BUDGET_KB);
 
 export function printPages(rows: PageBudget[], withFiles: boolean) {
   const width = Math.max("página".length, ...rows.map((r) => r.page.length));
   console.info(`${"página".padEnd(width)}  archivos  brotli kB  gzip kB`);
   console.info(`${"-".repeat(width)}  --------  ---------  -------`);
   for (const r of rows) {
-    const flag = r.br.kb <= JS_BUDGET_KB ? "" : KNOWN_OVER_BUDGET.includes(r.page) ? "  > presupuesto (pendiente)" : "  > presupuesto";
+    const flag = r.br.kb <= JS_BUDGET_KB ? "" : "  > presupuesto";
     console.info(
       `${r.page.padEnd(width)}  ${String(r.br.files.length).padStart(8)}  ${r.br.kb.toFixed(1).padStart(9)}  ${r.gzip.kb.toFixed(1).padStart(7)}${flag}`,
     );

@@ -1,7 +1,7 @@
 /**
- * The sign-in and sign-up form of /auth. The page loads it with React.lazy, so Conform and Zod reach
- * the browser after the page is shown and do not count against the public pages' budget (decision
- * 045); the server renders it whole, and it posts as a plain form until then.
+ * The sign-in and sign-up form of /auth. The page loads it when the visitor reaches for it, so Conform
+ * and Zod stay out of the public pages' budget (decision 091); the server renders it whole, and it
+ * posts as a plain form until then.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";

@@ -1,10 +1,11 @@
 import type { Submission } from "@conform-to/react";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { clientIpOf } from "~/server/http/request-context.server";
 import type { Route } from "./+types/auth";
 import { dismissToasts, useShowToast } from "~/components/toaster";
 import { Card } from "~/components/ui/card";
+import { lazyOnFirstUse } from "~/lib/lazy-on-first-use";
 import { seo } from "~/lib/meta";
 import { loginSchema, signupSchema } from "~/schemas/auth";
 import { signIn, signUp } from "~/server/accounts/account.server";
@@ -20,8 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/auth",
   });
 
-// The form (with Conform and Zod) comes after the page: see its module (decision 045).
-const AuthForm = lazy(() => import("~/components/account/auth-form"));
+// The form's script comes when the visitor reaches for the server's form or its tabs (decision 091).
+const { Component: AuthForm, load: loadForm } = lazyOnFirstUse("auth", () => import("~/components/account/auth-form"));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
@@ -110,9 +111,13 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     if (sending) dismissToasts();
   }, [sending]);
   const redirectTo = params.get("redirectTo") ?? "";
+  useEffect(() => () => loadForm(), []);
 
   return (
-    <section className="relative flex flex-1 items-center justify-center overflow-hidden bg-gradient-to-b from-ocean-50 to-white px-4 py-16">
+    <section
+      id="auth"
+      className="relative flex flex-1 items-center justify-center overflow-hidden bg-gradient-to-b from-ocean-50 to-white px-4 py-16"
+    >
       <Card className="w-full max-w-md p-6 sm:p-8">
         {/* Two pages, not tabs: each link loads its own form, with or without JavaScript. */}
         <nav aria-label="Tipo de acceso" className="grid grid-cols-2 gap-1 rounded-full bg-ocean-50 p-1">

@@ -1,5 +1,5 @@
 import { Icon, type IconName } from "~/components/icons/icon";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { data, useLocation } from "react-router";
 import { clientKey } from "~/server/accounts/auth.server";
 import { clientIpOf } from "~/server/http/request-context.server";
@@ -12,6 +12,7 @@ import { TermList } from "~/components/marketing/pair-list";
 import { PageHero, Section } from "~/components/marketing/section";
 import { Card } from "~/components/ui/card";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { lazyOnFirstUse } from "~/lib/lazy-on-first-use";
 import { seo } from "~/lib/meta";
 import { contactSchema } from "~/schemas/contact";
 import { CONTACT_HONEYPOT } from "~/schemas/contact-fields";
@@ -36,37 +37,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "referrer", content: "same-origin" },
 ];
 
-/**
- * The form's script (Conform, Zod and their parts, ~55 kB of brotli) is fetched when the visitor reaches for the form, not
- * with the page, which would go over the public pages' 120 kB budget (decision 091). Until then the
- * server's HTML is a plain form that posts as without JavaScript. Where there is no server form to
- * reach for (a page rendered in the browser) it loads at once, and leaving the page loads it too, so
- * that the lazy component, shared by every visit, never waits on a form that is gone.
- */
-let wantForm = () => {};
-const formWanted = new Promise<void>((resolve) => {
-  wantForm = resolve;
-});
-// Listened for as soon as this module runs, and on the window before anything else: until the form
-// is hydrated, React stops the propagation of some of its events (focusin) to replay them later.
-const serverForm = typeof document === "undefined" ? null : document.getElementById("contact");
-const FORM_EVENTS = ["focusin", "pointerdown", "keydown", "input"];
-const reachedFor = (event: Event) => {
-  if (serverForm?.contains(event.target as Node)) wantForm();
-};
-if (serverForm) {
-  for (const type of FORM_EVENTS) window.addEventListener(type, reachedFor, { capture: true, passive: true });
-  formWanted.then(() => {
-    for (const type of FORM_EVENTS) window.removeEventListener(type, reachedFor, { capture: true });
-  });
-}
-// Focus may have moved into the form before this script ran.
-if (serverForm?.contains(document.activeElement)) wantForm();
-
-const ContactForm = lazy(async () => {
-  if (serverForm?.isConnected) await formWanted;
-  return import("~/components/marketing/contact-form");
-});
+// The form's script comes when the visitor reaches for the server's form (decision 091).
+const { Component: ContactForm, load: loadForm } = lazyOnFirstUse("contact", () => import("~/components/marketing/contact-form"));
 
 export function loader({ url }: Route.LoaderArgs) {
   const service = url.searchParams.get("servicio");
@@ -115,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   // A new location (the redirect after sending) starts an empty form.
   const location = useLocation();
-  useEffect(() => () => wantForm(), []);
+  useEffect(() => () => loadForm(), []);
   const { FAQ, OPENING_HOURS, PROMISES } = loaderData.content;
 
   return (
