@@ -20,11 +20,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { arg } from "./lib/args";
+import { ascending, ms, percentile as pct, pick } from "./lib/stats";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
 const LISTINGS = Number(arg("listings", "100000"));
 const GIVEN_DIR = arg("data-dir", "");
 const WARMUP = Number(arg("warmup", "20"));
@@ -55,46 +53,45 @@ const { PGLITE_EXTENSIONS } = await import("../app/server/platform/pglite-extens
 const dbModule = await import("../app/server/platform/db.server");
 const { dropSingleton, replaceSingleton } = await import("../app/server/platform/singleton.server");
 const models = await import("../app/server/models/listings.server");
+const entries = await import("../app/server/models/listing-entries.server");
 const { search } = await import("../app/server/search/engine.server");
 const { PROVINCE_SLUGS } = await import("../app/catalog/provinces");
 const { INDUSTRY_SLUGS } = await import("../app/catalog/industries");
 const schema = await import("../app/db/schema");
 const { seedLarge } = await import("./seed-large");
 
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
-const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
-
 // ---- data
-await dbModule.dbReady();
-const [{ n: existing } = { n: 0 }] = await dbModule.queryRows<{ n: number }>(sql`select count(*)::int as n from restaurants`);
-if (existing < LISTINGS / 2) {
-  console.info(`[bench] generando ${LISTINGS.toLocaleString("es-PA")} listados en ${dataDir}`);
-  await seedLarge(
-    LISTINGS,
-    (q) => dbModule.db.execute(q),
-    (q) => dbModule.queryRows(q),
+
+/** Seeds the folder when it holds fewer than half the listings asked for; what the queries ask for. */
+async function prepareData(): Promise<{ restaurants: number; businesses: number; cursor2: { ts: string; id: string } }> {
+  await dbModule.dbReady();
+  const [{ n: existing } = { n: 0 }] = await dbModule.queryRows<{ n: number }>(sql`select count(*)::int as n from restaurants`);
+  if (existing < LISTINGS / 2) {
+    console.info(`[bench] generando ${LISTINGS.toLocaleString("es-PA")} listados en ${dataDir}`);
+    await seedLarge(
+      LISTINGS,
+      (q) => dbModule.db.execute(q),
+      (q) => dbModule.queryRows(q),
+    );
+  }
+  const [counts] = await dbModule.queryRows<{ r: number; b: number }>(
+    sql`select (select count(*)::int from restaurants) as r, (select count(*)::int from businesses) as b`,
   );
+  const [page2] = await dbModule.queryRows<{ ts: string; id: string }>(sql`
+    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts, id::text as id from restaurants
+    where provincia = 'panama' and is_active order by created_at desc, id desc offset 5 limit 1`);
+  await dbModule.closeDb();
+  return { restaurants: counts!.r, businesses: counts!.b, cursor2: page2! };
 }
-const [counts] = await dbModule.queryRows<{ r: number; b: number }>(
-  sql`select (select count(*)::int from restaurants) as r, (select count(*)::int from businesses) as b`,
-);
-const [page2] = await dbModule.queryRows<{ ts: string; id: string }>(sql`
-  select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts, id::text as id from restaurants
-  where provincia = 'panama' and is_active order by created_at desc, id desc offset 5 limit 1`);
-await dbModule.closeDb();
-const restaurants = counts!.r;
-const businesses = counts!.b;
-const cursor2 = page2!;
+const { restaurants, businesses, cursor2 } = await prepareData();
 
 /** The directory's queries, as its pages call them; slugs and filters vary from call to call. */
 const operations: { name: string; run: () => Promise<unknown> }[] = [
   { name: "provincia, página 1", run: () => models.listRestaurantsByProvince(pick(PROVINCE_SLUGS)) },
   { name: "provincia, página 2 (cursor)", run: () => models.listRestaurantsByProvince("panama", cursor2) },
   { name: "industria + provincia", run: () => models.listBusinessesByIndustry(pick(INDUSTRY_SLUGS), { provincia: pick(PROVINCE_SLUGS) }) },
-  { name: "ficha de restaurante", run: () => models.getRestaurantBySlug(`gen-r-${1 + Math.floor(Math.random() * restaurants)}`) },
-  { name: "ficha de negocio", run: () => models.getBusinessBySlug(`gen-n-${1 + Math.floor(Math.random() * businesses)}`) },
+  { name: "ficha de restaurante", run: () => entries.getRestaurantBySlug(`gen-r-${1 + Math.floor(Math.random() * restaurants)}`) },
+  { name: "ficha de negocio", run: () => entries.getBusinessBySlug(`gen-n-${1 + Math.floor(Math.random() * businesses)}`) },
   { name: "búsqueda «ceviche boquete»", run: () => search({ text: "ceviche boquete", limit: 6 }) },
   { name: "búsqueda «marisqueria» + provincia", run: () => search({ text: "marisqueria", province: pick(PROVINCE_SLUGS), limit: 6 }) },
 ];
@@ -157,7 +154,7 @@ async function measure(step: () => Promise<unknown>, opts: { callers: number; se
   const seconds = (performance.now() - start) / 1000;
   loop.disable();
   const elu = performance.eventLoopUtilization(elu0);
-  times.sort((a, b) => a - b);
+  ascending(times);
   return {
     count: times.length,
     seconds,
@@ -171,51 +168,51 @@ async function measure(step: () => Promise<unknown>, opts: { callers: number; se
 
 const fmtLoop = (r: Row) =>
   `bucle p99 ${ms(r.loopP99).padStart(8)} máx ${ms(r.loopMax).padStart(8)} ocupado ${(r.elu * 100).toFixed(0).padStart(3)} %`;
+/** A row of CONCURRENCY callers: calls a second (`unit`), p50/p99 and the event loop. */
+const rateLine = (label: string, r: Row, unit: string) =>
+  `${label.padEnd(36)} ${String(CONCURRENCY).padStart(2)} a la vez ${Math.round(r.count / r.seconds)
+    .toString()
+    .padStart(5)} ${unit.padEnd(11)} p50 ${ms(r.p50).padStart(8)} p99 ${ms(r.p99).padStart(8)}  ${fmtLoop(r)}`;
 
 console.info(
   `\n== bench:embedded-db · ${(restaurants + businesses).toLocaleString("es-PA")} listados · ${os.cpus().length} CPU · Node ${process.version} · ` +
     `${CONCURRENCY} llamantes × ${DURATION} s · render ${RENDER_MS} ms · calentamiento ${WARMUP} s\n`,
 );
+
+/** One way in: warmed up, then every query alone, the mix, and the mix with a render's work; a line each. */
+async function modeRows(mode: Mode): Promise<string[]> {
+  await mode.open();
+  // PGlite's WebAssembly is compiled by V8's baseline tier first and optimized in the background
+  // during the first seconds: without a warm-up the first rows measure compilation.
+  await measure(() => pick(pageMix).run(), { callers: CONCURRENCY, seconds: WARMUP });
+  const lines: string[] = [];
+  for (const op of operations) {
+    const r = await measure(op.run, { callers: 1, runs: QUERY_RUNS });
+    lines.push(`${op.name.padEnd(36)} sola      p50 ${ms(r.p50).padStart(8)} p99 ${ms(r.p99).padStart(8)}  ${fmtLoop(r)}`);
+    console.info(lines.at(-1));
+  }
+  const mixed = await measure(() => pick(pageMix).run(), { callers: CONCURRENCY, seconds: DURATION });
+  lines.push(rateLine("mezcla", mixed, "consultas/s"));
+  console.info(lines.at(-1));
+  const pages = await measure(
+    async () => {
+      await pick(pageMix).run();
+      busy(RENDER_MS);
+    },
+    { callers: CONCURRENCY, seconds: DURATION },
+  );
+  lines.push(rateLine(`mezcla + ${RENDER_MS} ms de render`, pages, "páginas/s"));
+  console.info(lines.at(-1));
+  await mode.close();
+  return lines;
+}
+
 const summary: string[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
   for (const mode of modes) {
     const title = `-- ${mode.name}${ROUNDS > 1 ? ` · ronda ${round}` : ""}`;
     console.info(title);
-    summary.push(title);
-    await mode.open();
-    // PGlite's WebAssembly is compiled by V8's baseline tier first and optimized in the background
-    // during the first seconds: without a warm-up the first rows measure compilation.
-    await measure(() => pick(pageMix).run(), { callers: CONCURRENCY, seconds: WARMUP });
-    const lines: string[] = [];
-    for (const op of operations) {
-      const r = await measure(op.run, { callers: 1, runs: QUERY_RUNS });
-      lines.push(`${op.name.padEnd(36)} sola      p50 ${ms(r.p50).padStart(8)} p99 ${ms(r.p99).padStart(8)}  ${fmtLoop(r)}`);
-      console.info(lines.at(-1));
-    }
-    const mixed = await measure(() => pick(pageMix).run(), { callers: CONCURRENCY, seconds: DURATION });
-    lines.push(
-      `${"mezcla".padEnd(36)} ${String(CONCURRENCY).padStart(2)} a la vez ${Math.round(mixed.count / mixed.seconds)
-        .toString()
-        .padStart(5)} consultas/s p50 ${ms(mixed.p50).padStart(8)} p99 ${ms(mixed.p99).padStart(8)}  ${fmtLoop(mixed)}`,
-    );
-    console.info(lines.at(-1));
-    const pages = await measure(
-      async () => {
-        await pick(pageMix).run();
-        busy(RENDER_MS);
-      },
-      { callers: CONCURRENCY, seconds: DURATION },
-    );
-    lines.push(
-      `${`mezcla + ${RENDER_MS} ms de render`.padEnd(36)} ${String(CONCURRENCY).padStart(2)} a la vez ${Math.round(
-        pages.count / pages.seconds,
-      )
-        .toString()
-        .padStart(5)} páginas/s   p50 ${ms(pages.p50).padStart(8)} p99 ${ms(pages.p99).padStart(8)}  ${fmtLoop(pages)}`,
-    );
-    console.info(lines.at(-1));
-    summary.push(...lines);
-    await mode.close();
+    summary.push(title, ...(await modeRows(mode)));
   }
 }
 if (!GIVEN_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
