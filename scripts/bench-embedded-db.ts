@@ -20,6 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import type { SQL } from "drizzle-orm";
 import { arg } from "./lib/args";
 import { ascending, ms, percentile as pct, pick } from "./lib/stats";
 
@@ -112,7 +113,14 @@ const modes: Mode[] = [
     open: async () => {
       inProcess = await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
       // The models reach the database through db.server's process-wide handle: hand them this one.
-      replaceSingleton("db", { db: drizzle({ client: inProcess, schema }) });
+      const db = drizzle({ client: inProcess, schema });
+      // The search runs some statements with planner methods off, as db.server.ts does on PGlite: in a transaction.
+      const rowsWithout = (off: readonly string[], query: SQL) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql.raw(off.map((m) => `set local ${m} = off`).join("; ")));
+          return (await tx.execute(query)).rows;
+        });
+      replaceSingleton("db", { db, rowsWithout });
     },
     close: async () => {
       dropSingleton("db");
