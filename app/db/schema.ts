@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   type ExtraConfigColumn,
   index,
   integer,
@@ -144,12 +145,30 @@ const listingColumns = () => ({
   longitud: numeric("longitud", { precision: 9, scale: 6, mode: "number" }),
   /** Weekly opening periods in Google's `regularOpeningHours.periods` shape (day 0 = Sunday), America/Panama time. */
   horario_semanal: jsonb("horario_semanal").$type<WeeklyPeriod[]>(),
+  /** Closed on Panama's national holidays ('open now' and the page honour it with `listing_closures`). */
+  closes_on_holidays: boolean("closes_on_holidays").notNull().default(false),
+  /** When a manager last said the information is right (page, JSON-LD dateModified, API). */
+  info_confirmed_at: ts("info_confirmed_at"),
+  /** When the managers were last asked by e-mail to confirm it (at most once per 90 days). */
+  info_reminded_at: ts("info_reminded_at"),
+  /** A listing a member submitted: 'pending' (private, inactive) until an admin approves it, or 'refused'. */
+  review_status: text("review_status"),
+  submitted_by: text("submitted_by").references(() => users.id, { onDelete: "set null" }),
+  /** Where the paid plan comes from: 'stripe' (kept by the webhook) or 'granted' (set by an admin). */
+  plan_source: text("plan_source"),
+  /** The paid plan's current period end: its renewal, or its end when cancelled. */
+  plan_renews_at: ts("plan_renews_at"),
+  plan_cancel_at_period_end: boolean("plan_cancel_at_period_end").notNull().default(false),
+  /** Set when a renewal's payment failed, cleared when one succeeds. */
+  plan_payment_failed_at: ts("plan_payment_failed_at"),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
 
 type ListingColumn =
   | "id"
+  | "review_status"
+  | "plan_source"
   | "nombre"
   | "descripcion"
   | "direccion"
@@ -173,6 +192,10 @@ function listingTableConfig(table: string, t: Record<ListingColumn, ExtraConfigC
     check(`${table}_provincia_check`, sql`${t.provincia} in (${inList(PROVINCE_SLUGS)})`),
     check(`${table}_plan_type_check`, sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
     check(`${table}_rating_check`, sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    check(`${table}_review_status_check`, sql`${t.review_status} is null or ${t.review_status} in ('pending', 'refused')`),
+    check(`${table}_plan_source_check`, sql`${t.plan_source} is null or ${t.plan_source} in ('stripe', 'granted')`),
+    // The admin's queue of submitted listings.
+    index(`${table}_review_idx`).on(t.created_at.desc()).where(sql`${t.review_status} = 'pending'`),
     check(
       `${table}_coordenadas_check`,
       sql`(${t.latitud} is null) = (${t.longitud} is null) and (${t.latitud} is null or (${t.latitud} between 7.0 and 9.8 and ${t.longitud} between -83.1 and -77.1))`,
@@ -317,6 +340,135 @@ export const business_owners_general = pgTable(
   (t) => [
     index("business_owners_general_user_idx").on(t.user_id),
     check("business_owners_general_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
+  ],
+);
+
+// ---------------------------------------------------------------- owners
+const kindCheck = (name: string, kind: ExtraConfigColumn) => check(name, sql`${kind} in ('restaurant', 'business')`);
+
+/**
+ * The people who run a listing (any number): by a claim confirmed at the website's domain, an
+ * admin's approval, their own approved submission, or the admin's owner assignment.
+ */
+export const listing_managers = pgTable(
+  "listing_managers",
+  {
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.listing_id, t.user_id] }),
+    kindCheck("listing_managers_kind_check", t.kind),
+    check("listing_managers_source_check", sql`${t.source} in ('domain', 'approval', 'submission', 'assignment')`),
+    index("listing_managers_user_idx").on(t.user_id),
+  ],
+);
+
+/**
+ * Claims of a listing: 'domain' waits for the link mailed to an address at the listing website's
+ * domain; 'admin' waits in the admins' queue with what the claimant says.
+ */
+export const listing_claims = pgTable(
+  "listing_claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    /** The address at the website's domain the link went to ('domain' claims). */
+    email: text("email"),
+    /** SHA-256 of the mailed link's token; never the token itself. */
+    token_hash: text("token_hash"),
+    full_name: text("full_name"),
+    role: text("role"),
+    phone: text("phone"),
+    note: text("note"),
+    status: text("status").notNull().default("pending"),
+    decided_by: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decided_at: ts("decided_at"),
+    expires_at: ts("expires_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    kindCheck("listing_claims_kind_check", t.kind),
+    check("listing_claims_method_check", sql`${t.method} in ('domain', 'admin')`),
+    check("listing_claims_status_check", sql`${t.status} in ('pending', 'approved', 'refused', 'expired')`),
+    uniqueIndex("listing_claims_open_idx").on(t.kind, t.listing_id, t.user_id).where(sql`${t.status} = 'pending'`),
+    index("listing_claims_queue_idx").on(t.created_at.desc()).where(sql`${t.status} = 'pending' and ${t.method} = 'admin'`),
+    index("listing_claims_user_idx").on(t.user_id),
+  ],
+);
+
+/** A manager's change of name, category or industry, or province: applied when an admin approves it. */
+export const listing_change_requests = pgTable(
+  "listing_change_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    changes: jsonb("changes").$type<Record<string, string>>().notNull(),
+    status: text("status").notNull().default("pending"),
+    decided_by: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decided_at: ts("decided_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    kindCheck("listing_change_requests_kind_check", t.kind),
+    check("listing_change_requests_status_check", sql`${t.status} in ('pending', 'approved', 'refused')`),
+    index("listing_change_requests_queue_idx").on(t.created_at.desc()).where(sql`${t.status} = 'pending'`),
+    index("listing_change_requests_listing_idx").on(t.kind, t.listing_id),
+  ],
+);
+
+/** Days a listing is closed besides its weekly hours (a holiday, works), in Panama's calendar. */
+export const listing_closures = pgTable(
+  "listing_closures",
+  {
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    reason: text("reason"),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.listing_id, t.day] }), kindCheck("listing_closures_kind_check", t.kind)],
+);
+
+/** Local AI plan subscriptions bought in Stripe Checkout for one listing each. */
+export const listing_subscriptions = pgTable(
+  "listing_subscriptions",
+  {
+    stripe_subscription_id: text("stripe_subscription_id").primaryKey(),
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    user_id: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    stripe_customer_id: text("stripe_customer_id"),
+    plan_type: text("plan_type").notNull(),
+    /** 'year' or 'half_year': the period the buyer picked. */
+    period: text("period").notNull(),
+    status: text("status").notNull(),
+    current_period_end: ts("current_period_end"),
+    cancel_at_period_end: boolean("cancel_at_period_end").notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    kindCheck("listing_subscriptions_kind_check", t.kind),
+    check("listing_subscriptions_plan_type_check", sql`${t.plan_type} in (${inList(PLAN_TYPE_SLUGS)})`),
+    check("listing_subscriptions_period_check", sql`${t.period} in ('year', 'half_year')`),
+    // One paid plan at a time per listing.
+    uniqueIndex("listing_subscriptions_live_idx")
+      .on(t.kind, t.listing_id)
+      .where(sql`${t.status} in ('active', 'trialing', 'past_due', 'unpaid', 'incomplete')`),
+    index("listing_subscriptions_user_idx").on(t.user_id),
   ],
 );
 

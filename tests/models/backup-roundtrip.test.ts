@@ -24,7 +24,12 @@ import {
   businesses,
   contact_messages,
   google_place_skips,
+  listing_change_requests,
+  listing_claims,
+  listing_closures,
+  listing_managers,
   listing_slug_history,
+  listing_subscriptions,
   restaurants,
   stripe_customers,
   stripe_events,
@@ -113,6 +118,22 @@ async function fillEveryTable() {
     text: "Enlace:\nhttps://ejemplo.test/\\N",
   });
   await recordHit("signin:ip:198.51.100.9", 60);
+  const listing = { kind: "business", listing_id: business!.id };
+  await db.insert(listing_managers).values({ ...listing, user_id: member.id, source: "assignment" });
+  await db
+    .insert(listing_claims)
+    .values({ ...listing, user_id: admin.id, method: "admin", full_name: "Ana «Dueña»", role: "Gerente", phone: "+507 6000-0000" });
+  await db.insert(listing_change_requests).values({ ...listing, user_id: member.id, changes: { nombre: "Nuevo «nombre» \\ O'Brien" } });
+  await db.insert(listing_closures).values({ ...listing, day: "2031-11-03", reason: "Día de la Separación" });
+  await db.insert(listing_subscriptions).values({
+    ...listing,
+    stripe_subscription_id: "sub_local_copia",
+    user_id: member.id,
+    plan_type: "starter_local",
+    period: "year",
+    status: "active",
+    current_period_end: new Date("2031-06-30T12:00:00Z"),
+  });
 }
 
 /** A script of the repository in its own process, as `npm run` starts it. */

@@ -9,6 +9,7 @@ import { business_owners_general, businesses, free_plan_subscriptions, profiles,
 import { db } from "../platform/db.server";
 import { type AuditInput, recordAudit } from "./audit.server";
 import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
+import { addManager, removeManager } from "./listing-managers.server";
 import { isUuid, ListingNotFoundError, type Actor } from "./listing-admin.server";
 import { UserError } from "~/lib/user-error";
 
@@ -249,6 +250,10 @@ export async function assignOwner(actor: Actor, businessId: string, email: strin
     if (!business) throw new ListingNotFoundError();
     const [previous] = await tx.select().from(business_owners_general).where(eq(business_owners_general.business_id, businessId));
     await tx.delete(business_owners_general).where(eq(business_owners_general.business_id, businessId));
+    // The assigned owner runs the listing («Mi negocio») like any other manager; a replaced one no
+    // longer does by that assignment (a claim of their own stays).
+    if (previous) await removeManager({ kind: "business", listingId: businessId, userId: previous.user_id, source: "assignment" }, tx);
+    await addManager({ kind: "business", listingId: businessId, userId: user.id, source: "assignment" }, tx);
     const [link] = await tx
       .insert(business_owners_general)
       .values({ business_id: businessId, user_id: user.id, email: user.email.toLowerCase(), plan_type: business.plan_type })
