@@ -4,6 +4,10 @@
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { PROVINCES } from "./catalog/provinces";
+import { claimsRoutes } from "./routes/owners/claims.routes";
+import { closuresRoutes } from "./routes/owners/closures.routes";
+import { mineRoutes } from "./routes/owners/mine.routes";
+import { plansRoutes } from "./routes/owners/plans.routes";
 
 export default [
   // ---- marketing
@@ -73,6 +77,12 @@ export default [
   route("restaurante/:slug", "routes/directory/entry.tsx", { id: "routes/directory/restaurant" }),
   route("negocio/:slug", "routes/directory/entry.tsx", { id: "routes/directory/business" }),
   route("buscar", "routes/directory/search.tsx"),
+
+  // ---- owners: claims and submissions, «Mi negocio», special closures, Local AI plans
+  ...claimsRoutes,
+  ...mineRoutes,
+  ...closuresRoutes,
+  ...plansRoutes,
 
   // ---- Local AI Search: the directory for machines
   route("api/v1", "routes/api/v1/docs.tsx"),
