@@ -35,6 +35,8 @@ import {
   type WapitiModule,
   type WapitiResult,
 } from "./security/findings";
+import { exited, signalGroup, sleep } from "./lib/processes";
+import { alignedTable } from "./lib/report-table";
 import { waitHealthy } from "./lib/wait-healthy";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -98,32 +100,17 @@ const NO_OUTSIDE = {
 type Exit = { code: number | null; timedOut: boolean };
 const running = new Set<ChildProcess>();
 
-/** Signals a child's whole process group (each child leads its own, so npm, sh and python go too). */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
-
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
+/** Signals a running child's whole process group (each child leads its own, so npm, sh and python go too). */
+function signalRunning(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  signalGroup(child, signal);
 }
 
 /** SIGTERM, then SIGKILL after `graceMs`. */
 async function stop(child: ChildProcess, graceMs: number) {
-  signalGroup(child, "SIGTERM");
+  signalRunning(child, "SIGTERM");
   if (!(await exited(child, graceMs))) {
-    signalGroup(child, "SIGKILL");
+    signalRunning(child, "SIGKILL");
     await exited(child, 2000);
   }
 }
@@ -187,7 +174,7 @@ process.on("uncaughtException", (error) => {
 });
 // Last resort (an exit on the way out of an error): nothing this script started outlives it.
 process.on("exit", () => {
-  for (const child of running) signalGroup(child, "SIGKILL");
+  for (const child of running) signalRunning(child, "SIGKILL");
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -245,8 +232,6 @@ function portFree(port: number): Promise<boolean> {
     probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startServer(log: string) {
   if (!(await portFree(PORT))) throw new Error(`El puerto ${PORT} está ocupado: elige otro con SCAN_PORT.`);
@@ -424,7 +409,46 @@ type Target = {
   level: 1 | 2;
 };
 
+const mcpBody = (name: string, args: Record<string, string>) =>
+  JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+const MCP_HEADERS = ["Accept: application/json, text/event-stream"];
+
+/**
+ * The search entry points first (free text into the ranking query), cursors, the forms and the
+ * session cookies, then paths and the filter pages: a run cut short by SCAN_SQLMAP_MINUTES loses those.
+ */
 function sqlmapTargets(s: Sample, writer: Account & { blogId: string }, admin: Account): Target[] {
+  return [...searchTargets(s), ...formTargets(writer, admin), ...pageTargets(s)];
+}
+
+function searchTargets(s: Sample): Target[] {
+  // A cursor belongs to its query (with another q it is refused), so it is tested on its own.
+  const cursorTarget = (name: string, url: string): Target[] => [{ name, session: "anónima", level: 1, url, params: "cursor" }];
+  return [
+    { name: "buscar", session: "anónima", level: 2, url: "/buscar?q=ceviche&tipo=restaurantes&provincia=panama" },
+    {
+      name: "api-buscar",
+      session: "anónima",
+      level: 2,
+      url: "/api/v1/buscar?q=restaurante&provincia=panama&limite=2",
+    },
+    ...(s.pageCursor ? cursorTarget("buscar-página", `/buscar?q=restaurante&cursor=${s.pageCursor}`) : []),
+    ...(s.apiCursor
+      ? cursorTarget("api-buscar-página", `/api/v1/buscar?q=restaurante&provincia=panama&limite=2&cursor=${s.apiCursor}`)
+      : []),
+    {
+      name: "mcp-buscar",
+      session: "anónima",
+      level: 2,
+      url: "/mcp",
+      data: mcpBody("buscar", { q: "ceviche*", provincia: "panama*" }),
+      json: true,
+      headers: MCP_HEADERS,
+    },
+  ];
+}
+
+function formTargets(writer: Account & { blogId: string }, admin: Account): Target[] {
   const contact = new URLSearchParams({
     name: "Ana Pérez",
     email: "ana@example.com",
@@ -441,52 +465,8 @@ function sqlmapTargets(s: Sample, writer: Account & { blogId: string }, admin: A
     tags: "bocas",
     intent: "draft",
   }).toString();
-  const mcp = (name: string, args: Record<string, string>) =>
-    JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
-  const mcpHeaders = ["Accept: application/json, text/event-stream"];
   const sessionCookies = (who: Account) => who.cookies.map(([name]) => name).join(",");
-  // The search entry points first (free text into the ranking query), cursors, the forms and the
-  // session cookies, then paths and the filter pages: a run cut short by SCAN_SQLMAP_MINUTES loses those.
   return [
-    { name: "buscar", session: "anónima", level: 2, url: "/buscar?q=ceviche&tipo=restaurantes&provincia=panama" },
-    {
-      name: "api-buscar",
-      session: "anónima",
-      level: 2,
-      url: "/api/v1/buscar?q=restaurante&provincia=panama&limite=2",
-    },
-    // A cursor belongs to its query (with another q it is refused), so it is tested on its own.
-    ...(s.pageCursor
-      ? [
-          {
-            name: "buscar-página",
-            session: "anónima" as const,
-            level: 1 as const,
-            url: `/buscar?q=restaurante&cursor=${s.pageCursor}`,
-            params: "cursor",
-          },
-        ]
-      : []),
-    ...(s.apiCursor
-      ? [
-          {
-            name: "api-buscar-página",
-            session: "anónima" as const,
-            level: 1 as const,
-            url: `/api/v1/buscar?q=restaurante&provincia=panama&limite=2&cursor=${s.apiCursor}`,
-            params: "cursor",
-          },
-        ]
-      : []),
-    {
-      name: "mcp-buscar",
-      session: "anónima",
-      level: 2,
-      url: "/mcp",
-      data: mcp("buscar", { q: "ceviche*", provincia: "panama*" }),
-      json: true,
-      headers: mcpHeaders,
-    },
     // Free text only: email, phone and the service list are refused by their format before any SQL.
     { name: "contacto", session: "anónima", level: 1, url: "/contact", data: contact, params: "name,business,message" },
     {
@@ -511,6 +491,11 @@ function sqlmapTargets(s: Sample, writer: Account & { blogId: string }, admin: A
     { name: "cookies-sesión", session: "miembro", level: 1, url: "/profile", params: sessionCookies(writer) },
     { name: "admin-cookies", session: "admin", level: 1, url: "/admin", params: sessionCookies(admin) },
     { name: "editar", session: "miembro", level: 1, url: `/edit-blog/${writer.blogId}*`, data: article },
+  ];
+}
+
+function pageTargets(s: Sample): Target[] {
+  return [
     { name: "api-ficha", session: "anónima", level: 1, url: `/api/v1/restaurantes/${s.restaurant}*` },
     { name: "ficha", session: "anónima", level: 1, url: `/restaurante/${s.restaurant}*` },
     { name: "artículo", session: "anónima", level: 1, url: `/blog/${s.article}*` },
@@ -519,9 +504,9 @@ function sqlmapTargets(s: Sample, writer: Account & { blogId: string }, admin: A
       session: "anónima",
       level: 1,
       url: "/mcp",
-      data: mcp("detalle", { slug: `${s.restaurant}*` }),
+      data: mcpBody("detalle", { slug: `${s.restaurant}*` }),
       json: true,
-      headers: mcpHeaders,
+      headers: MCP_HEADERS,
     },
     { name: "industria", session: "anónima", level: 1, url: `/negocios/${s.industry}?provincia=panama` },
     { name: "blog", session: "anónima", level: 1, url: "/blog?q=panama&page=1" },
@@ -605,6 +590,8 @@ async function sqlmapLane(targets: Target[], sessions: Record<Session, Account |
 // ---------------------------------------------------------------- wapiti
 
 type WapitiRow = { session: Session; result: WapitiResult; seconds: number };
+/** The signed-in run's member, with their own article. */
+type WapitiMember = Account & { blogId: string; article: string };
 
 function wapitiCookieFile(who: Account, file: string) {
   // wapiti's own JSON cookie format (what wapiti-getcookie writes), keyed by host and path.
@@ -614,70 +601,73 @@ function wapitiCookieFile(who: Account, file: string) {
   fs.writeFileSync(file, JSON.stringify({ "127.0.0.1": { "/": cookies } }, null, 2));
 }
 
-async function runWapiti(session: Session, who: (Account & { blogId: string; article: string }) | null): Promise<WapitiRow> {
-  const name = session === "anónima" ? "anonima" : session;
-  const base = path.join(reportDir, `wapiti-${name}`);
-  fs.mkdirSync(base, { recursive: true });
-  const log = path.join(base, "wapiti.log");
-  const report = path.join(base, "informe.json");
-  const exclude = [
-    "/assets/*",
-    // Files, not code: nothing in them reads a parameter.
-    "/*.svg",
-    "/*.png",
-    "/*.webp",
-    "/*.ico",
-    "/*.woff2",
-    // Signing out would end the signed-in run; better-auth's endpoints are not pages.
-    "/logout*",
-    "/api/auth/*",
-  ];
-  const extra: string[] = [];
-  if (who) {
-    const cookieFile = path.join(base, "cookies.json");
-    wapitiCookieFile(who, cookieFile);
-    extra.push("-c", cookieFile);
-    // The signed-out run covers the public pages, search, API and forms; this one attacks what a
-    // member has: the profile, their articles and the editor, the premium pages' subscribe form.
-    exclude.push(
-      "/",
-      "/about",
-      "/services",
-      "/local-ai-pricing",
-      "/ai-solutions",
-      "/ai-solutions/yodda",
-      "/ai-solutions/roger-chat",
-      "/contact*",
-      "/auth*",
-      "/blog",
-      "/blog?*",
-      "/restaurante*",
-      "/negocio*",
-      "/buscar*",
-      "/api/*",
-      "/mcp*",
-      "/sitemap*",
-      "/*.md",
-      "/*.xml",
-      "/*.txt",
-    );
-    for (const p of [
-      "/profile",
-      "/my-blogs",
-      "/write-blog",
-      `/edit-blog/${who.blogId}`,
-      `/blog/${who.article}`,
-      "/ai-solutions/amy",
-      "/ai-solutions/roger",
-    ]) {
-      extra.push("-s", `${ORIGIN}${p}`);
-    }
-  } else {
+/** Never attacked: files, and what would end a signed-in run. */
+const WAPITI_EXCLUDE = [
+  "/assets/*",
+  // Files, not code: nothing in them reads a parameter.
+  "/*.svg",
+  "/*.png",
+  "/*.webp",
+  "/*.ico",
+  "/*.woff2",
+  // Signing out would end the signed-in run; better-auth's endpoints are not pages.
+  "/logout*",
+  "/api/auth/*",
+];
+/**
+ * The signed-out run covers the public pages, search, API and forms; the signed-in one attacks what a
+ * member has: the profile, their articles and the editor, the premium pages' subscribe form.
+ */
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/services",
+  "/local-ai-pricing",
+  "/ai-solutions",
+  "/ai-solutions/yodda",
+  "/ai-solutions/roger-chat",
+  "/contact*",
+  "/auth*",
+  "/blog",
+  "/blog?*",
+  "/restaurante*",
+  "/negocio*",
+  "/buscar*",
+  "/api/*",
+  "/mcp*",
+  "/sitemap*",
+  "/*.md",
+  "/*.xml",
+  "/*.txt",
+];
+
+/** What a session's run excludes, and its own options: the member's cookies and start pages, or the signed-out run's sampling. */
+function wapitiScope(base: string, who: WapitiMember | null): { exclude: string[]; extra: string[] } {
+  if (!who) {
     // Pages of one template (a restaurant, a business, an industry, a province, an article) are
     // attacked through a few of them, not all 300.
-    extra.push("--sample", "/restaurante/,/negocio/,/negocios/,/restaurantes-,/blog/", "--sample-size", "4", "--no-cookies");
+    const extra = ["--sample", "/restaurante/,/negocio/,/negocios/,/restaurantes-,/blog/", "--sample-size", "4", "--no-cookies"];
+    return { exclude: WAPITI_EXCLUDE, extra };
   }
-  const args = [
+  const cookieFile = path.join(base, "cookies.json");
+  wapitiCookieFile(who, cookieFile);
+  const extra = ["-c", cookieFile];
+  for (const p of [
+    "/profile",
+    "/my-blogs",
+    "/write-blog",
+    `/edit-blog/${who.blogId}`,
+    `/blog/${who.article}`,
+    "/ai-solutions/amy",
+    "/ai-solutions/roger",
+  ]) {
+    extra.push("-s", `${ORIGIN}${p}`);
+  }
+  return { exclude: [...WAPITI_EXCLUDE, ...PUBLIC_PAGES], extra };
+}
+
+function wapitiArgs(base: string, report: string, scope: { exclude: string[]; extra: string[] }): string[] {
+  return [
     path.join(root, "scripts/security/wapiti.py"),
     "-u",
     `${ORIGIN}/`,
@@ -712,9 +702,18 @@ async function runWapiti(session: Session, who: (Account & { blogId: string; art
     report,
     "-v",
     "1",
-    ...exclude.flatMap((x) => ["-x", `${ORIGIN}${x}`]),
-    ...extra,
+    ...scope.exclude.flatMap((x) => ["-x", `${ORIGIN}${x}`]),
+    ...scope.extra,
   ];
+}
+
+async function runWapiti(session: Session, who: WapitiMember | null): Promise<WapitiRow> {
+  const name = session === "anónima" ? "anonima" : session;
+  const base = path.join(reportDir, `wapiti-${name}`);
+  fs.mkdirSync(base, { recursive: true });
+  const log = path.join(base, "wapiti.log");
+  const report = path.join(base, "informe.json");
+  const args = wapitiArgs(base, report, wapitiScope(base, who));
   // The crawl, each module's attack (its last request may take REQUEST_TIMEOUT_S more), the report.
   const limitMs = (CRAWL_S + WAPITI_MODULES.reduce((n, m) => n + MODULE_SECONDS[m] + 2 * REQUEST_TIMEOUT_S, 0) + 120) * 1000;
   console.info(
@@ -794,73 +793,69 @@ function rowsOf(wapiti: WapitiRow[], sqlmap: SqlmapRow[]): { rows: Row[]; detail
 
 function table(rows: Row[]): string {
   const header = ["herramienta", "sesión", "módulo / objetivo", "probado", "hallazgos", "nota"];
-  const cells = rows.map((r) => [r.tool, r.session, r.what, r.tested, String(r.findings), r.note]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) =>
-    c
-      .map((v, i) => (i === 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
-      .join("  ")
-      .trimEnd();
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");
+  return alignedTable(
+    header,
+    rows.map((r) => [r.tool, r.session, r.what, r.tested, String(r.findings), r.note]),
+    [4],
+  );
 }
 
 // ---------------------------------------------------------------- main
 
-async function main(): Promise<number> {
-  ensureTools();
-  fs.mkdirSync(reportDir, { recursive: true });
-  const versions = { sqlmap: version("sqlmap"), wapiti: version("wapiti"), node: process.version };
-  console.info(`[scan] sqlmap ${versions.sqlmap}, wapiti ${versions.wapiti}; informes en ${path.relative(root, reportDir)}`);
+type Accounts = {
+  /** Each signed-in account, with a page only its session reaches. */
+  signedIn: [string, Account, string][];
+  member: Account;
+  writer: Account;
+  admin: Account;
+};
 
-  await startServer(path.join(reportDir, "servidor.log"));
-  const ready = Date.now();
+/**
+ * wapiti's member and sqlmap's are two accounts: wapiti submits every form it finds (deleting
+ * articles, changing the address), which must not pull the ground from under sqlmap's targets.
+ */
+async function signUpAccounts(): Promise<Accounts> {
   const newEmail = (who: string) => `escaneo-${who}-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  // wapiti's member and sqlmap's are two accounts: wapiti submits every form it finds (deleting
-  // articles, changing the address), which must not pull the ground from under sqlmap's targets.
   const member = await signUp(newEmail("wapiti"), "Cuenta de escaneo");
   const writer = await signUp(newEmail("sqlmap"), "Cuenta de escaneo");
   const admin = await confirmAdmin(await signUp(ADMIN_EMAIL, "Administración de escaneo"));
-  const accounts: [string, Account, string][] = [
+  const signedIn: [string, Account, string][] = [
     ["miembro de wapiti", member, "/profile"],
     ["miembro de sqlmap", writer, "/profile"],
     ["administración", admin, "/admin"],
   ];
-  for (const [label, who, page] of accounts) {
+  for (const [label, who, page] of signedIn) {
     if ((await status(page, who)) !== 200) throw new Error(`La cuenta de ${label} no llegó a ${page} con su sesión`);
   }
-  // The demo data first (a seeded article), then each member's own article.
-  const s = await sample();
-  const mine = async (who: Account) => {
-    const written = await writeArticle(who);
-    return { ...who, blogId: written.id, article: written.slug };
-  };
-  const memberWithArticle = await mine(member);
-  const writerWithArticle = await mine(writer);
-  const sessions: Record<Session, Account | null> = { anónima: null, miembro: writer, admin };
+  return { signedIn, member, writer, admin };
+}
 
-  const [wapiti, sqlmap] = await Promise.all([
-    ONLY === "sqlmap" ? Promise.resolve([]) : Promise.all([runWapiti("anónima", null), runWapiti("miembro", memberWithArticle)]),
-    ONLY === "wapiti" ? Promise.resolve([]) : sqlmapLane(sqlmapTargets(s, writerWithArticle, admin), sessions),
-  ]);
+async function withArticle(who: Account): Promise<WapitiMember> {
+  const written = await writeArticle(who);
+  return { ...who, blogId: written.id, article: written.slug };
+}
 
-  // A scan that signed itself out only attacked the sign-in page.
-  const incompleteSessions: string[] = [];
-  for (const [label, who, page] of accounts) {
-    if ((await status(page, who)) !== 200) incompleteSessions.push(`la sesión de ${label} terminó durante el escaneo`);
+/** What ended before the scan did: a scan that signed itself out only attacked the sign-in page. */
+async function endedEarly(accounts: Accounts): Promise<string[]> {
+  const ended: string[] = [];
+  for (const [label, who, page] of accounts.signedIn) {
+    if ((await status(page, who)) !== 200) ended.push(`la sesión de ${label} terminó durante el escaneo`);
   }
   const health = await fetch(`${ORIGIN}/healthz`).then(
     (r) => r.status,
     () => 0,
   );
-  if (health !== 200) incompleteSessions.push(`el servidor no está sano al final (/healthz: ${health || "sin respuesta"})`);
+  if (health !== 200) ended.push(`el servidor no está sano al final (/healthz: ${health || "sin respuesta"})`);
+  return ended;
+}
 
-  await stopAll();
+type Versions = { sqlmap: string; wapiti: string; node: string };
+
+/** The summary printed and kept as resumen.txt and resumen.json; the number of findings. */
+function writeSummary(versions: Versions, scanSeconds: number, result: ReturnType<typeof rowsOf>): number {
+  const { rows, details, incomplete } = result;
   const seconds = Math.round((Date.now() - startedAt.getTime()) / 1000);
-  const scanSeconds = Math.round((Date.now() - ready) / 1000);
-  const { rows, details, incomplete } = rowsOf(wapiti, sqlmap);
-  incomplete.push(...incompleteSessions);
   const total = rows.reduce((n, r) => n + r.findings, 0);
-
   const summary = [
     `Escaneo de seguridad del ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC: ${Math.floor(seconds / 60)} min ${seconds % 60} s en total, ${Math.floor(scanSeconds / 60)} min ${scanSeconds % 60} s de ataques`,
     `sqlmap ${versions.sqlmap} (${LEVEL ? `nivel ${LEVEL}` : "nivel 2 en las tres búsquedas, 1 en el resto"}, riesgo ${RISK}), wapiti ${versions.wapiti} (módulos ${WAPITI_MODULES.join(", ")}), Node ${versions.node}`,
@@ -879,8 +874,37 @@ async function main(): Promise<number> {
     path.join(reportDir, "resumen.json"),
     JSON.stringify({ startedAt, seconds, scanSeconds, versions, level: LEVEL, risk: RISK, rows, details, incomplete, total }, null, 2),
   );
+  return total;
+}
+
+async function main(): Promise<number> {
+  ensureTools();
+  fs.mkdirSync(reportDir, { recursive: true });
+  const versions = { sqlmap: version("sqlmap"), wapiti: version("wapiti"), node: process.version };
+  console.info(`[scan] sqlmap ${versions.sqlmap}, wapiti ${versions.wapiti}; informes en ${path.relative(root, reportDir)}`);
+
+  await startServer(path.join(reportDir, "servidor.log"));
+  const ready = Date.now();
+  const accounts = await signUpAccounts();
+  // The demo data first (a seeded article), then each member's own article.
+  const s = await sample();
+  const member = await withArticle(accounts.member);
+  const writer = await withArticle(accounts.writer);
+  const sessions: Record<Session, Account | null> = { anónima: null, miembro: accounts.writer, admin: accounts.admin };
+
+  const [wapiti, sqlmap] = await Promise.all([
+    ONLY === "sqlmap" ? Promise.resolve([]) : Promise.all([runWapiti("anónima", null), runWapiti("miembro", member)]),
+    ONLY === "wapiti" ? Promise.resolve([]) : sqlmapLane(sqlmapTargets(s, writer, accounts.admin), sessions),
+  ]);
+  const ended = await endedEarly(accounts);
+
+  await stopAll();
+  const scanSeconds = Math.round((Date.now() - ready) / 1000);
+  const result = rowsOf(wapiti, sqlmap);
+  result.incomplete.push(...ended);
+  const total = writeSummary(versions, scanSeconds, result);
   if (total > 0) return 1;
-  return incomplete.length ? 2 : 0;
+  return result.incomplete.length ? 2 : 0;
 }
 
 main()
