@@ -117,7 +117,8 @@ const modes: Mode[] = [
       // The search runs some statements with planner methods off, as db.server.ts does on PGlite: in a transaction.
       const rowsWithout = (off: readonly string[], query: SQL) =>
         db.transaction(async (tx) => {
-          await tx.execute(sql.raw(off.map((m) => `set local ${m} = off`).join("; ")));
+          // One statement per call: drizzle-orm/pglite prepares each, and a prepared statement holds one command.
+          for (const m of off) await tx.execute(sql.raw(`set local ${m} = off`));
           return (await tx.execute(query)).rows;
         });
       replaceSingleton("db", { db, rowsWithout });
