@@ -130,6 +130,8 @@ const listingColumns = () => ({
   nombre: text("nombre").notNull(),
   direccion: text("direccion").notNull(),
   telefono: text("telefono"),
+  /** The WhatsApp number customers write to (shown as a wa.me link). */
+  whatsapp: text("whatsapp"),
   horario: text("horario"),
   rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
   provincia: text("provincia").notNull(),
@@ -269,6 +271,8 @@ export const businesses = pgTable(
     descripcion: text("descripcion").notNull(),
     industria: text("industria").notNull(),
     website: text("website"),
+    facebook_url: text("facebook_url"),
+    instagram_url: text("instagram_url"),
     special_service: text("special_service"),
   },
   (t) => [
