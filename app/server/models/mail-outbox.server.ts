@@ -7,7 +7,15 @@
 import { sql } from "drizzle-orm";
 import { db, queryRows } from "../platform/db.server";
 
-export type OutboxKind = "verify-email" | "reset-password" | "email-change-new" | "email-change-old";
+export type OutboxKind =
+  | "verify-email"
+  | "reset-password"
+  | "email-change-new"
+  | "email-change-old"
+  // Owners: the claim's link, and the admins' decisions on claims and submissions.
+  | "claim-link"
+  | "claim-decision"
+  | "submission-decision";
 
 export type NewOutboxMail = { kind: OutboxKind; to: string; subject: string; text: string; html?: string };
 
