@@ -10,6 +10,7 @@ export const AUDIT_ENTITIES = [
   { slug: "free_plan", label: "Planes gratuitos", one: "Plan gratuito" },
   { slug: "contact_message", label: "Mensajes de contacto", one: "Mensaje de contacto" },
   { slug: "blog", label: "Blog", one: "Artículo" },
+  { slug: "change_request", label: "Cambios de propietarios", one: "Cambio pedido por el propietario" },
 ] as const;
 
 /** The Spanish name of one entry of `entity` (the slug itself for a type this list does not know). */

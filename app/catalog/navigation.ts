@@ -27,6 +27,7 @@ export const BUSINESS_LINKS: NavLink[] = INDUSTRIES.map((i) => ({
 
 export const ACCOUNT_LINKS: NavLink[] = [
   { to: "/profile", label: "Mi Perfil" },
+  { to: "/mi-negocio", label: "Mi negocio" },
   { to: "/my-blogs", label: "Mis Blogs" },
   { to: "/write-blog", label: "Escribir Blog" },
 ];

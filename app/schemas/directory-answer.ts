@@ -78,7 +78,7 @@ export const entrySchema = listingSchema
     redes: z.object({ facebook: z.url().nullable(), instagram: z.url().nullable() }),
     especial: z.object({ etiqueta: z.string(), valor: z.string() }).nullable().describe("Plato o servicio especial."),
     opiniones: z.string().nullable(),
-    whatsapp_url: z.url().nullable().describe("wa.me con un mensaje en español ya escrito."),
+    whatsapp_url: z.url().nullable().describe("wa.me con un mensaje en español ya escrito (al WhatsApp del negocio, o a su teléfono)."),
     mapa_url: z.url(),
     imagen: z.url().nullable(),
     coordenadas: z.object({ latitud: latitude, longitud: longitude }).nullable(),
@@ -93,6 +93,10 @@ export const entrySchema = listingSchema
       .nullable()
       .describe("Horario semanal, del lunes al domingo, en hora de Panamá; un rango que cierra de madrugada cierra al día siguiente."),
     actualizado: z.iso.datetime().describe("Último cambio (ISO 8601)."),
+    confirmado: z.iso
+      .datetime()
+      .nullable()
+      .describe("Cuándo el negocio confirmó por última vez que su información está al día (ISO 8601); null si nunca."),
   })
   .register(ANSWER_COMPONENTS, { id: "Entrada" });
 

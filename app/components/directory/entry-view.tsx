@@ -15,6 +15,8 @@ import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
 
 export type EntryData = CardData & {
+  /** The listing's own WhatsApp number; without one, its phone's. */
+  whatsapp?: string | null;
   descripcion: string | null;
   customer_reviews: string | null;
   maps_url?: string | null;
@@ -102,9 +104,9 @@ function Breadcrumbs({ trail, current }: { trail: Crumb[]; current: string }) {
 }
 
 /** The page of one restaurant or business: every public field, contact and map links. */
-export function EntryView({ entry, back }: { entry: EntryData; back: Crumb }) {
+export function EntryView({ entry, back, owner }: { entry: EntryData; back: Crumb; owner?: ReactNode }) {
   const tel = telHref(entry.telefono);
-  const whatsapp = listingWhatsappHref(entry.telefono, entry.nombre);
+  const whatsapp = listingWhatsappHref(entry.whatsapp ?? entry.telefono, entry.nombre);
   const maps = mapsHref({
     maps_url: entry.maps_url,
     nombre: entry.nombre,
@@ -231,6 +233,7 @@ export function EntryView({ entry, back }: { entry: EntryData; back: Crumb }) {
                 </InfoRow>
               ) : null}
             </dl>
+            {owner}
           </div>
         </aside>
       </div>

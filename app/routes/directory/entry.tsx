@@ -17,6 +17,10 @@ import { weekRows } from "~/lib/opening-hours";
 import { getEnv } from "~/server/platform/env.server";
 import { breadcrumbJsonLd, businessJsonLd, industryCrumbs, provinceCrumbs, restaurantJsonLd } from "~/server/directory/json-ld.server";
 import { getEntryBySlug } from "~/server/models/listing-entries.server";
+import { entryPageJsonLd } from "~/server/directory/json-ld.server";
+import { getCurrentUser } from "~/server/accounts/guards.server";
+import { isManager } from "~/server/models/listing-managers.server";
+import { MineEntryOwnerBar } from "~/components/owners/mine-entry-owner-bar";
 import { errorPage } from "~/lib/error-page";
 
 const kindOf = (url: { pathname: string }): ListingKind => kindOfPath(url.pathname) ?? "restaurant";
@@ -30,7 +34,7 @@ function notFound(kind: ListingKind) {
   };
 }
 
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ params, url, request }: Route.LoaderArgs) {
   const kind = kindOf(url);
   const found = await getEntryBySlug(kind, params.slug);
   if (!found) throw errorPage(404, notFound(kind));
@@ -46,9 +50,13 @@ export async function loader({ params, url }: Route.LoaderArgs) {
       env.PUBLIC_URL,
       entry.kind === "restaurant" ? provinceCrumbs(entry.provincia, crumb) : industryCrumbs(entry.etiqueta ?? "", crumb),
     ),
+    entryPageJsonLd(entry, pageUrl),
   ];
+  // Its managers get the way to edit it; everyone else the way to claim it.
+  const current = await getCurrentUser(request);
+  const manages = current ? await isManager(current.user.id, { kind, listingId: entry.id }) : false;
   const week = entry.horario_semanal ? weekRows(entry.horario_semanal) : null;
-  return data({ entry, path, jsonLd, week, bookingUrl: env.BOOKING_URL }, { headers: twinnedPageHeaders() });
+  return data({ entry, path, jsonLd, week, bookingUrl: env.BOOKING_URL, manages }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -86,7 +94,11 @@ function kindParts(entry: Route.ComponentProps["loaderData"]["entry"]) {
       }
     : {
         special: entry.special_service ? { label: "Servicio destacado", value: entry.special_service } : null,
-        links: [{ label: "Sitio web", href: entry.website }],
+        links: [
+          { label: "Sitio web", href: entry.website },
+          { label: "Facebook", href: entry.facebook_url },
+          { label: "Instagram", href: entry.instagram_url },
+        ],
         back: { to: industryPath(entry.etiqueta as IndustrySlug), label: `Negocios de ${industryLabel(entry.etiqueta ?? "")}` },
         noun: "negocio",
         audience: "clientes",
@@ -98,7 +110,19 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
   const { special, links, back, noun, audience } = kindParts(entry);
   return (
     <>
-      <EntryView entry={{ ...entry, week, special, links }} back={back} />
+      <EntryView
+        entry={{ ...entry, week, special, links }}
+        back={back}
+        owner={
+          <MineEntryOwnerBar
+            kind={entry.kind}
+            id={entry.id}
+            slug={entry.slug}
+            confirmedAt={entry.info_confirmed_at}
+            manages={loaderData.manages}
+          />
+        }
+      />
       <BookingCta
         bookingUrl={loaderData.bookingUrl}
         title={`¿Este es tu ${noun}?`}

@@ -18,6 +18,7 @@ import type {
   LocalBusinessLeaf,
   OpeningHoursSpecificationLeaf,
   RestaurantLeaf,
+  WebPage,
   WithContext,
 } from "schema-dts";
 import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
@@ -232,4 +233,26 @@ export function provinceCrumbs(provincia: string, entry?: { nombre: string; path
 export function industryCrumbs(industria: string, entry?: { nombre: string; path: string }): Crumb[] {
   const crumbs = [{ name: industryLabel(industria), path: industryPath(industria as IndustrySlug) }];
   return entry ? [...crumbs, { name: entry.nombre, path: entry.path }] : crumbs;
+}
+
+/**
+ * The entry page as a schema.org WebPage about the listing: its `dateModified` is when the page's
+ * facts last changed or were confirmed by the business, whichever is later.
+ */
+export function entryPageJsonLd(
+  entry: { nombre: string; updated_at: string; info_confirmed_at: string | null },
+  url: string,
+): WithContext<WebPage> {
+  const changed = Date.parse(entry.updated_at);
+  const confirmed = entry.info_confirmed_at ? Date.parse(entry.info_confirmed_at) : Number.NaN;
+  const modified = new Date(Number.isNaN(confirmed) || confirmed < changed ? changed : confirmed);
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    "@id": url,
+    url,
+    name: entry.nombre,
+    about: { "@id": `${url}#negocio` },
+    dateModified: modified.toISOString(),
+  };
 }

@@ -68,6 +68,14 @@ function autolink(url: string | null | undefined): string | null {
 
 const when = (iso: string) => iso.replace(/\.\d{3}Z$/, "Z");
 
+/** The weekly schedule on one line: «lunes 09:00-17:00; domingo cerrado». */
+function weekLine(week: ApiEntry["horario_semanal"]): string | null {
+  if (!week) return null;
+  return week
+    .map((d) => `${d.dia} ${d.cerrado || !d.rangos.length ? "cerrado" : d.rangos.map((r) => `${r.abre}-${r.cierra}`).join(", ")}`)
+    .join("; ");
+}
+
 /** The twin of /restaurante/{slug} or /negocio/{slug}: every public field, and the URL to cite. */
 export function entryMarkdown(e: ApiEntry): string {
   const kind = kindOfSingular(e.tipo);
@@ -81,6 +89,7 @@ export function entryMarkdown(e: ApiEntry): string {
     ["Dirección", escapeMarkdown(e.direccion)],
     ["Teléfono", e.telefono ? escapeMarkdown(e.telefono) : null],
     ["Horario", e.horario ? escapeMarkdown(e.horario) : null],
+    ["Horario semanal", weekLine(e.horario_semanal)],
     ["Especialidades", e.especialidades.length ? e.especialidades.map(escapeMarkdown).join(", ") : null],
     [e.especial?.etiqueta ?? (restaurant ? "Plato especial" : "Servicio especial"), e.especial ? escapeMarkdown(e.especial.valor) : null],
     // Null for imported entries: Google's terms keep their Google rating out of public data.
@@ -94,6 +103,7 @@ export function entryMarkdown(e: ApiEntry): string {
     ["Mapa", markdownLink("Cómo llegar (Google Maps)", e.mapa_url)],
     ["Imagen", autolink(e.imagen)],
     ["Actualizado", when(e.actualizado)],
+    ["Información confirmada por el negocio", e.confirmado ? when(e.confirmado) : null],
   ];
   const lines = [
     `# ${escapeMarkdown(e.nombre)}`,

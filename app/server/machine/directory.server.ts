@@ -123,10 +123,10 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string, lang: Answe
     resumen: summary(e.descripcion, base.resumen),
     descripcion: e.descripcion,
     sitio_web: safeUrl(restaurant ? e.website_url : e.website),
-    redes: { facebook: restaurant ? safeUrl(e.facebook_url) : null, instagram: restaurant ? safeUrl(e.instagram_url) : null },
+    redes: { facebook: safeUrl(e.facebook_url), instagram: safeUrl(e.instagram_url) },
     especial: special ? { etiqueta: SPECIAL_LABELS[lang][e.kind], valor: special } : null,
     opiniones: e.customer_reviews,
-    whatsapp_url: listingWhatsappHref(e.telefono, e.nombre),
+    whatsapp_url: listingWhatsappHref(e.whatsapp ?? e.telefono, e.nombre),
     mapa_url: mapsHref({
       maps_url: restaurant ? e.maps_url : null,
       nombre: e.nombre,
@@ -144,6 +144,7 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string, lang: Answe
         }))
       : null,
     actualizado: new Date(e.updated_at).toISOString(),
+    confirmado: e.info_confirmed_at,
   };
 }
 

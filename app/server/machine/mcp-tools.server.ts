@@ -130,6 +130,9 @@ const WORDS = {
     address: "Dirección",
     phone: "Teléfono",
     hours: "Horario",
+    week: "Horario semanal",
+    closed: "cerrado",
+    confirmed: "Información confirmada por el negocio",
     specialties: "Especialidades",
     website: "Sitio web",
     verified: "Verificado por Panama VIP IA.",
@@ -149,6 +152,9 @@ const WORDS = {
     address: "Address",
     phone: "Phone",
     hours: "Hours",
+    week: "Weekly hours",
+    closed: "closed",
+    confirmed: "Information confirmed by the business",
     specialties: "Specialties",
     website: "Website",
     verified: "Verified by Panama VIP IA.",
@@ -191,10 +197,17 @@ function entryText(e: ApiEntry, lang: AnswerLang = "es"): string {
   const lines = [`${e.nombre}: ${whatOf(e, lang)} ${w.in} ${e.provincia.nombre}.`, `${w.address}: ${e.direccion}`];
   if (e.telefono) lines.push(`${w.phone}: ${e.telefono}`);
   if (e.horario) lines.push(`${w.hours}: ${e.horario}`);
+  if (e.horario_semanal) {
+    const days = e.horario_semanal.map(
+      (d) => `${d.dia} ${d.cerrado || !d.rangos.length ? w.closed : d.rangos.map((r) => `${r.abre}-${r.cierra}`).join(", ")}`,
+    );
+    lines.push(`${w.week}: ${days.join("; ")}`);
+  }
   if (e.especialidades.length) lines.push(`${w.specialties}: ${e.especialidades.join(", ")}`);
   if (e.especial) lines.push(`${e.especial.etiqueta}: ${e.especial.valor}`);
   if (e.sitio_web) lines.push(`${w.website}: ${e.sitio_web}`);
   if (e.verificado) lines.push(w.verified);
+  if (e.confirmado) lines.push(`${w.confirmed}: ${e.confirmado.slice(0, 10)}`);
   if (e.descripcion) lines.push("", e.descripcion.replace(/\s+/g, " ").trim());
   lines.push("", `${w.page}: ${e.url}`);
   return lines.join("\n");
@@ -215,6 +228,7 @@ function fetchMetadata(e: ApiEntry): Record<string, string> {
     promocionado: e.promocionado ? "sí" : "no",
     markdown_url: e.markdown_url,
     actualizado: e.actualizado,
+    confirmado: e.confirmado,
   };
   return Object.fromEntries(Object.entries(fields).filter((f): f is [string, string] => f[1] !== null));
 }

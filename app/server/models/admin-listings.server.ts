@@ -95,13 +95,13 @@ function listingColumns<T extends { ubicacion: { lat: number; lng: number } | nu
   return { ...rest, latitud: ubicacion?.lat ?? null, longitud: ubicacion?.lng ?? null };
 }
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /**
  * The slug after an edit: unchanged unless the name's slug changed, then a new free one.
  * Computed before the transaction (PGlite runs one connection: no outside query inside a transaction).
  */
-async function slugAfterEdit(kind: ListingKind, current: { slug: string; nombre: string }, newName: string): Promise<string> {
+export async function slugAfterEdit(kind: ListingKind, current: { slug: string; nombre: string }, newName: string): Promise<string> {
   if (current.nombre === newName) return current.slug;
   const base = slugify(newName);
   const suffix = current.slug.slice(base.length + 1);
@@ -109,7 +109,7 @@ async function slugAfterEdit(kind: ListingKind, current: { slug: string; nombre:
   return uniqueListingSlug(kind, newName);
 }
 
-async function rememberOldSlug(tx: Tx, kind: ListingKind, oldSlug: string, newSlug: string, id: string) {
+export async function rememberOldSlug(tx: Tx, kind: ListingKind, oldSlug: string, newSlug: string, id: string) {
   if (oldSlug === newSlug) return;
   await tx.insert(listing_slug_history).values({ kind, old_slug: oldSlug, listing_id: id }).onConflictDoNothing();
 }

@@ -15,7 +15,11 @@ export type AuditAction =
   | "extend"
   | "handle"
   | "email"
-  | "attach";
+  | "attach"
+  // A manager's «la información está al día», and an admin's decision on a queued change.
+  | "confirm"
+  | "approve"
+  | "refuse";
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]["slug"];
 
 export type AuditInput = {

@@ -12,13 +12,21 @@ import { cardColumns, type CardColumnsRow, type CardRow, cursorTs, toCard } from
 /** Where the entry is and when it opens, on entry pages, JSON-LD and the API. */
 export type EntryPlace = { latitud: number | null; longitud: number | null; horario_semanal: WeeklyPeriod[] | null };
 
+/** What every entry adds to its card: the owner's WhatsApp, social links and last confirmation. */
+type EntryOwned = {
+  whatsapp: string | null;
+  facebook_url: string | null;
+  instagram_url: string | null;
+  /** When a manager last confirmed the information (ISO), or null. */
+  info_confirmed_at: string | null;
+};
+
 export type RestaurantEntry = ListingCard &
-  EntryPlace & {
+  EntryPlace &
+  EntryOwned & {
     kind: "restaurant";
     descripcion: string | null;
     website_url: string | null;
-    facebook_url: string | null;
-    instagram_url: string | null;
     maps_url: string | null;
     special_dish: string | null;
     customer_reviews: string | null;
@@ -26,7 +34,8 @@ export type RestaurantEntry = ListingCard &
   };
 
 export type BusinessEntry = ListingCard &
-  EntryPlace & {
+  EntryPlace &
+  EntryOwned & {
     kind: "business";
     descripcion: string;
     website: string | null;
@@ -63,7 +72,8 @@ async function entryBySlug<E>(kind: ListingKind, slug: string, columns: SQL, fie
   if (!slug || slug.length > 200 || slug.includes("\u0000")) return null;
   const table = sql.identifier(LISTING_KINDS[kind].table);
   const rows = await queryRows<CardRow & Record<string, unknown>>(sql`
-    select ${cardColumns(kind)}, ${cursorTs()}, t.descripcion, t.customer_reviews, t.updated_at::text as updated_at, ${columns}
+    select ${cardColumns(kind)}, ${cursorTs()}, t.descripcion, t.customer_reviews, t.updated_at::text as updated_at,
+      t.whatsapp, t.facebook_url, t.instagram_url, t.info_confirmed_at, ${columns}
     from ${table} t where t.slug = ${slug} and t.is_active limit 1`);
   const row = rows[0];
   if (!row) {
@@ -76,25 +86,22 @@ async function entryBySlug<E>(kind: ListingKind, slug: string, columns: SQL, fie
     kind,
     customer_reviews: row.imported ? null : (row.customer_reviews as string | null),
     updated_at: row.updated_at as string,
+    whatsapp: row.whatsapp as string | null,
+    facebook_url: row.facebook_url as string | null,
+    instagram_url: row.instagram_url as string | null,
+    info_confirmed_at: row.info_confirmed_at == null ? null : new Date(row.info_confirmed_at as string | Date).toISOString(),
     ...fields(row),
   };
   return { entry: entry as E };
 }
 
 export function getRestaurantBySlug(slug: string): Promise<EntryLookup<RestaurantEntry>> {
-  return entryBySlug<RestaurantEntry>(
-    "restaurant",
-    slug,
-    sql`t.website_url, t.facebook_url, t.instagram_url, t.maps_url, t.special_dish`,
-    (row) => ({
-      descripcion: row.descripcion as string | null,
-      website_url: row.website_url as string | null,
-      facebook_url: row.facebook_url as string | null,
-      instagram_url: row.instagram_url as string | null,
-      maps_url: row.maps_url as string | null,
-      special_dish: row.special_dish as string | null,
-    }),
-  );
+  return entryBySlug<RestaurantEntry>("restaurant", slug, sql`t.website_url, t.maps_url, t.special_dish`, (row) => ({
+    descripcion: row.descripcion as string | null,
+    website_url: row.website_url as string | null,
+    maps_url: row.maps_url as string | null,
+    special_dish: row.special_dish as string | null,
+  }));
 }
 
 export function getBusinessBySlug(slug: string): Promise<EntryLookup<BusinessEntry>> {

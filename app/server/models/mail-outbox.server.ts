@@ -15,7 +15,10 @@ export type OutboxKind =
   // Owners: the claim's link, and the admins' decisions on claims and submissions.
   | "claim-link"
   | "claim-decision"
-  | "submission-decision";
+  | "submission-decision"
+  // «Mi negocio»: an admin's decision on a queued change, and the reminder to confirm the information.
+  | "owner-change"
+  | "owner-reminder";
 
 export type NewOutboxMail = { kind: OutboxKind; to: string; subject: string; text: string; html?: string };
 

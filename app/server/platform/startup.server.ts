@@ -4,6 +4,7 @@ import { getEnv } from "./env.server";
 import { startMailSender, stopMailSender } from "../mail/sender.server";
 import { isDatabaseEmpty, seedDemo } from "../seed/seed.server";
 import { log as logger } from "./logger.server";
+import { startInfoReminders, stopInfoReminders } from "../owners/info-reminders.server";
 
 export async function prepareDatabase(log: (msg: string) => void = logger.info): Promise<void> {
   const env = getEnv();
@@ -18,13 +19,16 @@ export async function prepareDatabase(log: (msg: string) => void = logger.info):
 
 /**
  * In every process that serves requests (each worker of a cluster too: claiming mail is exclusive),
- * once the database is ready: the mail outbox's sender.
+ * once the database is ready: the mail outbox's sender and the daily reminder to confirm listings'
+ * information (both claim their rows, so several processes never do one thing twice).
  */
 export function startBackgroundWork(): void {
   if (getEnv().SMTP_URL) startMailSender();
+  startInfoReminders();
 }
 
 /** On shutdown, before the database closes: lets a mail being sent finish. */
 export async function stopBackgroundWork(): Promise<void> {
+  await stopInfoReminders();
   await stopMailSender();
 }
