@@ -39,7 +39,7 @@ export const adminClaimSchema = z.object({
   phone: required("El teléfono", CLAIM_LIMITS.phone).pipe(
     z
       .string()
-      .regex(/^[0-9+()\-.\s]+$/, "Ingresa un teléfono válido (solo números, espacios, +, - y paréntesis)")
+      .regex(/^[0-9+()\-.\s]+$/, { message: "Ingresa un teléfono válido (solo números, espacios, +, - y paréntesis)", abort: true })
       .refine((v) => v.replace(/\D/g, "").length >= 7, "El teléfono es muy corto"),
   ),
   note: optionalText("La nota", CLAIM_LIMITS.note),

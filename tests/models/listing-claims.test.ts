@@ -83,7 +83,10 @@ describe("claims", () => {
     const ref = { kind: "restaurant" as const, listingId: fonda.id };
     const made = await createDomainClaim({ ...ref, userId: ana.id, email: "ana@fonda-vencida.test" });
     if (!made.ok) throw new Error("no claim");
-    await db.update(listing_claims).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(listing_claims.user_id, ana.id));
+    await db
+      .update(listing_claims)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(listing_claims.user_id, ana.id));
     expect(await openClaimOf(ana.id, ref)).toBeNull();
     expect((await confirmDomainClaim(made.value.token, ana)).status).toBe("expired");
     expect(await isManager(ana.id, ref)).toBe(false);
@@ -192,7 +195,13 @@ describe("submitted listings", () => {
   it("a refused one stays private", async () => {
     const admin = await makeUser({ admin: true });
     const ana = await makeUser({ emailVerified: true });
-    const input = businessSchema.parse({ nombre: "Taller Rechazado", descripcion: "Reparaciones", direccion: "Vía España", industria: "servicios", provincia: "panama" });
+    const input = businessSchema.parse({
+      nombre: "Taller Rechazado",
+      descripcion: "Reparaciones",
+      direccion: "Vía España",
+      industria: "servicios",
+      provincia: "panama",
+    });
     const made = await createSubmission("business", input, { id: ana.id, email: ana.email });
     const actor = { id: admin.id, email: admin.email };
     expect(await decideSubmission({ kind: "business", id: made.id, decision: "refuse", actor, reason: "Duplicado" })).toMatchObject({
