@@ -3,7 +3,7 @@
  * the VIP package, additional services, Local AI plans, showcase clients, the FAQ and the response
  * promises. Pages read these; they never retype a price or a plan.
  */
-import { PLAN_TYPES, PREMIUM_PRICE, type PlanType } from "./plans";
+import { LOCAL_PLAN_PRICES, PLAN_TYPES, PREMIUM_PRICE, type PlanType } from "./plans";
 import { priceText, type Price } from "./price";
 import { PREMIUM_PAGE_PATHS } from "./site";
 
@@ -334,8 +334,8 @@ export const LOCAL_AI_PLANS: LocalAiPlan[] = [
     slug: "starter_local",
     title: planTitle("starter_local"),
     description: "Aparece cuando los clientes preguntan a nuestros asistentes de WhatsApp.",
-    yearly: { amount: 750, period: "año" },
-    halfYear: { amount: 450, period: "6 meses" },
+    yearly: { amount: LOCAL_PLAN_PRICES.starter_local.year, period: "año" },
+    halfYear: { amount: LOCAL_PLAN_PRICES.starter_local.half_year, period: "6 meses" },
     features: [
       "Todo lo de Free Local",
       "Recomendado por los asistentes de IA",
@@ -348,8 +348,8 @@ export const LOCAL_AI_PLANS: LocalAiPlan[] = [
     slug: "max_local",
     title: planTitle("max_local"),
     description: "Máxima visibilidad: prioridad en las recomendaciones y en el directorio.",
-    yearly: { amount: 900, period: "año" },
-    halfYear: { amount: 600, period: "6 meses" },
+    yearly: { amount: LOCAL_PLAN_PRICES.max_local.year, period: "año" },
+    halfYear: { amount: LOCAL_PLAN_PRICES.max_local.half_year, period: "6 meses" },
     features: [
       "Todo lo de Starter Local",
       "Prioridad en las recomendaciones",

@@ -6,7 +6,30 @@ export const PLAN_TYPES = [
 ] as const;
 export type PlanType = (typeof PLAN_TYPES)[number]["slug"];
 export const PLAN_TYPE_SLUGS = PLAN_TYPES.map((p) => p.slug) as [PlanType, ...PlanType[]];
-export const PAID_PLAN_TYPES: readonly PlanType[] = ["starter_local", "max_local"];
+const PAID = ["starter_local", "max_local"] as const satisfies readonly PlanType[];
+export const PAID_PLAN_TYPES: readonly PlanType[] = PAID;
+export type PaidPlanType = (typeof PAID)[number];
+export const PAID_PLAN_SLUGS = PAID as unknown as [PaidPlanType, ...PaidPlanType[]];
+
+export const isPaidPlan = (slug: unknown): slug is PaidPlanType => PAID_PLAN_TYPES.includes(slug as PlanType);
+
+/** The periods a paid Local AI plan is bought for (SPEC §9). */
+export const PLAN_PERIODS = [
+  { slug: "year", label: "Un año", short: "año" },
+  { slug: "half_year", label: "6 meses", short: "6 meses" },
+] as const;
+export type PlanPeriod = (typeof PLAN_PERIODS)[number]["slug"];
+export const PLAN_PERIOD_SLUGS = PLAN_PERIODS.map((p) => p.slug) as [PlanPeriod, ...PlanPeriod[]];
+
+/** The Local AI plans' prices in USD, per period (SPEC §9); the pricing page and checkout read these. */
+export const LOCAL_PLAN_PRICES: Record<PaidPlanType, Record<PlanPeriod, number>> = {
+  starter_local: { year: 750, half_year: 450 },
+  max_local: { year: 900, half_year: 600 },
+};
+
+export function periodLabel(slug: string | null | undefined): string {
+  return PLAN_PERIODS.find((p) => p.slug === slug)?.label ?? "";
+}
 
 export function planLabel(slug: string | null | undefined): string {
   return PLAN_TYPES.find((p) => p.slug === slug)?.label ?? "";

@@ -5,6 +5,9 @@
  * read are filled), records what the app sent, and signs webhook events with the SDK's test helper.
  * For the browser test it also serves a checkout page, a portal page and a chat page; its webhook
  * can be held back (a slow Stripe) and a payment can stay on its way (a bank debit) until settled.
+ * A subscription's period follows its price (`prices`: a year or 6 months; a month otherwise), and
+ * it can be renewed, fail a renewal, be cancelled at its period's end and end, with the invoice
+ * events Stripe sends for each.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -33,7 +36,32 @@ export type FakeSubscription = Pick<
     object: "list";
     url: string;
     has_more: boolean;
-    data: Pick<Item, "id" | "object" | "current_period_start" | "current_period_end" | "subscription" | "metadata" | "created">[];
+    data: (Pick<Item, "id" | "object" | "current_period_start" | "current_period_end" | "subscription" | "metadata" | "created"> & {
+      price: FakePrice;
+    })[];
+  };
+};
+export type FakePrice = Pick<Stripe.Price, "id" | "object" | "active" | "currency" | "unit_amount" | "type" | "livemode" | "created"> & {
+  recurring: Pick<Stripe.Price.Recurring, "interval" | "interval_count"> | null;
+};
+export type FakeInvoice = Pick<
+  Stripe.Invoice,
+  | "id"
+  | "object"
+  | "customer"
+  | "status"
+  | "billing_reason"
+  | "amount_due"
+  | "amount_paid"
+  | "currency"
+  | "created"
+  | "livemode"
+  | "attempt_count"
+> & {
+  parent: {
+    type: "subscription_details";
+    quote_details: null;
+    subscription_details: Pick<Stripe.Invoice.Parent.SubscriptionDetails, "metadata" | "subscription">;
   };
 };
 export type FakeCheckoutSession = Pick<
@@ -89,7 +117,12 @@ const DAY = 24 * 60 * 60;
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
-export async function startFakeStripe(opts: { port?: number; webhookSecret?: string; webhookUrl?: string } = {}) {
+/** A price the fake knows: its amount in cents and how many months it pays for. */
+export type FakePriceSpec = { amount: number; months: number };
+
+export async function startFakeStripe(
+  opts: { port?: number; webhookSecret?: string; webhookUrl?: string; prices?: Record<string, FakePriceSpec> } = {},
+) {
   const webhookSecret = opts.webhookSecret ?? "whsec_test_fake";
   const signer = new Stripe("sk_test_signer");
   const requests: RecordedRequest[] = [];
@@ -118,15 +151,44 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     return customer;
   }
 
+  const prices = opts.prices ?? {};
+  const monthsOf = (priceId: string | null | undefined) => (priceId && prices[priceId]?.months) || 1;
+  /** The end of a period of `months` from `start` (in seconds), as Stripe counts calendar months. */
+  function periodEndFrom(start: number, months: number) {
+    const end = new Date(start * 1000);
+    end.setUTCMonth(end.getUTCMonth() + months);
+    return Math.floor(end.getTime() / 1000);
+  }
+  function priceObject(priceId: string): FakePrice {
+    const months = monthsOf(priceId);
+    return {
+      id: priceId,
+      object: "price",
+      active: true,
+      currency: "usd",
+      unit_amount: prices[priceId]?.amount ?? 999,
+      type: "recurring",
+      livemode: false,
+      created: now(),
+      recurring: months % 12 === 0 ? { interval: "year", interval_count: months / 12 } : { interval: "month", interval_count: months },
+    };
+  }
+
   function createSubscription(input: {
     customer: string;
     metadata?: Record<string, string>;
     status?: Sub["status"];
     periodEnd?: Date;
+    price?: string;
   }): FakeSubscription {
     const id = newId("sub");
     const start = now();
-    const end = input.periodEnd ? Math.floor(input.periodEnd.getTime() / 1000) : start + 30 * DAY;
+    const price = input.price ?? "price_fake_premium";
+    const end = input.periodEnd
+      ? Math.floor(input.periodEnd.getTime() / 1000)
+      : input.price
+        ? periodEndFrom(start, monthsOf(price))
+        : start + 30 * DAY;
     const sub: FakeSubscription = {
       id,
       object: "subscription",
@@ -154,6 +216,7 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
             subscription: id,
             metadata: {},
             created: start,
+            price: priceObject(price),
           },
         ],
       },
@@ -186,11 +249,12 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     if (!session) throw new Error(`no session ${sessionId}`);
     const customerId = typeof session.customer === "string" ? session.customer : createCustomer(session.customer_email).id;
     const email = customers.get(customerId)?.email ?? session.customer_email;
-    const subscriptionMetadata = (session as { _subscriptionMetadata?: Record<string, string> })._subscriptionMetadata ?? {};
+    const own = session as { _subscriptionMetadata?: Record<string, string>; _price?: string };
     const sub = createSubscription({
       customer: customerId,
-      metadata: subscriptionMetadata,
+      metadata: own._subscriptionMetadata ?? {},
       status: options.pending ? "incomplete" : "active",
+      ...(own._price ? { price: own._price } : {}),
     });
     Object.assign(session, {
       customer: customerId,
@@ -210,6 +274,60 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     if (!session?.subscription) throw new Error(`no completed session ${sessionId}`);
     session.payment_status = "paid";
     return updateSubscription(session.subscription as string, { status: "active" });
+  }
+
+  /** The invoice Stripe makes for a subscription's period, paid or failed. */
+  function invoiceFor(sub: FakeSubscription, outcome: "paid" | "failed", reason: Stripe.Invoice.BillingReason): FakeInvoice {
+    const amount = sub.items.data[0]?.price.unit_amount ?? 0;
+    return {
+      id: newId("in"),
+      object: "invoice",
+      customer: sub.customer,
+      status: outcome === "paid" ? "paid" : "open",
+      billing_reason: reason,
+      amount_due: amount,
+      amount_paid: outcome === "paid" ? amount : 0,
+      currency: "usd",
+      created: now(),
+      livemode: false,
+      attempt_count: 1,
+      parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: sub.metadata, subscription: sub.id } },
+    };
+  }
+
+  /** The period ends and Stripe charges the next one: paid, the subscription active for another period. */
+  function renewSubscription(id: string) {
+    const sub = subscriptions.get(id);
+    if (!sub) throw new Error(`no subscription ${id}`);
+    for (const item of sub.items.data) {
+      item.current_period_start = item.current_period_end;
+      item.current_period_end = periodEndFrom(item.current_period_end, monthsOf(item.price.id));
+    }
+    sub.status = "active";
+    return { subscription: sub, invoice: invoiceFor(sub, "paid", "subscription_cycle") };
+  }
+
+  /** The renewal's charge is declined: the subscription past_due while Stripe retries. */
+  function failRenewal(id: string) {
+    const sub = subscriptions.get(id);
+    if (!sub) throw new Error(`no subscription ${id}`);
+    sub.status = "past_due";
+    return { subscription: sub, invoice: invoiceFor(sub, "failed", "subscription_cycle") };
+  }
+
+  /** Cancelled in the portal: kept until the period ends (cancel_at then), then `endSubscription`. */
+  function cancelAtPeriodEnd(id: string) {
+    const sub = subscriptions.get(id);
+    if (!sub) throw new Error(`no subscription ${id}`);
+    sub.cancel_at_period_end = true;
+    sub.cancel_at = sub.items.data[0]?.current_period_end ?? null;
+    sub.canceled_at = now();
+    return sub;
+  }
+
+  /** The period of a cancelled subscription is over (or Stripe gave up retrying): it ends. */
+  function endSubscription(id: string) {
+    return updateSubscription(id, { status: "canceled" });
   }
 
   /** Sends the events held back while `holdWebhooks` was on, in order. */
@@ -306,9 +424,22 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
   }
 
   /** A session as Stripe sends it (without the fake's own bookkeeping). */
-  function wireSession(session: FakeCheckoutSession & { _subscriptionMetadata?: Record<string, string> }): FakeCheckoutSession {
-    const { _subscriptionMetadata, ...wire } = session;
+  function wireSession(
+    session: FakeCheckoutSession & { _subscriptionMetadata?: Record<string, string>; _price?: string },
+  ): FakeCheckoutSession {
+    const { _subscriptionMetadata, _price, ...wire } = session;
     return wire;
+  }
+
+  /** The `prefix[key]` form parameters as an object (the SDK sends metadata that way). */
+  function prefixed(params: Record<string, string>, prefix: string): Record<string, string> {
+    const found: Record<string, string> = {};
+    for (const [key, value] of Object.entries(params)) {
+      if (key.startsWith(`${prefix}[`) && key.endsWith("]") && !key.slice(prefix.length + 1, -1).includes("[")) {
+        found[key.slice(prefix.length + 1, -1)] = value;
+      }
+    }
+    return found;
   }
 
   function sendJson(res: http.ServerResponse, status: number, body: unknown) {
@@ -342,7 +473,7 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     const chatMatch = path.match(/^\/chat\/([a-z]+)$/);
     if (req.method === "POST" && path === "/v1/checkout/sessions") {
       const id = newId("cs_test");
-      const session: FakeCheckoutSession & { _subscriptionMetadata?: Record<string, string> } = {
+      const session: FakeCheckoutSession & { _subscriptionMetadata?: Record<string, string>; _price?: string } = {
         id,
         object: "checkout.session",
         url: `${base}/checkout/${id}`,
@@ -352,7 +483,7 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
         customer: params.customer ?? null,
         customer_email: params.customer_email ?? null,
         client_reference_id: params.client_reference_id ?? null,
-        metadata: { user_id: params["metadata[user_id]"] ?? "" },
+        metadata: prefixed(params, "metadata"),
         subscription: null,
         success_url: params.success_url ?? null,
         cancel_url: params.cancel_url ?? null,
@@ -362,9 +493,9 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
         ...sessionDefaults(now()),
         customer_creation: params.customer ? null : "always",
       };
-      session._subscriptionMetadata = params["subscription_data[metadata][user_id]"]
-        ? { user_id: params["subscription_data[metadata][user_id]"] }
-        : {};
+      session._subscriptionMetadata = prefixed(params, "subscription_data[metadata]");
+      if (params["line_items[0][price]"]) session._price = params["line_items[0][price]"];
+      if (prices[session._price ?? ""]) session.amount_subtotal = session.amount_total = prices[session._price!]!.amount;
       sessions.set(id, session);
       return sendJson(res, 200, wireSession(session));
     }
@@ -421,7 +552,7 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
       }
       return html(
         res,
-        `<h1>Pago de prueba</h1><p>Suscripción Premium: $9.99 al mes.</p><form method="post"><button type="submit">Pagar</button></form><p><a href="${session.cancel_url}">Cancelar</a></p>`,
+        `<h1>Pago de prueba</h1><p>${session.metadata?.plan_type ? `Plan ${session.metadata.plan_type} (${session.metadata.period}): $${(session.amount_total ?? 0) / 100}.` : "Suscripción Premium: $9.99 al mes."}</p><form method="post"><button type="submit">Pagar</button></form><p><a href="${session.cancel_url}">Cancelar</a></p>`,
       );
     }
     if (portalMatch) {
@@ -456,6 +587,10 @@ export async function startFakeStripe(opts: { port?: number; webhookSecret?: str
     updateSubscription,
     completeCheckout,
     settlePayment,
+    renewSubscription,
+    failRenewal,
+    cancelAtPeriodEnd,
+    endSubscription,
     releaseWebhooks,
     heldWebhooks,
     paidCheckout,

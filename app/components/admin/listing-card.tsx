@@ -18,6 +18,10 @@ export type AdminListingItem = {
   is_active: boolean;
   is_verified: boolean;
   planLabel: string;
+  /** A paid plan's origin and date: 'Stripe · renueva el …', 'Otorgado'. */
+  planNote?: string | null;
+  /** A failed renewal of the Stripe plan. */
+  planAlert?: string | null;
   review: string | null;
 };
 
@@ -47,6 +51,8 @@ export function ListingCard({ kind, item }: { kind: ListingKind; item: AdminList
         </div>
         <h3 className="mt-2 text-lg font-bold leading-snug text-ocean-950 wrap-anywhere">{item.nombre}</h3>
         <p className="mt-0.5 text-sm font-medium text-ocean-700">{[item.etiqueta, item.provinciaLabel].filter(Boolean).join(" · ")}</p>
+        {item.planNote && <p className="mt-1 text-sm text-ink">{item.planNote}</p>}
+        {item.planAlert && <p className="mt-1 text-sm font-semibold text-danger">{item.planAlert}</p>}
         <p className="mt-2 flex items-start gap-1.5 text-sm text-muted">
           <Icon name="map-pin" aria-hidden className="mt-0.5 size-4 shrink-0" /> <span className="wrap-anywhere">{item.direccion}</span>
         </p>

@@ -12,6 +12,7 @@ import { KIND_PLURALS, kindOfPlural, LISTING_KINDS, type ListingKind } from "~/c
 import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
 import { cn } from "~/lib/cn";
+import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { listFilterSchema } from "~/schemas/admin";
 import { requireAdmin } from "~/server/accounts/guards.server";
@@ -40,8 +41,18 @@ function adminItem(r: ListingRow): AdminListingItem {
     is_active: r.is_active,
     is_verified: r.is_verified,
     planLabel: planLabel(r.plan_type),
+    planNote: planNote(r),
+    planAlert: r.plan_payment_failed_at ? `Renovación fallida el ${formatDate(r.plan_payment_failed_at)}` : null,
     review: reviewPreview(r.customer_reviews),
   };
+}
+
+/** Where a paid plan comes from and when it renews or ends; nothing for a free one. */
+function planNote(r: ListingRow): string | null {
+  if (r.plan_source === "granted") return `${planLabel(r.plan_type)}: otorgado`;
+  if (r.plan_source !== "stripe") return null;
+  const when = r.plan_renews_at ? ` · ${r.plan_cancel_at_period_end ? "termina" : "renueva"} el ${formatDate(r.plan_renews_at)}` : "";
+  return `${planLabel(r.plan_type)}: Stripe${when}`;
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {

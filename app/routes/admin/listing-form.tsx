@@ -31,7 +31,7 @@ import { businessSchema, LIMITS, restaurantSchema } from "~/schemas/admin";
 import { LISTING_KIND_IDS, LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { parseSubmission, refused } from "~/server/http/forms.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
-import { createListing, getListing, updateListing } from "~/server/models/admin-listings.server";
+import { createListing, getListing, StripePlanLockedError, updateListing } from "~/server/models/admin-listings.server";
 import { LISTING_GONE, ListingNotFoundError } from "~/server/models/listing-admin.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { ProvinceOptions } from "~/components/catalog-options";
@@ -116,6 +116,9 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     if (id) await updateListing(kind, id, submission.value, actor);
     else await createListing(kind, submission.value, actor);
   } catch (e) {
+    if (e instanceof StripePlanLockedError) {
+      return data({ result: submission.reply({ fieldErrors: { plan_type: [e.message] } }) }, { status: 409 });
+    }
     const gone = e instanceof ListingNotFoundError;
     if (!gone) console.error(`[admin] ${kind} save:`, e);
     return data(

@@ -93,7 +93,7 @@ export default function LocalAiPricing({ loaderData }: Route.ComponentProps) {
                 popular={p.popular}
                 action={
                   <Link
-                    to={`/contact?servicio=local-visibility&plan=${p.slug}`}
+                    to={p.halfYear ? `/mi-negocio/plan?plan=${p.slug}` : "/mi-negocio"}
                     className={buttonClass(p.popular ? "accent" : "outline", "md", "w-full")}
                     aria-label={`${p.halfYear ? "Contratar" : "Empezar gratis"}: ${p.title}`}
                   >

@@ -9,7 +9,9 @@ import { log } from "../platform/logger.server";
 import { stripeWebhooks } from "../platform/metrics.server";
 import { recordStripeEvent, stripeEventSeen } from "../models/subscriptions.server";
 import { requireStripe, type Stripe, StripeNotConfiguredError } from "./stripe.server";
-import { idOf, subscriptionStateFromStripe } from "./subscription-sync.server";
+import { idOf, subscriptionStateOf } from "./subscription-sync.server";
+import { isListingSubscription, listingStateOf } from "./listing-plans.server";
+import { recordListingSubscription } from "../models/listing-subscriptions.server";
 
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
@@ -18,6 +20,9 @@ const HANDLED = new Set([
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
+  // A renewal paid or failed: the subscription's status says which (active, past_due).
+  "invoice.paid",
+  "invoice.payment_failed",
 ]);
 
 /** The webhook's answer, counted in the metrics by outcome (processed, duplicate, ignored, rejected…). */
@@ -74,6 +79,8 @@ async function answerWebhook(payload: string, signature: string | null): Promise
     checkoutSessionId = session.id;
     subscriptionId = session.mode === "subscription" ? idOf(session.subscription) : null;
     referencedUser = session.client_reference_id ?? session.metadata?.user_id ?? null;
+  } else if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") {
+    subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
   } else {
     subscriptionId = (event.data.object as Stripe.Subscription).id;
   }
@@ -82,13 +89,16 @@ async function answerWebhook(payload: string, signature: string | null): Promise
     return { status: 200, body: { received: true, ignored: true } };
   }
 
-  let synced: Awaited<ReturnType<typeof subscriptionStateFromStripe>>;
+  let subscription: Stripe.Subscription;
   try {
-    synced = await subscriptionStateFromStripe(stripe, subscriptionId, referencedUser);
+    subscription = await stripe.subscriptions.retrieve(subscriptionId);
   } catch (error) {
     log.error(`[stripe] webhook ${event.id} (${event.type}): could not fetch subscription ${subscriptionId}: ${(error as Error).message}`);
     return { status: 503, body: { error: "No se pudo consultar la suscripción en Stripe; reintente." } };
   }
+  if (isListingSubscription(subscription)) return answerListingEvent(event, subscription);
+
+  const synced = await subscriptionStateOf(subscription, referencedUser);
 
   if (!synced.state) {
     log.warn(`[stripe] webhook ${event.id} (${event.type}): customer ${synced.customerId} belongs to no account; ignored`);
@@ -98,4 +108,24 @@ async function answerWebhook(payload: string, signature: string | null): Promise
 
   const fresh = await recordStripeEvent(event, synced.state, checkoutSessionId);
   return { status: 200, body: { received: true, ...(fresh ? {} : { duplicate: true }) } };
+}
+
+/** A Local AI plan's subscription: its listing's plan follows what Stripe says of it. */
+async function answerListingEvent(event: Stripe.Event, subscription: Stripe.Subscription): Promise<WebhookAnswer> {
+  const state = listingStateOf(subscription);
+  if (!state) {
+    log.warn(`[stripe] webhook ${event.id} (${event.type}): subscription ${subscription.id} names no known listing plan; ignored`);
+    await recordStripeEvent(event, null);
+    return { status: 200, body: { received: true, ignored: true } };
+  }
+  const outcome = await recordListingSubscription(event, state);
+  if (outcome === "duplicate") return { status: 200, body: { received: true, duplicate: true } };
+  if (outcome === "conflict" || outcome === "gone") {
+    // Nothing a retry would change: acknowledged, and logged for a person to sort out at Stripe.
+    log.error(
+      `[stripe] webhook ${event.id}: subscription ${subscription.id} for ${state.kind} ${state.listingId}: ${outcome}; not applied`,
+    );
+    return { status: 200, body: { received: true, ignored: true } };
+  }
+  return { status: 200, body: { received: true } };
 }

@@ -18,7 +18,14 @@ export async function subscriptionStateFromStripe(
   subscriptionId: string,
   referencedUser: string | null,
 ): Promise<{ state: SubscriptionState | null; customerId: string }> {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  return subscriptionStateOf(await stripe.subscriptions.retrieve(subscriptionId), referencedUser);
+}
+
+/** The premium state of a subscription just fetched from Stripe, tied to its account (see above). */
+export async function subscriptionStateOf(
+  subscription: Stripe.Subscription,
+  referencedUser: string | null,
+): Promise<{ state: SubscriptionState | null; customerId: string }> {
   const customerId = idOf(subscription.customer)!;
   const userId = await ownerOf(referencedUser, customerId, subscription.metadata?.user_id ?? null);
   if (!userId) return { state: null, customerId };

@@ -17,6 +17,10 @@ import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
 import type { ListingKind } from "~/catalog/listing-kinds";
 import { isUuid, ListingNotFoundError, uniqueListingSlug, type Actor } from "./listing-admin.server";
 import { tableOf } from "./listing-tables.server";
+import { stripePlanInForce } from "./listing-subscriptions.server";
+import { isPaidPlan } from "~/catalog/plans";
+import { formatDate } from "~/lib/format";
+import { UserError } from "~/lib/user-error";
 
 export const ADMIN_PAGE_SIZE = 24;
 
@@ -90,6 +94,23 @@ export async function getListing<K extends ListingKind>(kind: K, id: string): Pr
   return (row as ListingRow<K> | undefined) ?? null;
 }
 
+/** The admin's plan change would be undone by Stripe: the listing's plan is paid and live there. */
+export class StripePlanLockedError extends UserError {}
+
+/**
+ * The plan columns after the admin sets `plan` by hand: a paid plan is 'granted' (no Stripe dates),
+ * free_local has no source. Null when the plan does not change (its source and dates stay).
+ */
+function grantedPlan(plan: string, before: { plan_type: string } | null) {
+  if (before && before.plan_type === plan) return null;
+  return {
+    plan_source: isPaidPlan(plan) ? ("granted" as const) : null,
+    plan_renews_at: null,
+    plan_cancel_at_period_end: false,
+    plan_payment_failed_at: null,
+  };
+}
+
 /** The form's location (one field) as the two columns; no location clears both. */
 function listingColumns<T extends { ubicacion: { lat: number; lng: number } | null }>({ ubicacion, ...rest }: T) {
   return { ...rest, latitud: ubicacion?.lat ?? null, longitud: ubicacion?.lng ?? null };
@@ -120,7 +141,7 @@ export async function createListing<K extends ListingKind>(kind: K, input: Listi
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(table)
-      .values({ ...listingColumns(input), slug } as PgInsertValue<typeof table>)
+      .values({ ...listingColumns(input), ...grantedPlan(input.plan_type, null), slug } as PgInsertValue<typeof table>)
       .returning();
     await recordAudit({ actor, action: "create", entity: kind, entityId: created!.id, before: null, after: created }, tx);
     return created!;
@@ -144,9 +165,20 @@ export async function updateListing<K extends ListingKind>(
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(table).where(eq(table.id, id)).for("update");
     if (!before) throw new ListingNotFoundError();
+    const plan = grantedPlan(input.plan_type, before);
+    if (plan && before.plan_source === "stripe") {
+      // Stripe would set it back on its next event: the plan is changed or cancelled where it is paid.
+      const live = await stripePlanInForce({ kind, listingId: id }, tx);
+      if (live) {
+        const until = live.current_period_end ? ` (pagado hasta el ${formatDate(live.current_period_end)})` : "";
+        throw new StripePlanLockedError(
+          `Este plan lo paga el negocio con Stripe${until}. Para cambiarlo, cancela o modifica su suscripción en Stripe; aquí no se puede reemplazar.`,
+        );
+      }
+    }
     const [after] = await tx
       .update(table)
-      .set({ ...listingColumns(input), slug, updated_at: new Date() } as PgUpdateSetSource<typeof table>)
+      .set({ ...listingColumns(input), ...plan, slug, updated_at: new Date() } as PgUpdateSetSource<typeof table>)
       .where(eq(table.id, id))
       .returning();
     await rememberOldSlug(tx, kind, before.slug, slug, id);

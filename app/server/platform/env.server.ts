@@ -44,6 +44,11 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_ID: z.string().optional(),
+  /** The Stripe prices of the Local AI plans, per plan and period; an unset one cannot be bought. */
+  STRIPE_PRICE_STARTER_LOCAL_YEAR: z.string().optional(),
+  STRIPE_PRICE_STARTER_LOCAL_HALF_YEAR: z.string().optional(),
+  STRIPE_PRICE_MAX_LOCAL_YEAR: z.string().optional(),
+  STRIPE_PRICE_MAX_LOCAL_HALF_YEAR: z.string().optional(),
   STRIPE_API_BASE: optionalUrl,
   GOOGLE_PLACES_API_KEY: z.string().optional(),
   GOOGLE_PLACES_API_BASE: optionalUrl,
