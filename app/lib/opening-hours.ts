@@ -86,6 +86,8 @@ export function clockOf(minuteOfDay: number): string {
 }
 
 const OPEN_NOW: OpenStatus = { state: "open", label: "Abierto ahora", labelEn: "Open now" };
+/** A listing closed today by a special closure or a national holiday, whatever its weekly hours. */
+export const CLOSED_TODAY: OpenStatus = { state: "closed", label: "Cerrado hoy", labelEn: "Closed today" };
 const CLOSING_SOON: OpenStatus = { state: "closing", label: "Cierra pronto", labelEn: "Closing soon" };
 
 /**

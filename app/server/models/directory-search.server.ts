@@ -17,6 +17,7 @@ import type { ListingCard } from "~/schemas/directory";
 import { cachedAnswer } from "../machine/answer-cache.server";
 import { queryRowsWithout } from "../platform/db.server";
 import { cardColumns, toCard, type CardColumnsRow } from "./listings.server";
+import { closedTodaySql, type PanamaToday, panamaTodayAt } from "./listing-closures.server";
 import { nearSql, type Nearby, openNearSql } from "./listing-near.server";
 import { openSpansOf } from "./listing-tables.server";
 
@@ -76,18 +77,24 @@ const searchDoc = (kind: ListingKind, alias = "t") => {
   return sql`listing_search_text(${a}.nombre, ${a}.descripcion, ${a}.direccion, ${a}.especialidades, ${a}.${sql.raw(LISTING_KINDS[kind].etiquetaColumn)})`;
 };
 
-/** 'Near me' and 'open now': a point and radius, and the minute of the week in Panama. */
-export type Place = { near?: Nearby; openAt?: number };
+/**
+ * 'Near me' and 'open now': a point and radius, the minute of the week in Panama, and today there (its
+ * day and whether it is a holiday: a listing closed today is not open, decision 095), read at the same instant.
+ */
+export type Place = { near?: Nearby; openAt?: number; today?: PanamaToday };
 
 const columns = (kind: ListingKind, place: Place) =>
-  sql`${sql.raw(`'${kind}'::text`)} as kind, ${cardColumns(kind)}, t.descripcion,
+  sql`${sql.raw(`'${kind}'::text`)} as kind, ${cardColumns(kind, "t", place.today)}, t.descripcion,
     listing_plan_rank(t.plan_type) as plan_rank, t.created_at,
     ${place.near ? nearSql(place.near).distance : sql`null::float8`} as distancia_km`;
 
-function placeFilters(place: Place): SQL[] {
+function placeFilters(kind: ListingKind, place: Place): SQL[] {
   const parts: SQL[] = [];
   if (place.near) parts.push(nearSql(place.near).within);
-  if (place.openAt !== undefined) parts.push(sql`listing_open_at(t.horario_semanal, ${place.openAt}::int)`);
+  if (place.openAt !== undefined) {
+    parts.push(sql`listing_open_at(t.horario_semanal, ${place.openAt}::int)`);
+    parts.push(sql`not ${closedTodaySql(kind, "t", place.today ?? panamaTodayAt())}`);
+  }
   return parts;
 }
 
@@ -107,7 +114,7 @@ const OPEN_NEAR_CANDIDATES = 1000;
  * intersected.
  */
 function filtersOf(kind: ListingKind, f: Filters, place: Place = {}, words?: SQL): SQL {
-  const parts: SQL[] = [sql`t.is_active`, ...placeFilters(place)];
+  const parts: SQL[] = [sql`t.is_active`, ...placeFilters(kind, place)];
   const doc = sql`to_tsvector('spanish'::regconfig, ${searchDoc(kind)})`;
   // Around a point, the words and the circle are both conditions of one GiST walk (nearWords).
   if (words && f.provincia && !place.near) {
@@ -184,8 +191,11 @@ export function directorySearchQuery(
   // The fallbacks read a hundred candidates whatever the hour, then keep those open: 'open now'
   // checked row by row over every entry with a common word's prefix would cost seconds at 1M.
   const { openAt, ...anytime } = place;
+  // Candidates carry the card's `closed_today` (a special closure or a holiday it closes on).
   const openAfter = (alias: string) =>
-    openAt === undefined ? sql`true` : sql`listing_open_at(${sql.raw(alias)}.horario_semanal, ${openAt}::int)`;
+    openAt === undefined
+      ? sql`true`
+      : sql`listing_open_at(${sql.raw(alias)}.horario_semanal, ${openAt}::int) and not ${sql.raw(alias)}.closed_today`;
   // With 'open now', the candidates of each kind whatever the hour (a_): how many entries have every
   // word tells a closed hour from words that match nothing.
   const anyHour: string[] = [];
@@ -221,7 +231,8 @@ export function directorySearchQuery(
       const from = open
         ? sql`(select h.listing_id, ${open.knn} as knn from ${openSpansOf(kind)} h where ${open.overlaps} order by ${open.knn}
             limit ${OPEN_NEAR_CANDIDATES}) h cross join lateral (select * from ${table} t
-            where t.id = h.listing_id and ${filtersOf(kind, p, anytime)} offset 0) t`
+            where t.id = h.listing_id and ${filtersOf(kind, p, anytime)}
+              and not ${closedTodaySql(kind, "t", place.today ?? panamaTodayAt())} offset 0) t`
         : sql`${table} t where ${filtersOf(kind, p, anytime)}`;
       // Ordered by the boxes' own distance column, the walk streams: it stops at the page.
       ctes.push(sql`${f} as materialized (select * from (select ${columns(kind, place)}, true as all_terms

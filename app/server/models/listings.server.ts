@@ -11,7 +11,8 @@ import type { IndustrySlug } from "~/catalog/industries";
 import { encodeCursor, PAGE_SIZE, type Cursor, type ListingCard } from "~/schemas/directory";
 import { queryRows } from "../platform/db.server";
 import { utcMicros } from "./keyset.server";
-import { openStatus, type WeeklyPeriod } from "~/lib/opening-hours";
+import { CLOSED_TODAY, openStatus, type WeeklyPeriod } from "~/lib/opening-hours";
+import { closedTodaySql, type PanamaToday, panamaTodayAt } from "./listing-closures.server";
 
 export type ListingPage = { items: ListingCard[]; nextCursor: string | null };
 
@@ -23,12 +24,15 @@ export type CardRow = Omit<ListingCard, "kind" | "rating" | "abierto" | "distanc
   latitud: number | null;
   longitud: number | null;
   distancia_km?: number | null;
+  /** A special closure or a holiday it closes on today (cardColumns' `closed_today`). */
+  closed_today?: boolean;
 };
 /** What toCard reads: the columns of cardColumns. */
 export type CardColumnsRow = Omit<CardRow, "cursor_ts">;
 
 // Google's terms: ratings (and reviews) of entries imported from Google are not shown publicly. The open
-// status is the server's, at `now`: cached pages live 30 s at most (docs/decisions).
+// status is the server's, at `now`: cached pages live 30 s at most (docs/decisions). A listing closed
+// today (a special closure or a holiday it closes on) is closed whatever its hours say.
 export function toCard(kind: ListingKind, r: CardColumnsRow, now = new Date()): ListingCard {
   return {
     kind,
@@ -46,17 +50,19 @@ export function toCard(kind: ListingKind, r: CardColumnsRow, now = new Date()): 
     is_active: r.is_active,
     plan_type: r.plan_type,
     imagen: r.imagen,
-    abierto: openStatus(r.horario_semanal, now),
+    abierto: r.closed_today ? { ...CLOSED_TODAY } : openStatus(r.horario_semanal, now),
     distancia_km: r.distancia_km == null ? null : Number(r.distancia_km),
   };
 }
 
-export const cardColumns = (kind: ListingKind, alias = "t") => {
+/** The card's columns over alias `alias`; `today` is Panama's day the open status is read for. */
+export const cardColumns = (kind: ListingKind, alias = "t", today: PanamaToday = panamaTodayAt()) => {
   const t = sql.raw(alias);
   return sql`${t}.id, ${t}.slug, ${t}.nombre, ${t}.${sql.raw(LISTING_KINDS[kind].etiquetaColumn)} as etiqueta,
     ${t}.provincia, ${t}.rating::float8 as rating, ${t}.direccion, ${t}.telefono, ${t}.horario, ${t}.especialidades,
     ${t}.is_verified, ${t}.is_active, ${t}.plan_type, ${t}.imagen, (${t}.google_place_id is not null) as imported,
-    ${t}.horario_semanal, ${t}.latitud::float8 as latitud, ${t}.longitud::float8 as longitud`;
+    ${t}.horario_semanal, ${t}.latitud::float8 as latitud, ${t}.longitud::float8 as longitud,
+    ${closedTodaySql(kind, alias, today)} as closed_today`;
 };
 
 export const cursorTs = (alias = "t") => sql`${utcMicros(sql`${sql.raw(alias)}.created_at`)} as cursor_ts`;

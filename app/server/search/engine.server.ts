@@ -16,6 +16,7 @@ import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM } from "~/lib/geo";
 import { panamaMinuteOfWeek } from "~/lib/opening-hours";
 import { UserError } from "~/lib/user-error";
 import { cachedAnswer } from "../machine/answer-cache.server";
+import { panamaTodayAt } from "../models/listing-closures.server";
 import { CANDIDATES, FEW_RESULTS, hasAnswer, nearestNeeded, type Place, ranked, termHasEntries } from "../models/directory-search.server";
 import type { SearchLang, SearchOutcome, SearchQuery, SearchReading, SearchSuggestion } from "./query";
 import { timeSearch } from "../platform/metrics.server";
@@ -127,9 +128,12 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
     offset = decoded;
   }
   const { near, unknownPlace } = nearOf(q, parsed);
+  // The minute and the day (a closure, a holiday) of one instant, for 'open now' and the cards.
+  const now = new Date();
   const place: Place = {
     near: near ? { lat: near.lat, lng: near.lng, radiusKm: near.radiusKm } : undefined,
-    openAt: openNow ? panamaMinuteOfWeek(new Date()) : undefined,
+    openAt: openNow ? panamaMinuteOfWeek(now) : undefined,
+    today: panamaTodayAt(now),
   };
   const setAside = [...parsed.setAside];
   // The rows up to the page's end (at least FEW_RESULTS, so that a short answer is read whole).
