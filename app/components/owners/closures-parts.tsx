@@ -23,7 +23,7 @@ export function HolidaysSwitch({ checked, holidays, busy }: { checked: boolean; 
       <p className="text-sm text-muted">
         {checked
           ? "Esos días tu ficha dice «Cerrado hoy» y no sales en «abierto ahora»."
-          : "Ahora tu ficha sigue tu horario también los feriados."}{" "}
+          : "Tu ficha sigue tu horario también los feriados."}{" "}
         Próximos feriados:
       </p>
       <ul className="divide-y divide-ocean-100 rounded-xl border border-ocean-100 text-sm">

@@ -64,7 +64,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     label: dayLabel(h.day, Number(today.slice(0, 4))),
     name: holidayName(h),
   }));
-  const closures = (await closuresFrom(kind, id, today)).map((c) => ({ ...c, label: dayLabel(c.day, Number(today.slice(0, 4))) }));
+  const closures = (await closuresFrom(kind, id, today)).map((c) => ({
+    ...c,
+    label: `${c.day === today ? "Hoy, " : ""}${dayLabel(c.day, Number(today.slice(0, 4)))}`,
+  }));
   return { kind, id, nombre: row.nombre, closesOnHolidays: row.closes, holidays, closures, today };
 }
 
