@@ -59,7 +59,7 @@ export function ClosuresList({ closures, removing }: { closures: ClosureRow[]; r
               variant="ghost-danger"
               size="compact"
               disabled={removing === c.day}
-              aria-label={`Quitar el cierre del ${c.label}`}
+              aria-label={`Quitar el cierre: ${c.label}`}
             >
               <Icon name="trash-2" aria-hidden className="size-4" /> {removing === c.day ? "Procesando..." : "Quitar"}
             </Button>
