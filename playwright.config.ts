@@ -58,6 +58,11 @@ export default defineConfig({
       // Premium against the fake Stripe API that tests/e2e/premium-purchase.spec.ts runs on the next port.
       STRIPE_SECRET_KEY: "sk_test_e2e",
       STRIPE_PRICE_ID: "price_e2e_premium",
+      // Local AI plans (tests/e2e/owner-plans.spec.ts).
+      STRIPE_PRICE_STARTER_LOCAL_YEAR: "price_e2e_starter_year",
+      STRIPE_PRICE_STARTER_LOCAL_HALF_YEAR: "price_e2e_starter_half",
+      STRIPE_PRICE_MAX_LOCAL_YEAR: "price_e2e_max_year",
+      STRIPE_PRICE_MAX_LOCAL_HALF_YEAR: "price_e2e_max_half",
       STRIPE_WEBHOOK_SECRET: "whsec_e2e",
       STRIPE_API_BASE: `http://127.0.0.1:${PORT + 1}`,
       CHAT_URL_AMY: `http://127.0.0.1:${PORT + 1}/chat/amy`,

@@ -571,7 +571,7 @@ export async function startFakeStripe(
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  await listen(server, opts.port ?? 0);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -597,4 +597,27 @@ export async function startFakeStripe(
     signedEvent,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Listens on `port`; while another spec's fake holds that port (the browser specs share the one the
+ * server was given), waits for it to be let go, up to `patienceMs`.
+ */
+async function listen(server: http.Server, port: number, patienceMs = 120_000) {
+  const until = Date.now() + patienceMs;
+  for (;;) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || !port || Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
 }

@@ -9,6 +9,7 @@ import { z } from "~/schemas/zod";
 import { LISTING_KIND_IDS, LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { PAID_PLAN_SLUGS, PLAN_PERIOD_SLUGS } from "~/catalog/plans";
 import { isUuid } from "~/lib/uuid";
+import { requireUser } from "../accounts/guards.server";
 import { requireManager } from "../owners/guards.server";
 import { redirectWithToast } from "../http/toast.server";
 import type { ListingRef } from "../models/listing-managers.server";
@@ -62,6 +63,7 @@ const fieldsOf = (form: FormData) => Object.fromEntries([...form.entries()].map(
 
 /** The chooser's POST: a manager of the chosen listing starts its checkout. */
 export async function chooserAction(request: Request) {
+  await requireUser(request);
   const form = await request.formData();
   const listing = listingField.safeParse(form.get("listing") ?? undefined);
   if (!listing.success) return data<PlanActionData>({ error: PLAN_FORM_MESSAGES.listing, fields: fieldsOf(form) }, { status: 400 });
