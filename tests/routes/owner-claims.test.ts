@@ -188,8 +188,14 @@ describe("claiming a listing", () => {
     const again = await post(taller.slug, REQUEST, ana.cookie, "negocio");
     expect(again.status).toBe(409);
     expect(again.data.result.error[""]).toEqual([CLAIM_MESSAGES.open]);
-    // Withdrawn, the choice is back.
-    expect((await post(taller.slug, { intent: "withdraw" }, ana.cookie, "negocio")).status).toBe(302);
+    // Withdrawn, the choice is back; sent with JavaScript (a `.data` request), back to the page itself.
+    const withdrawn = await call(
+      claim.action as H,
+      formRequest(`${claimPath(taller.slug, "negocio")}.data`, { intent: "withdraw" }, ana.cookie),
+      params(taller.slug, "negocio"),
+    );
+    expect(withdrawn.status).toBe(302);
+    expect(withdrawn.location).toBe(claimPath(taller.slug, "negocio"));
     expect((await openPage(taller.slug, ana.cookie, "negocio")).data.state.step).toBe("choose");
   });
 });

@@ -57,7 +57,8 @@ type Intent = "domain" | "admin" | "withdraw";
 export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await claimContext(params);
   const { user } = await requireConfirmedUser(request, ctx.entry);
-  const here = new URL(request.url).pathname;
+  // The page's own path (a data request's URL ends in `.data`).
+  const here = `/reclamar${ctx.entry}`;
   const submission = await parseSubmission(request, claimActionSchema, 16_000);
   const intent = (["domain", "admin", "withdraw"] as const).find((i) => i === submission.payload.intent) ?? null;
   if (submission.status !== "success") return refused(submission, { intent });

@@ -34,8 +34,9 @@ export async function mailClaimDecision(
     to,
     subject: m.approved ? `Ya administras ${m.listing.nombre} - Panama VIP IA` : `Tu solicitud sobre ${m.listing.nombre} - Panama VIP IA`,
     text: m.approved
-      ? `${greeting(m.name)}\n\nAprobamos tu solicitud: ya administras «${m.listing.nombre}» (${pageOf(m.listing)}).\n\n` +
-        `Actualiza su información, horarios y cierres en «Mi negocio»:\n${site}/mi-negocio${SIGNATURE}`
+      ? `${greeting(m.name)}\n\nAprobamos tu solicitud: ya administras «${m.listing.nombre}».\n\n` +
+        `Actualiza su información, horarios y cierres en «Mi negocio»:\n${site}/mi-negocio\n\n` +
+        `Su ficha en el directorio: ${pageOf(m.listing)}${SIGNATURE}`
       : `${greeting(m.name)}\n\nRevisamos tu solicitud para administrar «${m.listing.nombre}» y no pudimos aprobarla.` +
         (m.reason ? `\n\nMotivo: ${m.reason}` : "") +
         `\n\nSi crees que es un error, escríbenos desde ${site}/contact con datos que nos ayuden a confirmar que el negocio es tuyo. ` +
@@ -53,8 +54,9 @@ export async function mailSubmissionDecision(
     to,
     subject: m.approved ? `${m.listing.nombre} ya está publicado - Panama VIP IA` : `Tu envío de ${m.listing.nombre} - Panama VIP IA`,
     text: m.approved
-      ? `${greeting(m.name)}\n\nAprobamos «${m.listing.nombre}»: ya aparece en el directorio (${pageOf(m.listing)}) y tú lo administras.\n\n` +
-        `Mantén al día su información en «Mi negocio»:\n${site}/mi-negocio${SIGNATURE}`
+      ? `${greeting(m.name)}\n\nAprobamos «${m.listing.nombre}»: ya aparece en el directorio y tú lo administras.\n\n` +
+        `Mantén al día su información en «Mi negocio»:\n${site}/mi-negocio\n\n` +
+        `Su ficha en el directorio: ${pageOf(m.listing)}${SIGNATURE}`
       : `${greeting(m.name)}\n\nRevisamos «${m.listing.nombre}» y no pudimos publicarlo en el directorio.` +
         (m.reason ? `\n\nMotivo: ${m.reason}` : "") +
         `\n\nPuedes enviarlo de nuevo con los datos corregidos en ${site}/mi-negocio/nuevo. ` +
