@@ -131,24 +131,87 @@ for (const [width, period] of [
   });
 }
 
-test("the billing portal opens from the plan section, and its return comes back", async ({ browser, request }) => {
+/** Sends a signed event to the app's webhook, as Stripe does. */
+async function deliver(type: string, object: unknown) {
+  const { payload, header } = stripe.signedEvent(type, object);
+  const res = await fetch(`${BASE_URL}/api/stripe/webhook`, {
+    method: "POST",
+    body: payload,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+  });
+  expect(res.status).toBe(200);
+}
+
+test("a failed renewal is shown to the owner and the admin, the portal opens, a cancellation keeps the plan until its end (390 px)", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
-  const id = await newBusiness(`Cerrajería Ópalo ${Date.now().toString(36)}`);
+  const nombre = `Cerrajería Ópalo ${Date.now().toString(36)}`;
+  const id = await newBusiness(nombre);
   const owner = await makeUser(request, "planportal");
   await confirmAddress(request, BASE_URL, owner.email);
   await admin.post("/admin-members", { form: { intent: "owner", business_id: id, email: owner.email }, maxRedirects: 0 });
-  const context = await browser.newContext({ storageState: await request.storageState() });
+  const context = await browser.newContext({ storageState: await request.storageState(), viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`/mi-negocio/negocio/${id}/plan`);
   await expect(page.getByTestId("plan-actual")).toHaveText("Free Local");
   await page.getByRole("radio", { name: /^Max Local/ }).check();
+  await page.screenshot({ path: `${SHOTS}/plans-section-free-390.png`, fullPage: true });
   await page.getByRole("button", { name: "Contratar" }).click();
   await page.waitForURL(/\/checkout\/cs_test_/);
   await page.getByRole("button", { name: "Pagar" }).click();
   await expect(page.getByTestId("plan-actual")).toHaveText("Max Local");
+  const sub = [...stripe.subscriptions.values()].find((s) => s.metadata.listing_id === id)!;
+
+  // The renewal's charge is declined: the owner is told, and so is the admin.
+  await deliver("invoice.payment_failed", stripe.failRenewal(sub.id).invoice);
+  await page.goto(`/mi-negocio/negocio/${id}/plan`);
+  await expect(page.getByRole("alert").filter({ hasText: "No se pudo cobrar la renovación del plan" })).toBeVisible();
+  await expect(page.getByTestId("plan-actual")).toHaveText("Max Local");
+  await page.screenshot({ path: `${SHOTS}/plans-section-failed-390.png`, fullPage: true });
+  const adminPage = await (await browser.newContext({ storageState: ADMIN_STATE, viewport: { width: 390, height: 844 } })).newPage();
+  await adminPage.goto(`/admin?tab=negocios&q=${encodeURIComponent(nombre)}`);
+  await expect(adminPage.getByText(/^Renovación fallida el /)).toBeVisible();
+  await expect(adminPage.getByText(/^Max Local: Stripe · renueva el /)).toBeVisible();
+  await adminPage.screenshot({ path: `${SHOTS}/plans-admin-390.png`, fullPage: true });
+
   await page.getByRole("button", { name: "Gestionar facturación" }).click();
   await page.waitForURL(/\/portal\/bps_/);
   await page.getByRole("link", { name: "Volver" }).click();
   await page.waitForURL((u) => u.pathname === `/mi-negocio/negocio/${id}/plan`);
+
+  // Paid on Stripe's retry, then cancelled in the portal: the plan stays until the period ends.
+  await deliver("invoice.paid", stripe.renewSubscription(sub.id).invoice);
+  await deliver("customer.subscription.updated", stripe.cancelAtPeriodEnd(sub.id));
+  await page.reload();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByText(/^Cancelado: el plan sigue activo hasta el .+; después pasa a Free Local\.$/)).toBeVisible();
+  await deliver("customer.subscription.deleted", stripe.endSubscription(sub.id));
+  await page.reload();
+  await expect(page.getByTestId("plan-actual")).toHaveText("Free Local");
+  await expect(page.getByRole("button", { name: "Contratar" })).toBeVisible();
+  await adminPage.context().close();
+  await context.close();
+});
+
+test("without a listing to manage, the chooser explains how to claim or add one (390 px, no JavaScript)", async ({ browser, request }) => {
+  const user = await makeUser(request, "plansinnegocio");
+  const context = await browser.newContext({
+    storageState: await request.storageState(),
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  await page.goto("/local-ai-pricing");
+  await page.getByRole("link", { name: "Contratar: Max Local" }).click();
+  await expect(page).toHaveURL(/\/mi-negocio\/plan\?plan=max_local$/);
+  await expect(page.getByRole("heading", { name: "Aún no administras ningún negocio" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Añadir mi negocio" })).toHaveAttribute("href", "/mi-negocio/nuevo");
+  await expect(page.getByRole("link", { name: "Buscar mi negocio en el directorio" })).toHaveAttribute("href", "/buscar");
+  await page.screenshot({ path: `${SHOTS}/plans-chooser-empty-390.png`, fullPage: true });
+  await page.goto("/local-ai-pricing");
+  await expect(page.getByRole("link", { name: "Empezar gratis: Free Local" })).toHaveAttribute("href", "/mi-negocio");
+  expect(user.email).toContain("plansinnegocio");
   await context.close();
 });
