@@ -132,7 +132,9 @@ describe("claiming a listing", () => {
     expect(signedOut.status).toBe(302);
     expect(signedOut.location).toContain("/auth?redirectTo=");
     // Someone else's session, a wrong token.
-    expect((await openLink(link, beto.cookie)).status).toBe(403);
+    const other = await openLink(link, beto.cookie);
+    expect(other.status).toBe(403);
+    expect(other.data.outcome).toMatchObject({ title: "Este enlace es de otra cuenta", signOut: true });
     expect((await openLink(`${link}x`, ana.cookie)).status).toBe(400);
     expect((await openLink("http://localhost:3000/reclamar/confirmar", ana.cookie)).status).toBe(400);
     expect(await isManager(ana.id, { kind: "restaurant", listingId: fonda.id })).toBe(false);

@@ -278,7 +278,12 @@ function Decision({
   );
   if (refusing) {
     return (
-      <Form method="post" action={PATH} id={anchor} className="mt-4 space-y-3 rounded-xl border border-red-200 bg-red-50/50 p-4">
+      <Form
+        method="post"
+        action={PATH}
+        id={anchor}
+        className="mt-4 scroll-mt-24 space-y-3 rounded-xl border border-red-200 bg-red-50/50 p-4"
+      >
         <input type="hidden" name="intent" value={`refuse-${hidden.intent}`} />
         {ids}
         <p className="font-semibold text-danger">{question}</p>
@@ -301,7 +306,7 @@ function Decision({
     );
   }
   return (
-    <div id={anchor} className="mt-4 flex flex-wrap gap-2">
+    <div id={anchor} className="mt-4 flex scroll-mt-24 flex-wrap gap-2">
       <Form method="post" action={PATH}>
         <input type="hidden" name="intent" value={`approve-${hidden.intent}`} />
         {ids}

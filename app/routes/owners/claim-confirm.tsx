@@ -2,10 +2,10 @@
  * /reclamar/confirmar?token=…: the link mailed to the address at the listing website's domain. Opened
  * signed in as the account that asked, it makes that account a manager of the listing.
  */
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/claim-confirm";
 import { Notice, OwnerCard, OwnerFrame } from "~/components/owners/owner-frame";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { entryPath } from "~/lib/entry-path";
 import { seo } from "~/lib/meta";
 import { confirmDomainClaim } from "~/server/models/listing-claims.server";
@@ -24,6 +24,8 @@ type Outcome = {
   title: string;
   message: string;
   links: { href: string; label: string }[];
+  /** Offers to sign out (the link is another account's). */
+  signOut?: boolean;
 };
 
 const SEARCH = { href: "/buscar", label: "Buscar en el directorio" };
@@ -45,7 +47,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
         tone: "error",
         title: "Este enlace es de otra cuenta",
         message: `Lo pidió otra cuenta, no ${user.email}. Cierra sesión e inicia con la cuenta que lo pidió.`,
-        links: [{ href: "/logout", label: "Cerrar sesión" }],
+        links: [],
+        signOut: true,
       });
     case "gone":
       return answer(404, {
@@ -88,6 +91,13 @@ export default function ClaimConfirm({ loaderData }: Route.ComponentProps) {
       <OwnerCard>
         <Notice tone={outcome.tone}>{outcome.message}</Notice>
         <div className="flex flex-col gap-3 sm:flex-row">
+          {outcome.signOut ? (
+            <Form method="post" action="/logout">
+              <Button type="submit" className="w-full sm:w-auto">
+                Cerrar sesión
+              </Button>
+            </Form>
+          ) : null}
           {outcome.links.map((l, i) => (
             <Link key={l.href} to={l.href} className={buttonClass(i === 0 ? "primary" : "outline")}>
               {l.label}
