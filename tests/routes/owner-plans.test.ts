@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log, businesses, listing_subscriptions, restaurants } from "~/db/schema";
+import * as listingForm from "~/routes/admin/listing-form";
 import * as webhook from "~/routes/api/stripe-webhook";
 import * as buscar from "~/routes/api/v1/buscar";
 import * as choose from "~/routes/owners/plans-choose";
@@ -373,17 +374,50 @@ describe("keeping the plan", () => {
 
   it("a plan bought through the webhook ranks the listing above a free one for the same words in /api/v1/buscar", async () => {
     const words = `Ferretería Zafiro ${Date.now().toString(36)}`;
-    const free = await makeBusiness({ nombre: `${words} Centro`, descripcion: "Herramientas y pintura" });
     const { user, listing, kind } = await managerOf("business", { nombre: `${words} Norte`, descripcion: "Herramientas y pintura" });
+    const free = await makeBusiness({ nombre: `${words} Centro`, descripcion: "Herramientas y pintura" });
     const search = async () => {
       const r = await call(buscar.loader, new Request(`${ORIGIN}/api/v1/buscar?q=${encodeURIComponent(words)}&tipo=negocios`), {
         ip: "198.51.100.40",
       });
       return (r.data.resultados as { slug: string }[]).map((x) => x.slug);
     };
-    expect(await search()).toContain(free.slug);
+    // Free, the two are equal but for their age: the newer one comes first.
+    expect(await search()).toEqual([free.slug, listing.slug]);
     const { sessionId } = await checkout(user, kind, listing.id, "starter_local", "year");
     await payAndNotify(sessionId);
     expect((await search())[0]).toBe(listing.slug);
+  });
+});
+
+describe("the admin's form", () => {
+  it("refuses to replace a plan paid at Stripe, with a field error on the plan; grants one by hand otherwise", async () => {
+    const admin = await makeUser({ signedIn: true, admin: true });
+    const { user, listing, kind } = await managerOf("business", { nombre: "Taller Jade" });
+    const { sessionId } = await checkout(user, kind, listing.id, "starter_local", "year");
+    await payAndNotify(sessionId);
+    const fields = (plan: string) => ({
+      nombre: "Taller Jade",
+      descripcion: "Servicios",
+      direccion: "Vía España",
+      provincia: "panama",
+      industria: "servicios",
+      is_active: "on",
+      plan_type: plan,
+    });
+    const path = `/admin/business/edit/${listing.id}`;
+    const refused = await call(listingForm.action, formRequest(path, fields("max_local"), admin.cookie), { params: { id: listing.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.data.result.error.plan_type[0]).toMatch(
+      /^Este plan lo paga el negocio con Stripe \(pagado hasta el .+\)\. Para cambiarlo/,
+    );
+    expect(await listingRow(kind, listing.id)).toMatchObject({ plan_type: "starter_local", plan_source: "stripe" });
+
+    const other = await makeBusiness({ nombre: "Taller Jade" });
+    const granted = await call(listingForm.action, formRequest(`/admin/business/edit/${other.id}`, fields("max_local"), admin.cookie), {
+      params: { id: other.id },
+    });
+    expect(granted.status).toBe(302);
+    expect(await listingRow("business", other.id)).toMatchObject({ plan_type: "max_local", plan_source: "granted" });
   });
 });
