@@ -73,7 +73,7 @@ export default function Changes({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <ul className="grid gap-4">
           {items.map((item) => (
-            <li key={item.id}>
+            <li key={item.id} data-testid="change-request">
               <Card className="p-5">
                 <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                   <div className="min-w-0">

@@ -125,8 +125,12 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
       />
       <BookingCta
         bookingUrl={loaderData.bookingUrl}
-        title={`¿Este es tu ${noun}?`}
-        text={`Verifica tu ficha y haz que más ${audience} te encuentren en Google y en los asistentes de IA.`}
+        title={loaderData.manages ? `Que más ${audience} te encuentren` : `¿Este es tu ${noun}?`}
+        text={
+          loaderData.manages
+            ? "Te ayudamos a destacar tu ficha en Google y en los asistentes de IA."
+            : `Verifica tu ficha y haz que más ${audience} te encuentren en Google y en los asistentes de IA.`
+        }
       />
     </>
   );

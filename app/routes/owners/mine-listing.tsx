@@ -112,6 +112,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     published: { ...published, nombre: row.nombre },
     pending: pending?.changes ?? null,
     confirmedAt: row.info_confirmed_at ? row.info_confirmed_at.toISOString() : null,
+    /** A saved change starts the form again from what is stored (a WhatsApp number comes back formatted). */
+    version: `${row.updated_at.toISOString()}:${row.info_confirmed_at?.toISOString() ?? ""}`,
   };
 }
 
@@ -149,7 +151,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MineListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <MineListingForm key={`${loaderData.kind}:${loaderData.id}`} loaderData={loaderData} actionData={actionData} />;
+  return (
+    <MineListingForm key={`${loaderData.kind}:${loaderData.id}:${loaderData.version}`} loaderData={loaderData} actionData={actionData} />
+  );
 }
 
 function MineListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
@@ -183,8 +187,8 @@ function MineListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, 
       <h1 className="mt-2 text-3xl font-extrabold wrap-anywhere">{published.nombre}</h1>
       <p className="mt-1 text-muted">Lo que cambies aquí se ve en tu ficha al momento.</p>
 
-      <Card className="mt-6 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
-        <div>
+      <Card className="mt-6 flex flex-col gap-4 p-5 md:flex-row md:items-center md:justify-between">
+        <div className="min-w-0 flex-1">
           <h2 className="font-bold">¿Todo sigue igual?</h2>
           <p className="text-sm text-muted">
             {loaderData.confirmedAt
@@ -193,9 +197,9 @@ function MineListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, 
             Tus clientes ven la fecha en la ficha.
           </p>
         </div>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
           {loaderData.live ? (
-            <Link to={entryPath(kind, loaderData.slug)} className={buttonClass("outline")}>
+            <Link to={entryPath(kind, loaderData.slug)} className={buttonClass("outline", "md", "whitespace-nowrap")}>
               <Icon name="eye" aria-hidden className="size-4" /> Ver mi ficha
             </Link>
           ) : null}

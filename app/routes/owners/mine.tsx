@@ -63,11 +63,11 @@ export default function Mine({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-col gap-2 sm:flex-row">
                     {published ? (
                       <Link to={entryPath(l.kind, l.slug)} className={buttonClass("outline")}>
-                        <Icon name="eye" aria-hidden className="size-4" /> Ver ficha
+                        <Icon name="eye" aria-hidden className="size-4" /> Ver ficha<span className="sr-only"> de {l.nombre}</span>
                       </Link>
                     ) : null}
                     <Link to={`/mi-negocio/${LISTING_KINDS[l.kind].singular}/${l.id}`} className={buttonClass("primary")}>
-                      <Icon name="pencil" aria-hidden className="size-4" /> Editar
+                      <Icon name="pencil" aria-hidden className="size-4" /> Editar<span className="sr-only"> {l.nombre}</span>
                     </Link>
                   </div>
                 </Card>
