@@ -72,6 +72,9 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole("heading", { name: "¡Listo! Ya administras este negocio" })).toBeVisible();
     await expect(page.getByText(`Ahora administras «${nombre}»`)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/claim-confirmed-${width}.png`, fullPage: true });
+    await page.getByRole("link", { name: "Ir a Mi negocio" }).click();
+    await expect(page).toHaveURL(/\/mi-negocio$/);
+    await expect(page.getByRole("main").getByText(nombre, { exact: true }).first()).toBeVisible();
     await page.goto(path);
     await expect(page.getByText("Ya administras este negocio.")).toBeVisible();
     errors.expectNoErrors();
@@ -109,6 +112,10 @@ for (const width of [1280, 390]) {
     expect(decision).toBe(`${baseURL}/mi-negocio`);
     await other.goto(path);
     await expect(other.getByText("Ya administras este negocio.")).toBeVisible();
+    // Both people run it now, each sees it in «Mi negocio».
+    await other.goto(decision);
+    await expect(other.getByRole("main").getByText(nombre, { exact: true }).first()).toBeVisible();
+    await other.screenshot({ path: `${SHOTS}/mine-after-approval-${width}.png`, fullPage: true });
     expect(ana.email).not.toBe(beto.email);
   });
 }
