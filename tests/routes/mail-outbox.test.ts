@@ -33,7 +33,9 @@ describe("mail off the request path", () => {
     const signup = await call(authRoute.action, formRequest("/auth", { intent: "signup", ...user }), { ip: "10.8.8.8" });
     const took = performance.now() - started;
     expect(signup.data.verifyNotice).toBe(true);
-    expect(took).toBeLessThan(1_500);
+    // Answered before the SMTP server could have taken the mail (it holds each one 3 s), with nothing
+    // received yet: the mail was not sent on the request's path. No finer timing: a busy machine.
+    expect(took).toBeLessThan(3_000);
     expect(smtp.received).toHaveLength(0);
     const mail = await vi.waitFor(
       () => {
