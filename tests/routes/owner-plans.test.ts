@@ -286,6 +286,28 @@ describe("the return from Stripe", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("without Stripe configured, the return says it could not ask, with no 500", async () => {
+    const { user, listing, kind } = await managerOf();
+    resetConfig({ STRIPE_SECRET_KEY: undefined });
+    try {
+      const back = await call(
+        section.loader,
+        getRequest(`${sectionPath(kind, listing.id)}?pago=exitoso&session_id=cs_test_x`, user.cookie),
+        {
+          params: paramsOf(kind, listing.id),
+        },
+      );
+      expect(back.status).toBe(200);
+      expect(back.data.confirmation).toBe("unverified");
+      expect(back.data.available).toEqual({
+        starter_local: { year: false, half_year: false },
+        max_local: { year: false, half_year: false },
+      });
+    } finally {
+      resetConfig({ STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_API_BASE: stripe.url });
+    }
+  });
+
   it("another listing's or account's session is not taken for this one", async () => {
     const a = await managerOf();
     const b = await managerOf();

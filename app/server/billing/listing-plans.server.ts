@@ -144,8 +144,9 @@ export type PlanPaymentCheck = "confirmed" | "pending" | "unpaid" | "failed" | "
 export async function confirmListingCheckout(userId: string, ref: ListingRef, sessionId: unknown): Promise<PlanPaymentCheck> {
   if (!isCheckoutSessionId(sessionId)) return "unknown";
   let session: Stripe.Checkout.Session;
-  const stripe = requireStripe();
+  let stripe: Stripe;
   try {
+    stripe = requireStripe();
     session = await stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) return "unknown";
