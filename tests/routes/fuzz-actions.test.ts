@@ -13,6 +13,7 @@ import routes from "~/routes";
 import { createBlog } from "~/server/models/blogs.server";
 import { createApiToken } from "~/server/models/api-tokens.server";
 import { createContactMessage } from "~/server/models/contact.server";
+import { createAdminClaim } from "~/server/models/listing-claims.server";
 import { makeBusiness, makeFreePlan, makeRestaurant, makeUser, type SignedInUser } from "../setup/factories";
 import { expectUnpolluted, FUZZ_SEED, hostileForm, hostileString, prototypeSnapshot, segment, storedRowProblems } from "../setup/fuzz";
 import { call, ORIGIN } from "../setup/route";
@@ -202,6 +203,26 @@ function actionForms(): Record<string, { role: Role; params?: Record<string, str
       ],
     },
     "routes/not-found": { role: "visitor", params: { "*": "nada" }, forms: [{ q: "x" }] },
+    // Claims and submissions (the user's address is confirmed, so the forms are read).
+    "routes/owners/claim": {
+      role: "user",
+      params: { tipo: "restaurante", slug: ids.restaurantSlug! },
+      forms: [
+        { intent: "domain", email: "ventas@fonda-fuzz.test" },
+        { intent: "admin", full_name: "Ana Pérez", role: "Dueña", phone: "6000-0000", note: "Tengo el aviso de operación." },
+        { intent: "withdraw" },
+      ],
+    },
+    "routes/owners/submit": { role: "user", forms: [restaurant] },
+    "routes/admin/requests": {
+      role: "admin",
+      forms: [
+        { intent: "approve-claim", id: ids.claimId! },
+        { intent: "refuse-claim", id: ids.claimId!, reason: "No pudimos confirmarlo." },
+        { intent: "approve-submission", kind: "restaurant", id: ids.restaurantId! },
+        { intent: "refuse-submission", kind: "business", id: ids.businessId!, reason: "Duplicado." },
+      ],
+    },
   };
 }
 
@@ -247,7 +268,7 @@ let snapshot: string[];
 
 beforeAll(async () => {
   users = {
-    user: await makeUser({ signedIn: true, name: "Usuaria Fuzz" }),
+    user: await makeUser({ signedIn: true, name: "Usuaria Fuzz", confirmed: true }),
     admin: await makeUser({ signedIn: true, name: "Admin Fuzz", admin: true }),
   };
   const blog = await createBlog(users.user.id, {
@@ -261,12 +282,24 @@ beforeAll(async () => {
   });
   ids.blogId = blog.id;
   ids.tokenId = (await createApiToken(users.user.id, "token de la usuaria")).id;
-  ids.restaurantId = (await makeRestaurant({ descripcion: "Comida típica." })).id;
+  const fonda = await makeRestaurant({ descripcion: "Comida típica.", website_url: "https://fonda-fuzz.test" });
+  ids.restaurantId = fonda.id;
+  ids.restaurantSlug = fonda.slug;
   ids.businessId = (await makeBusiness()).id;
   ids.planId = (await makeFreePlan({ grantedBy: users.admin })).id;
   ids.leadId = (
     await createContactMessage({ name: "Ana", email: "ana@ejemplo.test", phone: null, business: null, service: null, message: "Hola" })
   ).id;
+  const claim = await createAdminClaim({
+    kind: "business",
+    listingId: ids.businessId,
+    userId: users.user.id,
+    full_name: "Ana Pérez",
+    role: "Dueña",
+    phone: "6000-0000",
+    note: null,
+  });
+  if (claim.ok) ids.claimId = claim.value.id;
   snapshot = prototypeSnapshot();
 });
 
