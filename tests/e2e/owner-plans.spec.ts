@@ -15,8 +15,9 @@ const SHOTS = process.env.PLANS_SHOTS ?? "test-results";
 
 let stripe: FakeStripe;
 let admin: APIRequestContext;
-test.beforeAll(async ({ playwright }, info) => {
-  info.setTimeout(150_000);
+test.beforeAll(async ({ playwright }) => {
+  // premium-purchase.spec.ts runs a fake on the same port: its start waits for the other to close.
+  test.setTimeout(150_000);
   const port = Number(new URL(BASE_URL).port) + 1;
   stripe = await startFakeStripe({
     port,

@@ -13,6 +13,8 @@ test.describe.configure({ mode: "serial" });
 
 let stripe: FakeStripe;
 test.beforeAll(async () => {
+  // owner-plans.spec.ts runs a fake on the same port: its start waits for the other to close.
+  test.setTimeout(150_000);
   const port = Number(new URL(BASE_URL).port) + 1;
   stripe = await startFakeStripe({ port, webhookSecret: "whsec_e2e", webhookUrl: `${BASE_URL}/api/stripe/webhook` });
 });
