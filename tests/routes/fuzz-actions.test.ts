@@ -13,6 +13,9 @@ import routes from "~/routes";
 import { createBlog } from "~/server/models/blogs.server";
 import { createApiToken } from "~/server/models/api-tokens.server";
 import { createContactMessage } from "~/server/models/contact.server";
+import { addManager } from "~/server/models/listing-managers.server";
+import { listing_change_requests } from "~/db/schema";
+import { db } from "~/server/platform/db.server";
 import { createAdminClaim } from "~/server/models/listing-claims.server";
 import { makeBusiness, makeFreePlan, makeRestaurant, makeUser, type SignedInUser } from "../setup/factories";
 import { expectUnpolluted, FUZZ_SEED, hostileForm, hostileString, prototypeSnapshot, segment, storedRowProblems } from "../setup/fuzz";
@@ -203,6 +206,22 @@ function actionForms(): Record<string, { role: Role; params?: Record<string, str
       ],
     },
     "routes/not-found": { role: "visitor", params: { "*": "nada" }, forms: [{ q: "x" }] },
+    // «Mi negocio»: the user manages one restaurant; a name change of it waits in /admin/cambios.
+    "routes/owners/mine-listing": {
+      role: "user",
+      params: { tipo: "restaurante", id: ids.managedId! },
+      forms: [
+        { ...restaurant, whatsapp: "6000-0001", instagram_url: "instagram.com/fonda", nombre: "Fonda Renombrada" },
+        { intent: "confirm" },
+      ],
+    },
+    "routes/admin/changes": {
+      role: "admin",
+      forms: [
+        { id: ids.changeId!, decision: "refuse" },
+        { id: ids.changeId!, decision: "approve" },
+      ],
+    },
     // Claims and submissions (the user's address is confirmed, so the forms are read).
     "routes/owners/claim": {
       role: "user",
@@ -300,6 +319,14 @@ beforeAll(async () => {
     note: null,
   });
   if (claim.ok) ids.claimId = claim.value.id;
+  const managed = await makeRestaurant({ nombre: "Fonda Administrada" });
+  ids.managedId = managed.id;
+  await addManager({ kind: "restaurant", listingId: managed.id, userId: users.user.id, source: "assignment" });
+  const [change] = await db
+    .insert(listing_change_requests)
+    .values({ kind: "restaurant", listing_id: managed.id, user_id: users.user.id, changes: { nombre: "Fonda Nueva" } })
+    .returning();
+  ids.changeId = change!.id;
   snapshot = prototypeSnapshot();
 });
 

@@ -268,6 +268,9 @@ describe("a manager's edit", () => {
     expect(errors.nombre[0]).toBe("El nombre es obligatorio");
     expect(errors.provincia[0]).toBe("Selecciona una provincia válida");
     expect(res.data.result.initialValue.whatsapp).toBe("12345");
+    // A list index past any form's is refused by the parser: a 400, not a failed save.
+    const huge = await save("restaurant", listing.id, formOf("restaurant", listing, { "especialidades[999]": "x" }), user.cookie);
+    expect(huge.status).toBe(400);
     const row = await rowOf("restaurant", listing.id);
     expect([row.whatsapp, row.info_confirmed_at]).toEqual([null, null]);
   });

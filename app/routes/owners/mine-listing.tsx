@@ -127,14 +127,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/mi-negocio/${params.tipo}/${params.id}`;
   const actor = { id: user.id, email: user.email };
   const form = await readForm(request);
+  // Parsed outside the try: a malformed form is a 400 the parser throws, not a failed save.
+  const submission = form.get("intent") === "confirm" ? null : submissionOf(form, SCHEMAS[kind]);
+  if (submission && submission.status !== "success") return refused(submission);
   try {
-    if (form.get("intent") === "confirm") {
+    if (!submission) {
       await confirmOwnerListing(kind, params.id, actor);
       return redirectWithToast(here, { type: "success", title: "Gracias: la información queda confirmada." });
     }
-    const submission = submissionOf(form, SCHEMAS[kind]);
-    if (submission.status !== "success") return refused(submission);
-    const { queued } = await saveOwnerListing(kind, params.id, submission.value, actor);
+    const { queued } = await saveOwnerListing(kind, params.id, submission.value!, actor);
     return redirectWithToast(here, {
       type: "success",
       title: "Cambios guardados",
@@ -144,7 +145,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   } catch (e) {
     if (e instanceof ListingNotFoundError) throw await redirectWithToast("/mi-negocio", { type: "error", title: LISTING_GONE });
-    if (e instanceof Response) throw e;
     console.error("[mi-negocio] save:", e);
     return data({ result: { status: "error" as const, error: { "": [SAVE_FAILED] } } }, { status: 503 });
   }
