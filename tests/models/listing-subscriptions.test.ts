@@ -67,6 +67,13 @@ describe("recordListingSubscription", () => {
     expect(await row(granted.id)).toMatchObject({ plan_type: "max_local", plan_source: "granted" });
   });
 
+  it("a buyer whose account is gone leaves the plan on the listing, without a buyer", async () => {
+    const b = await makeBusiness();
+    expect(await recordListingSubscription(null, state(b.id, { userId: "cuenta-borrada" }))).toBe("recorded");
+    expect((await row(b.id)).plan_type).toBe("starter_local");
+    expect((await liveListingSubscription({ kind: "business", listingId: b.id }))?.user_id).toBeNull();
+  });
+
   it("a second live subscription for the same listing is not applied (one paid plan at a time)", async () => {
     const b = await makeBusiness();
     await recordListingSubscription(null, state(b.id));

@@ -8,7 +8,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ListingKind } from "~/catalog/listing-kinds";
 import type { PaidPlanType, PlanPeriod } from "~/catalog/plans";
-import { listing_subscriptions, stripe_customers, stripe_events } from "~/db/schema";
+import { listing_subscriptions, stripe_customers, stripe_events, users } from "~/db/schema";
 import { invalidatePublicPages } from "../http/page-cache.server";
 import { db, type Db } from "../platform/db.server";
 import { recordAudit } from "./audit.server";
@@ -129,15 +129,17 @@ export async function recordListingSubscription(
       )
       .limit(1);
     if (other && (LIVE_STATUSES as readonly string[]).includes(state.status)) return "conflict" as const;
-    if (state.userId) {
+    // The buyer, unless the account was deleted since (the plan stays with the listing).
+    const [buyer] = state.userId ? await tx.select({ id: users.id }).from(users).where(eq(users.id, state.userId)) : [];
+    if (buyer) {
       // The buyer's customer, for their next checkout and the portal (an earlier one is kept).
-      await tx.insert(stripe_customers).values({ user_id: state.userId, customer_id: state.customerId }).onConflictDoNothing();
+      await tx.insert(stripe_customers).values({ user_id: buyer.id, customer_id: state.customerId }).onConflictDoNothing();
     }
     const values = {
       stripe_subscription_id: state.subscriptionId,
       kind: state.kind,
       listing_id: state.listingId,
-      user_id: state.userId,
+      user_id: buyer?.id ?? null,
       stripe_customer_id: state.customerId,
       plan_type: state.planType,
       period: state.period,
