@@ -7,6 +7,8 @@ import { cn } from "~/lib/cn";
 const LINKS = [
   { to: "/admin", label: "Panel", icon: "layout-dashboard", end: true },
   { to: "/admin-members", label: "Miembros", icon: "users", end: true },
+  { to: "/admin/solicitudes", label: "Solicitudes", icon: "badge-check", end: true },
+  { to: "/admin/cambios", label: "Cambios", icon: "pen-line", end: true },
   { to: "/admin/free-plans", label: "Planes gratuitos", icon: "gift", end: true },
   { to: "/admin/leads", label: "Mensajes", icon: "inbox", end: true },
   { to: "/admin/audit", label: "Auditoría", icon: "clipboard-list", end: true },
