@@ -73,6 +73,17 @@ const AUDIT_FIELD_LABELS: Record<string, string> = {
   views: "Vistas",
   author_id: "Autor",
   role: "Rol",
+  closes_on_holidays: "Cierra los feriados",
+  cierres_anadidos: "Días de cierre añadidos",
+  cierre: "Día de cierre",
+  motivo: "Motivo",
+  whatsapp: "WhatsApp",
+  info_confirmed_at: "Información confirmada",
+  plan_source: "Origen del plan",
+  plan_renews_at: "Renovación del plan",
+  plan_cancel_at_period_end: "Cancela al final del periodo",
+  plan_payment_failed_at: "Pago fallido",
+  review_status: "Revisión",
 };
 
 export function auditFieldLabel(field: string): string {

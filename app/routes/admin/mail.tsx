@@ -5,18 +5,24 @@ import { Badge, Card } from "~/components/ui/card";
 import { formatDateTime, formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { requireAdmin } from "~/server/accounts/guards.server";
-import { listFailedMails, outboxCounts } from "~/server/models/mail-outbox.server";
+import { listFailedMails, type OutboxKind, outboxCounts } from "~/server/models/mail-outbox.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Correos", description: "Correos que no se pudieron enviar.", path: "/admin/correos", noindex: true });
 
 const LIMIT = 100;
 
-const KIND_LABELS: Record<string, string> = {
+/** Every kind of mail the outbox carries, by its Spanish name (a new kind must be named here). */
+const KIND_LABELS: Record<OutboxKind, string> = {
   "verify-email": "Confirmación de email",
   "reset-password": "Restablecer contraseña",
   "email-change-new": "Cambio de email (nueva dirección)",
   "email-change-old": "Cambio de email (aviso)",
+  "claim-link": "Enlace para reclamar un negocio",
+  "claim-decision": "Decisión sobre una solicitud",
+  "submission-decision": "Decisión sobre un negocio enviado",
+  "owner-change": "Decisión sobre un cambio del negocio",
+  "owner-reminder": "Recordatorio: confirmar la información",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     counts,
     failed: failed.map((m) => ({
       id: m.id,
-      kind: KIND_LABELS[m.kind] ?? m.kind,
+      kind: KIND_LABELS[m.kind as OutboxKind] ?? m.kind,
       to: m.to,
       subject: m.subject,
       attempts: m.attempts,
