@@ -32,7 +32,7 @@ import { LISTING_KIND_IDS, LISTING_KINDS, type ListingKind } from "~/catalog/lis
 import { parseSubmission, refused } from "~/server/http/forms.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { createListing, getListing, StripePlanLockedError, updateListing } from "~/server/models/admin-listings.server";
-import { LISTING_GONE, ListingNotFoundError } from "~/server/models/listing-admin.server";
+import { LISTING_GONE, ListingNotFoundError, PendingSubmissionError } from "~/server/models/listing-admin.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { ProvinceOptions } from "~/components/catalog-options";
 
@@ -118,6 +118,9 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   } catch (e) {
     if (e instanceof StripePlanLockedError) {
       return data({ result: submission.reply({ fieldErrors: { plan_type: [e.message] } }) }, { status: 409 });
+    }
+    if (e instanceof PendingSubmissionError) {
+      return data({ result: submission.reply({ fieldErrors: { is_active: [e.message] } }) }, { status: 409 });
     }
     const gone = e instanceof ListingNotFoundError;
     if (!gone) console.error(`[admin] ${kind} save:`, e);

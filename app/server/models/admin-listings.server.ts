@@ -15,7 +15,7 @@ import { invalidatePublicPages } from "../http/page-cache.server";
 import { recordAudit } from "./audit.server";
 import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
 import type { ListingKind } from "~/catalog/listing-kinds";
-import { isUuid, ListingNotFoundError, uniqueListingSlug, type Actor } from "./listing-admin.server";
+import { isUuid, ListingNotFoundError, PendingSubmissionError, uniqueListingSlug, type Actor } from "./listing-admin.server";
 import { tableOf } from "./listing-tables.server";
 import { stripePlanInForce } from "./listing-subscriptions.server";
 import { isPaidPlan } from "~/catalog/plans";
@@ -165,6 +165,7 @@ export async function updateListing<K extends ListingKind>(
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(table).where(eq(table.id, id)).for("update");
     if (!before) throw new ListingNotFoundError();
+    if (before.review_status === "pending" && input.is_active) throw new PendingSubmissionError();
     const plan = grantedPlan(input.plan_type, before);
     if (plan && before.plan_source === "stripe") {
       // Stripe would set it back on its next event: the plan is changed or cancelled where it is paid.
