@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
-import { ADMIN_STATE, MARKETING_PAGES, makeUser } from "./fixtures";
+import { ADMIN_STATE, confirmAddress, MARKETING_PAGES, makeUser } from "./fixtures";
 
 type Role = "visitor" | "user" | "admin";
 type Sessions = Record<Role, APIRequestContext>;
@@ -33,7 +33,15 @@ const PUBLIC_PAGES = [
   "/api/v1",
   "/esta-pagina-no-existe",
 ];
-const USER_PAGES = ["/profile", "/my-blogs", "/write-blog", "/edit-blog/:blogId", "/ai-solutions/amy"];
+const USER_PAGES = [
+  "/profile",
+  "/my-blogs",
+  "/write-blog",
+  "/edit-blog/:blogId",
+  "/ai-solutions/amy",
+  "/mi-negocio",
+  "/mi-negocio/negocio/:managedId",
+];
 const ADMIN_PAGES = [
   "/admin",
   "/admin?tab=negocios",
@@ -47,6 +55,7 @@ const ADMIN_PAGES = [
   "/admin/free-plans",
   "/admin/leads",
   "/admin/audit",
+  "/admin/cambios",
 ];
 const PAGES: [Role, string[]][] = [
   ["visitor", PUBLIC_PAGES],
@@ -64,7 +73,7 @@ test.beforeAll(async ({ playwright }, info) => {
   sessions.visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
   sessions.admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders, storageState: ADMIN_STATE });
   sessions.user = await playwright.request.newContext({ baseURL, extraHTTPHeaders });
-  await makeUser(sessions.user, "marcado");
+  const user = await makeUser(sessions.user, "marcado");
   // A draft of the user's own, for /edit-blog/:id and a non-empty /my-blogs.
   const draft = await sessions.user.post("/write-blog", {
     form: { intent: "draft", title: "Borrador de prueba", excerpt: "Resumen.", content: "<p>Contenido del borrador.</p>" },
@@ -76,6 +85,17 @@ test.beforeAll(async ({ playwright }, info) => {
     (await (await sessions.admin.get("/admin?tab=restaurantes")).text()).match(/\/admin\/restaurant\/edit\/([0-9a-f-]{36})/)?.[1] ?? "";
   ids.businessId =
     (await (await sessions.admin.get("/admin?tab=negocios")).text()).match(/\/admin\/business\/edit\/([0-9a-f-]{36})/)?.[1] ?? "";
+  // A business the user runs (assigned by the admin), for «Mi negocio» and its editor.
+  const nombre = `Negocio del marcado ${Date.now().toString(36)}`;
+  await sessions.admin.post("/admin/business/new", {
+    form: { nombre, descripcion: "Servicios varios.", direccion: "Calle 1", provincia: "panama", industria: "servicios", is_active: "on" },
+  });
+  ids.managedId =
+    (await (await sessions.admin.get(`/admin?tab=negocios&q=${encodeURIComponent(nombre)}`)).text()).match(
+      /\/admin\/business\/edit\/([0-9a-f-]{36})/,
+    )?.[1] ?? "";
+  await confirmAddress(sessions.user, baseURL, user.email);
+  await sessions.admin.post("/admin-members", { form: { intent: "owner", business_id: ids.managedId, email: user.email } });
   for (const [key, value] of Object.entries(ids)) expect(value, key).not.toBe("");
 });
 
