@@ -104,6 +104,10 @@ for (const [width, js] of [
     await page.screenshot({ path: `${SHOTS}/mine-edit-hours-${width}.png` });
     await expect(page.getByLabel("WhatsApp")).toHaveValue("+507 6123-4567");
 
+    // «Confirmar que la información está al día» is a form of its own.
+    await page.getByRole("button", { name: "Confirmar que la información está al día" }).click();
+    if (js) await expect(page.getByText("Gracias: la información queda confirmada.")).toBeVisible();
+    else expect(await page.content()).toContain("Gracias: la información queda confirmada.");
     await page.getByRole("link", { name: "Ver mi ficha" }).click();
     await expect(page).toHaveURL(/\/negocio\/barberia-horario-/);
     const slug = new URL(page.url()).pathname.split("/").pop()!;
