@@ -4,10 +4,6 @@
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { PROVINCES } from "./catalog/provinces";
-import { claimsRoutes } from "./routes/owners/claims.routes";
-import { closuresRoutes } from "./routes/owners/closures.routes";
-import { mineRoutes } from "./routes/owners/mine.routes";
-import { plansRoutes } from "./routes/owners/plans.routes";
 
 export default [
   // ---- marketing
@@ -79,10 +75,16 @@ export default [
   route("buscar", "routes/directory/search.tsx"),
 
   // ---- owners: claims and submissions, «Mi negocio», special closures, Local AI plans
-  ...claimsRoutes,
-  ...mineRoutes,
-  ...closuresRoutes,
-  ...plansRoutes,
+  route("mi-negocio", "routes/owners/mine.tsx"),
+  route("mi-negocio/nuevo", "routes/owners/submit.tsx"),
+  route("mi-negocio/plan", "routes/owners/plans-choose.tsx"),
+  route("mi-negocio/:tipo/:id", "routes/owners/mine-listing.tsx"),
+  route("mi-negocio/:tipo/:id/cierres", "routes/owners/closures.tsx"),
+  route("mi-negocio/:tipo/:id/plan", "routes/owners/plans-listing.tsx"),
+  route("reclamar/confirmar", "routes/owners/claim-confirm.tsx"),
+  route("reclamar/:tipo/:slug", "routes/owners/claim.tsx"),
+  route("admin/solicitudes", "routes/admin/requests.tsx"),
+  route("admin/cambios", "routes/admin/changes.tsx"),
 
   // ---- Local AI Search: the directory for machines
   route("api/v1", "routes/api/v1/docs.tsx"),

@@ -104,7 +104,7 @@ function Breadcrumbs({ trail, current }: { trail: Crumb[]; current: string }) {
 }
 
 /** The page of one restaurant or business: every public field, contact and map links. */
-export function EntryView({ entry, back, owner }: { entry: EntryData; back: Crumb; owner?: ReactNode }) {
+export function EntryView({ entry, back, owner, notice }: { entry: EntryData; back: Crumb; owner?: ReactNode; notice?: ReactNode }) {
   const tel = telHref(entry.telefono);
   const whatsapp = listingWhatsappHref(entry.whatsapp ?? entry.telefono, entry.nombre);
   const maps = mapsHref({
@@ -140,6 +140,7 @@ export function EntryView({ entry, back, owner }: { entry: EntryData; back: Crum
               ) : null}
             </div>
           </header>
+          {notice ? <div className="mt-4">{notice}</div> : null}
           {/* On phones the contact actions come first; on wide screens they live in the side card. */}
           <div className="mt-5 grid grid-cols-3 gap-2 lg:hidden">
             <ContactActions whatsapp={whatsapp} tel={tel} maps={maps} compact />

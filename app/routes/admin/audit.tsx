@@ -9,13 +9,14 @@ import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { listAuditPage, listingNames } from "~/server/models/admin-audit.server";
+import type { AuditAction } from "~/server/models/audit.server";
 import { AUDIT_ENTITIES, auditEntityLabel } from "~/catalog/audit";
 import { type AuditField, auditChanges, auditFields } from "~/lib/audit-text";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Auditoría", description: "Registro de cambios del área de administración.", path: "/admin/audit", noindex: true });
 
-const ACTION_LABELS: Record<string, { label: string; tone: "ocean" | "sun" | "green" | "slate" | "red" }> = {
+const ACTION_LABELS: Record<AuditAction, { label: string; tone: "ocean" | "sun" | "green" | "slate" | "red" }> = {
   create: { label: "Creó", tone: "green" },
   update: { label: "Editó", tone: "ocean" },
   toggle: { label: "Cambió estado", tone: "sun" },
@@ -28,6 +29,9 @@ const ACTION_LABELS: Record<string, { label: string; tone: "ocean" | "sun" | "gr
   handle: { label: "Atendió", tone: "slate" },
   email: { label: "Cambio de email", tone: "sun" },
   attach: { label: "Plan asignado", tone: "green" },
+  confirm: { label: "Confirmó la información", tone: "green" },
+  approve: { label: "Aprobó", tone: "green" },
+  refuse: { label: "Rechazó", tone: "red" },
 };
 
 /** The record's name, from whichever side has one. */
@@ -93,7 +97,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ol className="grid gap-3" aria-label="Cambios, del más reciente al más antiguo">
             {entries.map((e) => {
-              const action = ACTION_LABELS[e.action] ?? { label: e.action, tone: "slate" as const };
+              const action = ACTION_LABELS[e.action as AuditAction] ?? { label: e.action, tone: "slate" as const };
               return (
                 <li key={e.id}>
                   <Card className="p-4" data-testid="audit-entry">

@@ -20,6 +20,8 @@ import { getEntryBySlug } from "~/server/models/listing-entries.server";
 import { entryPageJsonLd } from "~/server/directory/json-ld.server";
 import { getCurrentUser } from "~/server/accounts/guards.server";
 import { isManager } from "~/server/models/listing-managers.server";
+import { upcomingClosures } from "~/server/models/listing-closures.server";
+import { ClosuresNotice, closureLines } from "~/components/directory/closures-notice";
 import { MineEntryOwnerBar } from "~/components/owners/mine-entry-owner-bar";
 import { errorPage } from "~/lib/error-page";
 
@@ -53,10 +55,10 @@ export async function loader({ params, url, request }: Route.LoaderArgs) {
     entryPageJsonLd(entry, pageUrl),
   ];
   // Its managers get the way to edit it; everyone else the way to claim it.
-  const current = await getCurrentUser(request);
+  const [current, closures] = await Promise.all([getCurrentUser(request), upcomingClosures(kind, entry.id)]);
   const manages = current ? await isManager(current.user.id, { kind, listingId: entry.id }) : false;
   const week = entry.horario_semanal ? weekRows(entry.horario_semanal) : null;
-  return data({ entry, path, jsonLd, week, bookingUrl: env.BOOKING_URL, manages }, { headers: twinnedPageHeaders() });
+  return data({ entry, path, jsonLd, week, closures, bookingUrl: env.BOOKING_URL, manages }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -105,6 +107,8 @@ function kindParts(entry: Route.ComponentProps["loaderData"]["entry"]) {
       };
 }
 
+const hasClosures = (c: Parameters<typeof closureLines>[0]) => c.closesOnHolidays || closureLines(c).length > 0;
+
 export default function EntryPage({ loaderData }: Route.ComponentProps) {
   const { entry, week } = loaderData;
   const { special, links, back, noun, audience } = kindParts(entry);
@@ -113,6 +117,7 @@ export default function EntryPage({ loaderData }: Route.ComponentProps) {
       <EntryView
         entry={{ ...entry, week, special, links }}
         back={back}
+        notice={hasClosures(loaderData.closures) ? <ClosuresNotice {...loaderData.closures} /> : null}
         owner={
           <MineEntryOwnerBar
             kind={entry.kind}

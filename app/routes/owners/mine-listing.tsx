@@ -186,6 +186,14 @@ function MineListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, 
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold wrap-anywhere">{published.nombre}</h1>
       <p className="mt-1 text-muted">Lo que cambies aquí se ve en tu ficha al momento.</p>
+      <nav aria-label="Más de tu negocio" className="mt-4 flex flex-wrap gap-2">
+        <Link to={`/mi-negocio/${singular}/${loaderData.id}/cierres`} className={buttonClass("outline", "md")}>
+          <Icon name="calendar-days" aria-hidden className="size-4" /> Cierres y feriados
+        </Link>
+        <Link to={`/mi-negocio/${singular}/${loaderData.id}/plan`} className={buttonClass("outline", "md")}>
+          <Icon name="crown" aria-hidden className="size-4" /> Plan Local AI
+        </Link>
+      </nav>
 
       <Card className="mt-6 flex flex-col gap-4 p-5 md:flex-row md:items-center md:justify-between">
         <div className="min-w-0 flex-1">
