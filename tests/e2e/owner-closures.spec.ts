@@ -112,6 +112,20 @@ for (const width of [1280, 390]) {
     await expect(page.getByLabel("Cerrado los feriados nacionales")).toBeChecked();
     await page.screenshot({ path: `${SHOTS}/closures-filled-${width}.png`, fullPage: true });
 
+    // Its page says so under its name, for every visitor; the editor leads to this page.
+    await page.goto(`/mi-negocio/negocio/${businessId}`);
+    await page.getByRole("link", { name: "Cierres y feriados" }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    const entry = await browser.newContext({ viewport: { width, height: 900 } });
+    const visitor = await entry.newPage();
+    await visitor.goto(`/buscar?q=${word}`);
+    await visitor.getByRole("link", { name: nombre }).first().click();
+    const notice = visitor.getByRole("complementary", { name: "Cierres próximos" });
+    await expect(notice.getByText("Cerrado hoy (Inventario anual)")).toBeVisible();
+    await expect(notice.getByText("Cierra los feriados nacionales.")).toBeVisible();
+    await visitor.screenshot({ path: `${SHOTS}/closures-entry-${width}.png`, fullPage: true });
+    await entry.close();
+
     // Removing the closure opens it again.
     await list.getByRole("button", { name: /^Quitar el cierre/ }).click();
     await expect(page.getByText("No tienes cierres programados.")).toBeVisible();
