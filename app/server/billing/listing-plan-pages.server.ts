@@ -11,6 +11,7 @@ import { PAID_PLAN_SLUGS, PLAN_PERIOD_SLUGS } from "~/catalog/plans";
 import { isUuid } from "~/lib/uuid";
 import { requireUser } from "../accounts/guards.server";
 import { requireManager } from "../owners/guards.server";
+import { readForm } from "../http/request.server";
 import { redirectWithToast } from "../http/toast.server";
 import type { ListingRef } from "../models/listing-managers.server";
 import { listingPlanOf, liveListingSubscription } from "../models/listing-subscriptions.server";
@@ -64,7 +65,7 @@ const fieldsOf = (form: FormData) => Object.fromEntries([...form.entries()].map(
 /** The chooser's POST: a manager of the chosen listing starts its checkout. */
 export async function chooserAction(request: Request) {
   await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const listing = listingField.safeParse(form.get("listing") ?? undefined);
   if (!listing.success) return data<PlanActionData>({ error: PLAN_FORM_MESSAGES.listing, fields: fieldsOf(form) }, { status: 400 });
   return checkoutAction(request, listing.data, form);
@@ -103,7 +104,7 @@ export async function checkoutAction(request: Request, ref: ListingRef, form: Fo
 
 /** The plan section's POST: intent=checkout (a plan and period) or intent=portal. */
 export async function planSectionAction(request: Request, ref: ListingRef) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "checkout") return checkoutAction(request, ref, form);
   const current = await requireManager(request, ref.kind, ref.listingId);
