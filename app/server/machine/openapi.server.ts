@@ -186,7 +186,8 @@ export function openApiDocument() {
             {
               name: "abierto_ahora",
               in: "query",
-              description: "true: solo las entradas abiertas ahora (hora de Panamá) según su horario semanal, sin las cerradas hoy por un cierre especial o por un feriado nacional en que cierran.",
+              description:
+                "true: solo las entradas abiertas ahora (hora de Panamá) según su horario semanal, sin las cerradas hoy por un cierre especial o por un feriado nacional en que cierran.",
               schema: { type: "boolean" },
             },
             idiomaParameter,

@@ -42,7 +42,10 @@ const PARAMS: readonly [string, string][] = [
     `Un pueblo o barrio por su nombre, hasta ${CERCA_DE_MAX} caracteres («Boquete», «Casco Viejo»), en lugar de cerca: la más cercana a él primero.`,
   ],
   ["radio", "Kilómetros alrededor de cerca o cerca_de: 5 por defecto, como máximo 50."],
-  ["abierto_ahora", "true: solo las entradas abiertas ahora, en hora de Panamá, según su horario semanal, sin las cerradas hoy por un cierre especial o por un feriado nacional en que cierran."],
+  [
+    "abierto_ahora",
+    "true: solo las entradas abiertas ahora, en hora de Panamá, según su horario semanal, sin las cerradas hoy por un cierre especial o por un feriado nacional en que cierran.",
+  ],
   [
     "idioma",
     "es o en: el idioma de las etiquetas y de la línea de resumen. Sin él, decide Accept-Language (si el primer idioma es inglés) y luego las palabras.",
