@@ -1,12 +1,8 @@
-/**
- * The admin form of a restaurant or a business, new or edited: /admin/restaurant/new,
- * /admin/restaurant/edit/:id and the same under /admin/business. The path tells the kind.
- */
-import { CatalogOptions } from "~/components/catalog-options";
-import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/listing-form";
+import { BasicsSection, LocationHoursSection } from "~/components/admin/listing-sections";
 import { AdminShell } from "~/components/admin/admin-shell";
 import {
   FormError,
@@ -17,14 +13,10 @@ import {
   RatingField,
   toFormValues,
 } from "~/components/admin/form-parts";
-import { LocationField } from "~/components/admin/location-field";
-import { WeeklyHoursEditor } from "~/components/admin/weekly-hours-editor";
 import { SpecialtiesInput } from "~/components/admin/specialties-input";
 import { useShowToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
-import { SelectField, TextareaField } from "~/components/ui/field";
-import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
-import { INDUSTRIES } from "~/catalog/industries";
+import { TextareaField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/conform";
 import { seo } from "~/lib/meta";
 import { businessSchema, LIMITS, restaurantSchema } from "~/schemas/admin";
@@ -34,7 +26,6 @@ import { requireAdmin } from "~/server/accounts/guards.server";
 import { createListing, getListing, StripePlanLockedError, updateListing } from "~/server/models/admin-listings.server";
 import { LISTING_GONE, ListingNotFoundError, PendingSubmissionError } from "~/server/models/listing-admin.server";
 import { redirectWithToast } from "~/server/http/toast.server";
-import { ProvinceOptions } from "~/components/catalog-options";
 
 /** What the two kinds' forms hold differently; their names are the catalog's (LISTING_KINDS). */
 const KINDS = {
@@ -175,11 +166,6 @@ function ListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   const editing = Boolean(loaderData.id);
 
   const image = <InputField label="Imagen (URL)" meta={fields.imagen} type="url" placeholder="https://…/foto.jpg" />;
-  const province = (
-    <SelectField label="Provincia *" {...getSelectProps(fields.provincia)} required errors={fields.provincia.errors}>
-      <ProvinceOptions emptyLabel="Selecciona una provincia" />
-    </SelectField>
-  );
 
   return (
     <AdminShell
@@ -196,40 +182,7 @@ function ListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
             buttons too (Conform's list buttons), and the first one would otherwise be the default. */}
         <button type="submit" hidden tabIndex={-1} />
         <FormError message={form.errors?.[0]} />
-        <FormSection title="Información básica">
-          <div className="sm:col-span-2">
-            <InputField label="Nombre *" meta={fields.nombre} maxLength={LIMITS.nombre} required />
-          </div>
-          {restaurant ? (
-            <>
-              {province}
-              <SelectField label="Categoría" {...getSelectProps(fields.categoria)} errors={fields.categoria.errors}>
-                <CatalogOptions items={RESTAURANT_CATEGORIES} emptyLabel="Sin categoría" />
-              </SelectField>
-            </>
-          ) : (
-            <>
-              <SelectField label="Industria *" {...getSelectProps(fields.industria)} required errors={fields.industria.errors}>
-                <CatalogOptions items={INDUSTRIES} emptyLabel="Selecciona una industria" />
-              </SelectField>
-              {province}
-            </>
-          )}
-          <div className="sm:col-span-2">
-            <InputField label="Dirección *" meta={fields.direccion} maxLength={LIMITS.direccion} required />
-          </div>
-          <div className="sm:col-span-2">
-            {/* A business needs a description; a restaurant may go without. */}
-            <TextareaField
-              label={restaurant ? "Descripción" : "Descripción *"}
-              {...getTextareaProps(fields.descripcion)}
-              rows={4}
-              maxLength={LIMITS.descripcion}
-              required={!restaurant}
-              errors={fields.descripcion.errors}
-            />
-          </div>
-        </FormSection>
+        <BasicsSection fields={fields} restaurant={restaurant} />
 
         <FormSection title="Contacto y enlaces" description="Los enlaces deben empezar con http:// o https://.">
           <InputField label="Teléfono" meta={fields.telefono} type="tel" maxLength={LIMITS.telefono} />
@@ -243,31 +196,7 @@ function ListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
           {restaurant ? <div className="sm:col-span-2">{image}</div> : image}
         </FormSection>
 
-        <FormSection title="Ubicación y horario" description="Para «cerca de mí» y «abierto ahora» en el directorio.">
-          {restaurant && (
-            <div className="sm:col-span-2">
-              <InputField label="Google Maps" meta={fields.maps_url} type="url" placeholder="https://maps.google.com/…" />
-            </div>
-          )}
-          <div className="sm:col-span-2">
-            <LocationField meta={fields.ubicacion} saved={loaderData.saved} fallbackHint={restaurant} />
-          </div>
-          <div className="sm:col-span-2">
-            {/* A textarea: imported hours come one day per line, which an input would flatten on save. */}
-            <TextareaField
-              label="Horario"
-              {...getTextareaProps(fields.horario)}
-              rows={2}
-              maxLength={LIMITS.horario}
-              placeholder={restaurant ? "Lun-Sáb 11:00-22:00" : "Lun-Vie 8:00-17:00"}
-              hint="El horario como se lee en la ficha. El horario semanal de abajo es el que decide «abierto ahora»."
-              errors={fields.horario.errors}
-            />
-          </div>
-          <div className="min-w-0 sm:col-span-2">
-            <WeeklyHoursEditor meta={fields.horario_semanal} note={loaderData.hoursNote} />
-          </div>
-        </FormSection>
+        <LocationHoursSection fields={fields} restaurant={restaurant} saved={loaderData.saved} hoursNote={loaderData.hoursNote} />
 
         <FormSection title="Detalles">
           <RatingField fields={fields} />

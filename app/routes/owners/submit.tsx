@@ -3,23 +3,18 @@
  * missing from the directory, with the admin form's fields (the admin's own aside). It stays private
  * until an admin approves it; the approval makes them its manager. `?tipo=negocio` picks the kind.
  */
-import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/submit";
-import { RESTAURANT_CATEGORIES } from "~/catalog/categories";
-import { INDUSTRIES } from "~/catalog/industries";
 import { LISTING_KIND_IDS, LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { provinceLabel } from "~/catalog/provinces";
-import { CatalogOptions, ProvinceOptions } from "~/components/catalog-options";
 import { FormError, FormSection, InputField, locationAndHours } from "~/components/admin/form-parts";
-import { LocationField } from "~/components/admin/location-field";
+import { BasicsSection, LocationHoursSection } from "~/components/admin/listing-sections";
 import { SpecialtiesInput } from "~/components/admin/specialties-input";
-import { WeeklyHoursEditor } from "~/components/admin/weekly-hours-editor";
 import { Icon } from "~/components/icons/icon";
 import { OwnerCard, OwnerFrame } from "~/components/owners/owner-frame";
 import { Badge } from "~/components/ui/card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { SelectField, TextareaField } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { useSchemaForm } from "~/lib/conform";
 import { entryPath } from "~/lib/entry-path";
@@ -162,49 +157,12 @@ function SubmissionForm({ loaderData, actionData }: Pick<Route.ComponentProps, "
     defaultValue: { especialidades: [], ubicacion: "", horario_semanal: loaderData.horario_semanal as never },
   });
   const busy = useNavigation().state === "submitting";
-  const province = (
-    <SelectField label="Provincia *" {...getSelectProps(fields.provincia)} required errors={fields.provincia.errors}>
-      <ProvinceOptions emptyLabel="Selecciona una provincia" />
-    </SelectField>
-  );
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       {/* Enter in a text field sends the form, not the first specialty button (also a submit button). */}
       <button type="submit" hidden tabIndex={-1} />
       <FormError message={form.errors?.[0]} />
-      <FormSection title="Información básica" description="Los campos con * son obligatorios.">
-        <div className="sm:col-span-2">
-          <InputField label="Nombre *" meta={fields.nombre} maxLength={LIMITS.nombre} required />
-        </div>
-        {restaurant ? (
-          <>
-            {province}
-            <SelectField label="Categoría" {...getSelectProps(fields.categoria)} errors={fields.categoria.errors}>
-              <CatalogOptions items={RESTAURANT_CATEGORIES} emptyLabel="Sin categoría" />
-            </SelectField>
-          </>
-        ) : (
-          <>
-            <SelectField label="Industria *" {...getSelectProps(fields.industria)} required errors={fields.industria.errors}>
-              <CatalogOptions items={INDUSTRIES} emptyLabel="Selecciona una industria" />
-            </SelectField>
-            {province}
-          </>
-        )}
-        <div className="sm:col-span-2">
-          <InputField label="Dirección *" meta={fields.direccion} maxLength={LIMITS.direccion} required />
-        </div>
-        <div className="sm:col-span-2">
-          <TextareaField
-            label={restaurant ? "Descripción" : "Descripción *"}
-            {...getTextareaProps(fields.descripcion)}
-            rows={4}
-            maxLength={LIMITS.descripcion}
-            required={!restaurant}
-            errors={fields.descripcion.errors}
-          />
-        </div>
-      </FormSection>
+      <BasicsSection fields={fields} restaurant={restaurant} description="Los campos con * son obligatorios." />
 
       <FormSection title="Contacto y enlaces">
         <InputField label="Teléfono" meta={fields.telefono} type="tel" maxLength={LIMITS.telefono} />
@@ -220,30 +178,7 @@ function SubmissionForm({ loaderData, actionData }: Pick<Route.ComponentProps, "
         </div>
       </FormSection>
 
-      <FormSection title="Ubicación y horario" description="Para «cerca de mí» y «abierto ahora» en el directorio.">
-        {restaurant ? (
-          <div className="sm:col-span-2">
-            <InputField label="Google Maps" meta={fields.maps_url} type="url" placeholder="https://maps.google.com/…" />
-          </div>
-        ) : null}
-        <div className="sm:col-span-2">
-          <LocationField meta={fields.ubicacion} saved={null} fallbackHint={restaurant} />
-        </div>
-        <div className="sm:col-span-2">
-          <TextareaField
-            label="Horario"
-            {...getTextareaProps(fields.horario)}
-            rows={2}
-            maxLength={LIMITS.horario}
-            placeholder={restaurant ? "Lun-Sáb 11:00-22:00" : "Lun-Vie 8:00-17:00"}
-            hint="El horario como se lee en la ficha. El horario semanal de abajo es el que decide «abierto ahora»."
-            errors={fields.horario.errors}
-          />
-        </div>
-        <div className="min-w-0 sm:col-span-2">
-          <WeeklyHoursEditor meta={fields.horario_semanal} note={null} />
-        </div>
-      </FormSection>
+      <LocationHoursSection fields={fields} restaurant={restaurant} saved={null} hoursNote={null} />
 
       <FormSection title="Detalles">
         <div className="sm:col-span-2">
