@@ -21,13 +21,24 @@ async function expectOnScreen(page: Page, link: Locator) {
 test("the admin navigation is in Spanish and keeps the last section's tab in view at 390px", async ({ page }) => {
   await page.goto("/admin/correos");
   const nav = page.getByRole("navigation", { name: "Administración" });
-  await expect(nav.getByRole("link")).toHaveText(["Panel", "Miembros", "Planes gratuitos", "Mensajes", "Auditoría", "Correos"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Panel",
+    "Miembros",
+    "Solicitudes",
+    "Cambios",
+    "Planes gratuitos",
+    "Mensajes",
+    "Auditoría",
+    "Correos",
+  ]);
   await expectOnScreen(page, nav.getByRole("link", { name: "Correos" }));
   // The page itself did not scroll to get there.
   expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
 
   await page.goto("/admin/leads");
   await expectOnScreen(page, nav.getByRole("link", { name: "Mensajes" }));
+  await page.goto("/admin/cambios");
+  await expectOnScreen(page, nav.getByRole("link", { name: "Cambios" }));
 });
 
 test("the dashboard's section tabs keep the current one in view at 390px, also after going back", async ({ page }) => {
