@@ -114,6 +114,7 @@ for (const width of [1280, 390]) {
 
     // Its page says so under its name, for every visitor; the editor leads to this page.
     await page.goto(`/mi-negocio/negocio/${businessId}`);
+    await page.screenshot({ path: `${SHOTS}/closures-editor-links-${width}.png` });
     await page.getByRole("link", { name: "Cierres y feriados" }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     const entry = await browser.newContext({ viewport: { width, height: 900 } });
