@@ -97,6 +97,17 @@ export const entrySchema = listingSchema
       .datetime()
       .nullable()
       .describe("Cuándo el negocio confirmó por última vez que su información está al día (ISO 8601); null si nunca."),
+    cierres: z
+      .array(
+        z.object({
+          dia: z.iso.date().describe("Día de Panamá (AAAA-MM-DD)."),
+          motivo: z.string().nullable().describe("Por qué cierra: lo que dijo el negocio, o el nombre del feriado."),
+        }),
+      )
+      .describe(
+        "Días de los próximos 30 en que cierra además de su horario semanal: cierres del negocio y, si cierra los feriados, el próximo feriado nacional.",
+      ),
+    cierra_feriados: z.boolean().describe("Cierra los feriados nacionales de Panamá."),
   })
   .register(ANSWER_COMPONENTS, { id: "Entrada" });
 

@@ -8,13 +8,16 @@ import { describe, expect, it } from "vitest";
 import { addDays, panamaToday } from "~/catalog/holidays";
 import { audit_log, listing_closures, restaurants } from "~/db/schema";
 import * as buscar from "~/routes/api/v1/buscar";
+import * as apiEntry from "~/routes/api/v1/entry";
+import * as entryPage from "~/routes/directory/entry";
+import * as entryMd from "~/routes/directory/entry-markdown";
 import * as closures from "~/routes/owners/closures";
 import { CLOSURE_MESSAGES } from "~/schemas/owner-closures";
 import { addManager } from "~/server/models/listing-managers.server";
 import { db } from "~/server/platform/db.server";
 import type { WeeklyPeriod } from "~/db/schema";
 import { makeRestaurant, makeUser } from "../setup/factories";
-import { call, formRequest, getRequest, resetConfig } from "../setup/route";
+import { call, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
 
 /** Open every minute of the week. */
 const ALWAYS: WeeklyPeriod[] = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
@@ -154,5 +157,25 @@ describe("adding and removing closures", () => {
     expect((await ask(true)).map((r) => r.id)).not.toContain(`restaurante/${listing.slug}`);
     const all = await ask(false);
     expect(all.find((r) => r.id === `restaurante/${listing.slug}`)?.abierto).toEqual({ estado: "cerrado", texto: "Cerrado hoy" });
+  });
+
+  it("a closure added is in the entry page's notice, the API's entry and its Markdown twin at once", async () => {
+    const { user, listing } = await managed("Fonda Cierre Anunciado");
+    const slug = listing.slug;
+    const day = addDays(panamaToday(), 3);
+    expect((await post(listing.id, { intent: "add", desde: day, hasta: "", motivo: "Fumigación" }, user.cookie)).status).toBe(302);
+
+    const page = await call(entryPage.loader, getRequest(`/restaurante/${slug}`), { params: { slug } });
+    expect(page.data.closures.closures).toEqual([{ day, reason: "Fumigación" }]);
+    const api = await call(apiEntry.loader, getRequest(`/api/v1/restaurantes/${slug}`), { params: { slug }, ip: "198.51.100.42" });
+    expect(api.data.cierres).toEqual([{ dia: day, motivo: "Fumigación" }]);
+    expect(api.data.cierra_feriados).toBe(false);
+    const md = await call(entryMd.loader, new Request(`${ORIGIN}/restaurante/${slug}.md`), { params: { slug } });
+    expect(md.data).toContain(`**Cierra:** ${day} (Fumigación)`);
+
+    // Closing on holidays adds the next one, by its name.
+    expect((await post(listing.id, { intent: "holidays", cierra_feriados: "on" }, user.cookie)).status).toBe(302);
+    const again = await call(apiEntry.loader, getRequest(`/api/v1/restaurantes/${slug}`), { params: { slug }, ip: "198.51.100.42" });
+    expect(again.data.cierra_feriados).toBe(true);
   });
 });

@@ -104,6 +104,8 @@ export function entryMarkdown(e: ApiEntry): string {
     ["Imagen", autolink(e.imagen)],
     ["Actualizado", when(e.actualizado)],
     ["Información confirmada por el negocio", e.confirmado ? when(e.confirmado) : null],
+    ["Cierra", e.cierres.length ? escapeMarkdown(e.cierres.map((c) => (c.motivo ? `${c.dia} (${c.motivo})` : c.dia)).join("; ")) : null],
+    ["Feriados nacionales", e.cierra_feriados ? "Cierra" : null],
   ];
   const lines = [
     `# ${escapeMarkdown(e.nombre)}`,

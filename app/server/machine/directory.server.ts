@@ -11,6 +11,7 @@
  * URL. Inactive entries never appear: the queries read active rows only.
  */
 import { categoryLabelIn, categoryOneIn, RESTAURANT_CATEGORIES } from "~/catalog/categories";
+import { holidayName } from "~/catalog/holidays";
 import { INDUSTRIES, industryLabelIn, industryOneIn, industryPath, type IndustrySlug } from "~/catalog/industries";
 import { KIND_SINGULARS, kindOfPlural, kindOfSingular, LISTING_KINDS, type KindSingular } from "~/catalog/listing-kinds";
 import { PAID_PLAN_TYPES, PLAN_TYPES, type PlanType } from "~/catalog/plans";
@@ -27,6 +28,7 @@ import type { ListingCard } from "~/schemas/directory";
 import { cachedAnswer } from "./answer-cache.server";
 import { getEnv } from "../platform/env.server";
 import { getEntryBySlug, type BusinessEntry, type RestaurantEntry } from "../models/listing-entries.server";
+import { type UpcomingClosures, upcomingClosures } from "../models/listing-closures.server";
 import { search } from "../search/engine.server";
 import type { SearchOutcome, SearchQuery } from "../search/query";
 
@@ -113,7 +115,14 @@ const SPECIAL_LABELS = {
   en: { restaurant: "Special dish", business: "Special service" },
 } as const;
 
-function entryOf(e: RestaurantEntry | BusinessEntry, origin: string, lang: AnswerLang): ApiEntry {
+/** The days it closes besides its week, soonest first: its own closures and, if it closes on them, the next holiday. */
+function closureDays({ closures, closesOnHolidays, nextHoliday }: UpcomingClosures): ApiEntry["cierres"] {
+  const days = new Map(closures.map((c) => [c.day, c.reason]));
+  if (closesOnHolidays && nextHoliday && !days.get(nextHoliday.day)) days.set(nextHoliday.day, holidayName(nextHoliday));
+  return [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([dia, motivo]) => ({ dia, motivo }));
+}
+
+function entryOf(e: RestaurantEntry | BusinessEntry, origin: string, lang: AnswerLang, closures: UpcomingClosures): ApiEntry {
   const base = listingOf(e, origin, PAID_PLAN_TYPES.includes(e.plan_type as PlanType), lang);
   const restaurant = e.kind === "restaurant";
   const special = restaurant ? e.special_dish : e.special_service;
@@ -145,6 +154,8 @@ function entryOf(e: RestaurantEntry | BusinessEntry, origin: string, lang: Answe
       : null,
     actualizado: new Date(e.updated_at).toISOString(),
     confirmado: e.info_confirmed_at,
+    cierres: closureDays(closures),
+    cierra_feriados: closures.closesOnHolidays,
   };
 }
 
@@ -259,7 +270,7 @@ async function entryUncached(kind: ApiKind, slug: string, lang: AnswerLang): Pro
   const found = await getEntryBySlug(kindOfPlural(kind), slug);
   if (!found) return null;
   if ("redirectTo" in found) return entryUncached(kind, found.redirectTo, lang);
-  return entryOf(found.entry, origin, lang);
+  return entryOf(found.entry, origin, lang, await upcomingClosures(found.entry.kind, found.entry.id));
 }
 
 const ENTRY_ID = new RegExp(`^(${KIND_SINGULARS.join("|")})/([a-z0-9-]{1,200})$`);

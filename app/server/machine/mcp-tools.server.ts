@@ -133,6 +133,7 @@ const WORDS = {
     week: "Horario semanal",
     closed: "cerrado",
     confirmed: "Información confirmada por el negocio",
+    closures: "Cierra",
     specialties: "Especialidades",
     website: "Sitio web",
     verified: "Verificado por Panama VIP IA.",
@@ -155,6 +156,7 @@ const WORDS = {
     week: "Weekly hours",
     closed: "closed",
     confirmed: "Information confirmed by the business",
+    closures: "Closed on",
     specialties: "Specialties",
     website: "Website",
     verified: "Verified by Panama VIP IA.",
@@ -208,6 +210,7 @@ function entryText(e: ApiEntry, lang: AnswerLang = "es"): string {
   if (e.sitio_web) lines.push(`${w.website}: ${e.sitio_web}`);
   if (e.verificado) lines.push(w.verified);
   if (e.confirmado) lines.push(`${w.confirmed}: ${e.confirmado.slice(0, 10)}`);
+  if (e.cierres.length) lines.push(`${w.closures}: ${e.cierres.map((c) => (c.motivo ? `${c.dia} (${c.motivo})` : c.dia)).join("; ")}`);
   if (e.descripcion) lines.push("", e.descripcion.replace(/\s+/g, " ").trim());
   lines.push("", `${w.page}: ${e.url}`);
   return lines.join("\n");
