@@ -59,6 +59,15 @@ function claimableById(ref: ListingRef): Promise<ClaimListing | null> {
 
 export type OpenClaim = { id: string; method: "domain" | "admin"; email: string | null; created_at: Date; expires_at: Date | null };
 
+/** Where: the person's pending claim of the listing. */
+const pendingClaimOf = (userId: string, ref: ListingRef) =>
+  and(
+    eq(listing_claims.kind, ref.kind),
+    eq(listing_claims.listing_id, ref.listingId),
+    eq(listing_claims.user_id, userId),
+    eq(listing_claims.status, "pending"),
+  );
+
 /** The person's open claim of the listing (a mailed link past its expiry is no longer open). */
 export async function openClaimOf(userId: string, ref: ListingRef): Promise<OpenClaim | null> {
   const rows = await db
@@ -70,15 +79,7 @@ export async function openClaimOf(userId: string, ref: ListingRef): Promise<Open
       expires_at: listing_claims.expires_at,
     })
     .from(listing_claims)
-    .where(
-      and(
-        eq(listing_claims.kind, ref.kind),
-        eq(listing_claims.listing_id, ref.listingId),
-        eq(listing_claims.user_id, userId),
-        eq(listing_claims.status, "pending"),
-        sql`(${listing_claims.expires_at} is null or ${listing_claims.expires_at} > now())`,
-      ),
-    )
+    .where(and(pendingClaimOf(userId, ref), sql`(${listing_claims.expires_at} is null or ${listing_claims.expires_at} > now())`))
     .limit(1);
   return (rows[0] as OpenClaim | undefined) ?? null;
 }
@@ -90,15 +91,7 @@ async function expireStale(tx: Tx, userId: string, ref: ListingRef) {
   await tx
     .update(listing_claims)
     .set({ status: "expired" })
-    .where(
-      and(
-        eq(listing_claims.kind, ref.kind),
-        eq(listing_claims.listing_id, ref.listingId),
-        eq(listing_claims.user_id, userId),
-        eq(listing_claims.status, "pending"),
-        lt(listing_claims.expires_at, sql`now()`),
-      ),
-    );
+    .where(and(pendingClaimOf(userId, ref), lt(listing_claims.expires_at, sql`now()`)));
 }
 
 export type NewClaimResult<T> = { ok: true; value: T } | { ok: false; reason: "open" };
@@ -157,17 +150,7 @@ export async function createAdminClaim(input: ListingRef & { userId: string } & 
 
 /** The person gives up their open claim of the listing (to choose the other proof). */
 export async function withdrawClaim(userId: string, ref: ListingRef): Promise<void> {
-  await db
-    .update(listing_claims)
-    .set({ status: "expired" })
-    .where(
-      and(
-        eq(listing_claims.kind, ref.kind),
-        eq(listing_claims.listing_id, ref.listingId),
-        eq(listing_claims.user_id, userId),
-        eq(listing_claims.status, "pending"),
-      ),
-    );
+  await db.update(listing_claims).set({ status: "expired" }).where(pendingClaimOf(userId, ref));
 }
 
 export type ConfirmResult =

@@ -39,20 +39,25 @@ export type ListingSubscription = typeof listing_subscriptions.$inferSelect;
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
-/** The listing's subscription that is live (paid, being paid, or being retried), if any. */
-export async function liveListingSubscription(ref: ListingRef): Promise<ListingSubscription | null> {
-  const [row] = await db
+/** The listing's subscription with one of `statuses`, if any. */
+async function subscriptionIn(ref: ListingRef, statuses: readonly string[], tx: Pick<Db, "select"> = db) {
+  const [row] = await tx
     .select()
     .from(listing_subscriptions)
     .where(
       and(
         eq(listing_subscriptions.kind, ref.kind),
         eq(listing_subscriptions.listing_id, ref.listingId),
-        inArray(listing_subscriptions.status, [...LIVE_STATUSES]),
+        inArray(listing_subscriptions.status, [...statuses]),
       ),
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The listing's subscription that is live (paid, being paid, or being retried), if any. */
+export function liveListingSubscription(ref: ListingRef): Promise<ListingSubscription | null> {
+  return subscriptionIn(ref, LIVE_STATUSES);
 }
 
 export type ListingPlan = {
@@ -214,17 +219,6 @@ async function applyPlan(tx: Tx, kind: ListingKind, listingId: string): Promise<
 }
 
 /** The listings whose Stripe plan is kept by a live subscription (the admin form must not override it). */
-export async function stripePlanInForce(ref: ListingRef, tx: Pick<Db, "select"> = db): Promise<ListingSubscription | null> {
-  const [row] = await tx
-    .select()
-    .from(listing_subscriptions)
-    .where(
-      and(
-        eq(listing_subscriptions.kind, ref.kind),
-        eq(listing_subscriptions.listing_id, ref.listingId),
-        inArray(listing_subscriptions.status, [...PLAN_IN_FORCE_STATUSES]),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+export function stripePlanInForce(ref: ListingRef, tx: Pick<Db, "select"> = db): Promise<ListingSubscription | null> {
+  return subscriptionIn(ref, PLAN_IN_FORCE_STATUSES, tx);
 }
