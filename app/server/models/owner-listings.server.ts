@@ -23,19 +23,21 @@ export function getOwnerListing<K extends ListingKind>(kind: K, id: string): Pro
   return getListing(kind, id);
 }
 
+/** Where: the listing's pending change request. */
+const pendingChangeWhere = (kind: ListingKind, listingId: string) =>
+  and(
+    eq(listing_change_requests.kind, kind),
+    eq(listing_change_requests.listing_id, listingId),
+    eq(listing_change_requests.status, "pending"),
+  );
+
 /** The listing's pending change request, if any. */
 export async function pendingChangeOf(kind: ListingKind, listingId: string): Promise<{ id: string; changes: ReviewedChanges } | null> {
   if (!isUuid(listingId)) return null;
   const [row] = await db
     .select({ id: listing_change_requests.id, changes: listing_change_requests.changes })
     .from(listing_change_requests)
-    .where(
-      and(
-        eq(listing_change_requests.kind, kind),
-        eq(listing_change_requests.listing_id, listingId),
-        eq(listing_change_requests.status, "pending"),
-      ),
-    )
+    .where(pendingChangeWhere(kind, listingId))
     .orderBy(desc(listing_change_requests.created_at))
     .limit(1);
   return row ? { id: row.id, changes: row.changes as ReviewedChanges } : null;
@@ -80,13 +82,7 @@ export async function saveOwnerListing(kind: ListingKind, id: string, input: Own
     const [pending] = await tx
       .select({ id: listing_change_requests.id, changes: listing_change_requests.changes })
       .from(listing_change_requests)
-      .where(
-        and(
-          eq(listing_change_requests.kind, kind),
-          eq(listing_change_requests.listing_id, id),
-          eq(listing_change_requests.status, "pending"),
-        ),
-      )
+      .where(pendingChangeWhere(kind, id))
       .for("update");
     const asked = Object.keys(changes).length > 0;
     if (pending && !asked) {
