@@ -10,7 +10,7 @@ import type { PgInsertValue, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type businesses, listing_slug_history, restaurants, type Business, type Restaurant } from "~/db/schema";
 import { slugify } from "~/lib/slugify";
 import type { BusinessInput, RestaurantInput } from "~/schemas/admin";
-import { db } from "../platform/db.server";
+import { db, type Tx } from "../platform/db.server";
 import { invalidatePublicPages } from "../http/page-cache.server";
 import { recordAudit } from "./audit.server";
 import { keysetPage, olderThan, pageLimit, utcMicros } from "./keyset.server";
@@ -115,8 +115,6 @@ function grantedPlan(plan: string, before: { plan_type: string } | null) {
 function listingColumns<T extends { ubicacion: { lat: number; lng: number } | null }>({ ubicacion, ...rest }: T) {
   return { ...rest, latitud: ubicacion?.lat ?? null, longitud: ubicacion?.lng ?? null };
 }
-
-export type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /**
  * The slug after an edit: unchanged unless the name's slug changed, then a new free one.

@@ -9,7 +9,7 @@ import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import { LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { listing_claims } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
-import { db, queryRows } from "../platform/db.server";
+import { db, queryRows, type Tx } from "../platform/db.server";
 import { emailMatchesWebsite } from "../owners/claim-domain.server";
 import { recordAudit } from "./audit.server";
 import { addManager, hasManagers, isManager, type ListingRef } from "./listing-managers.server";
@@ -83,8 +83,6 @@ export async function openClaimOf(userId: string, ref: ListingRef): Promise<Open
     .limit(1);
   return (rows[0] as OpenClaim | undefined) ?? null;
 }
-
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /** Links of the person's claim of the listing that ran out stop being open (the unique index frees up). */
 async function expireStale(tx: Tx, userId: string, ref: ListingRef) {

@@ -10,7 +10,7 @@ import type { ListingKind } from "~/catalog/listing-kinds";
 import type { PaidPlanType, PlanPeriod } from "~/catalog/plans";
 import { listing_subscriptions, stripe_customers, stripe_events, users } from "~/db/schema";
 import { invalidatePublicPages } from "../http/page-cache.server";
-import { db, type Db } from "../platform/db.server";
+import { db, type Db, type Tx } from "../platform/db.server";
 import { recordAudit } from "./audit.server";
 import type { ListingRef } from "./listing-managers.server";
 import { isUuid } from "./listing-admin.server";
@@ -36,8 +36,6 @@ export type ListingSubscriptionState = {
 };
 
 export type ListingSubscription = typeof listing_subscriptions.$inferSelect;
-
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /** The listing's subscription with one of `statuses`, if any. */
 async function subscriptionIn(ref: ListingRef, statuses: readonly string[], tx: Pick<Db, "select"> = db) {

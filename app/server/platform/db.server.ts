@@ -25,6 +25,9 @@ import { dropSingleton, singleton } from "./singleton.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction's handle, as `db.transaction` passes it. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /** Planner methods a statement can be run without (see `queryRowsWithout`). */
 export type PlannerMethod = "enable_seqscan" | "enable_indexscan" | "enable_bitmapscan";
 
