@@ -54,8 +54,9 @@ async function openNowIds(page: Page, word: string, open: boolean) {
 for (const width of [1280, 390]) {
   test(`a manager closes today and on holidays, and 'abierto ahora' follows (${width} px)`, async ({ browser, baseURL }) => {
     test.setTimeout(150_000);
-    const id = crypto.randomBytes(3).toString("hex");
-    const word = `zarzamora${id}`;
+    // A whole word of random letters: a shared stem would make the two widths' businesses alike by
+    // trigram similarity, and each run would find the other's.
+    const word = Array.from(crypto.randomBytes(12), (b) => String.fromCharCode(97 + (b % 26))).join("");
     const nombre = `Tienda ${word}`;
     const owner = await makeUser(browser, "cierres");
     const context = await browser.newContext({ storageState: owner.session, viewport: { width, height: 900 } });
