@@ -27,6 +27,7 @@ import { BLOG_CATEGORIES, RESTAURANT_CATEGORY_SLUGS } from "../catalog/categorie
 import { INDUSTRY_SLUGS } from "../catalog/industries";
 import { CONTACT_SERVICE_SLUGS, FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "../catalog/plans";
 import { PROVINCE_SLUGS } from "../catalog/provinces";
+import { VISIBILITY_ACTION_IDS, VISIBILITY_CHANNEL_IDS, VISIT_SURFACE_IDS, VISIT_TYPES } from "../catalog/visibility";
 
 /** One opening period as Google's Places API gives it: day 0 is Sunday; no close means open 24 h. */
 export type WeeklyPeriod = { open: { day: number; hour: number; minute: number }; close?: { day: number; hour: number; minute: number } };
@@ -685,6 +686,169 @@ export const mail_outbox = pgTable(
     index("mail_outbox_failed_idx").on(t.created_at.desc(), t.id.desc()).where(sql`${t.status} = 'failed'`),
   ],
 );
+
+// ---------------------------------------------------------------- AI visibility (decision 097)
+// Daily totals of what the directory's own answers showed and what visitors did next. Counts arrive
+// batched from memory; nothing here says who asked or who tapped.
+
+const channelCheck = (name: string, c: ExtraConfigColumn) => check(name, sql`${c} in (${inList(VISIBILITY_CHANNEL_IDS)})`);
+const dayCol = () => date("day", { mode: "string" }).notNull();
+const countCol = () => integer("count").notNull();
+
+/** How often each entry appeared, per day, channel and position band (1: 1-3, 2: 4-10, 3: further). */
+export const visibility_impressions = pgTable(
+  "visibility_impressions",
+  {
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    day: dayCol(),
+    channel: text("channel").notNull(),
+    band: smallint("band").notNull(),
+    count: countCol(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.listing_id, t.day, t.channel, t.band] }),
+    kindCheck("visibility_impressions_kind_check", t.kind),
+    channelCheck("visibility_impressions_channel_check", t.channel),
+    check("visibility_impressions_band_check", sql`${t.band} between 1 and 3`),
+    index("visibility_impressions_day_idx").on(t.day),
+  ],
+);
+
+/** Impressions of all the entries of one category or industry in one province: share of voice. */
+export const visibility_segment_impressions = pgTable(
+  "visibility_segment_impressions",
+  {
+    kind: text("kind").notNull(),
+    segment: text("segment").notNull(),
+    provincia: text("provincia").notNull(),
+    day: dayCol(),
+    count: countCol(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.segment, t.provincia, t.day] }),
+    kindCheck("visibility_segment_impressions_kind_check", t.kind),
+    index("visibility_segment_impressions_day_idx").on(t.day),
+  ],
+);
+
+/**
+ * The whole directory's day by metric ('imp:api:1', 'action:whatsapp', 'referral:chatgpt',
+ * 'crawler:OAI-SearchBot'): the company's totals without summing every entry's rows.
+ */
+export const visibility_directory = pgTable(
+  "visibility_directory",
+  { day: dayCol(), metric: text("metric").notNull(), count: countCol() },
+  (t) => [primaryKey({ columns: [t.day, t.metric] })],
+);
+
+/** Taps on WhatsApp, call, directions and website, once per visitor and hour. */
+export const visibility_actions = pgTable(
+  "visibility_actions",
+  {
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    day: dayCol(),
+    action: text("action").notNull(),
+    count: countCol(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.listing_id, t.day, t.action] }),
+    kindCheck("visibility_actions_kind_check", t.kind),
+    check("visibility_actions_action_check", sql`${t.action} in (${inList(VISIBILITY_ACTION_IDS)})`),
+    index("visibility_actions_day_idx").on(t.day),
+  ],
+);
+
+/** Visits from an AI assistant (referral) and by AI and search crawlers, by source and surface. */
+export const visibility_visits = pgTable(
+  "visibility_visits",
+  {
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    day: dayCol(),
+    visit: text("visit").notNull(),
+    source: text("source").notNull(),
+    surface: text("surface").notNull(),
+    count: countCol(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.listing_id, t.day, t.visit, t.source, t.surface] }),
+    kindCheck("visibility_visits_kind_check", t.kind),
+    check("visibility_visits_visit_check", sql`${t.visit} in (${inList(VISIT_TYPES)})`),
+    check("visibility_visits_surface_check", sql`${t.surface} in (${inList(VISIT_SURFACE_IDS)})`),
+    index("visibility_visits_day_idx").on(t.day),
+  ],
+);
+
+/** The questions (normalized words only) each entry appeared for, with the sum of its positions. */
+export const visibility_entry_questions = pgTable(
+  "visibility_entry_questions",
+  {
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    day: dayCol(),
+    question: text("question").notNull(),
+    count: countCol(),
+    position_sum: integer("position_sum").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.listing_id, t.day, t.question] }),
+    kindCheck("visibility_entry_questions_kind_check", t.kind),
+    index("visibility_entry_questions_day_idx").on(t.day),
+  ],
+);
+
+/** Questions whose answer found nothing (empty) or little (few): what customers ask that is missing. */
+export const visibility_questions = pgTable(
+  "visibility_questions",
+  {
+    day: dayCol(),
+    question: text("question").notNull(),
+    channel: text("channel").notNull(),
+    empty: integer("empty").notNull(),
+    few: integer("few").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.question, t.channel] }), channelCheck("visibility_questions_channel_check", t.channel)],
+);
+
+/** Each entry's impressions over the last 30 and 90 full days, refreshed by the daily pass. */
+export const visibility_rollups = pgTable(
+  "visibility_rollups",
+  {
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    impressions_30: integer("impressions_30").notNull(),
+    impressions_90: integer("impressions_90").notNull(),
+    updated_on: date("updated_on", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.listing_id] }),
+    kindCheck("visibility_rollups_kind_check", t.kind),
+    index("visibility_rollups_30_idx").on(t.impressions_30.desc()),
+    index("visibility_rollups_90_idx").on(t.impressions_90.desc()),
+  ],
+);
+
+/** The monthly report, claimed per listing and month so that several processes send it once. */
+export const visibility_reports = pgTable(
+  "visibility_reports",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    listing_id: uuid("listing_id").notNull(),
+    sent_at: ts("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.kind, t.listing_id] }), kindCheck("visibility_reports_kind_check", t.kind)],
+);
+
+/** People who asked, through the link in a report, to receive no more reports. */
+export const visibility_report_optouts = pgTable("visibility_report_optouts", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  created_at: createdAt(),
+});
 
 export type Profile = typeof profiles.$inferSelect;
 export type Restaurant = typeof restaurants.$inferSelect;

@@ -34,6 +34,9 @@ import {
   stripe_customers,
   stripe_events,
   subscriptions,
+  visibility_report_optouts,
+  visibility_reports,
+  visibility_rollups,
 } from "~/db/schema";
 import { getAuth } from "~/server/accounts/auth.server";
 import { closeDb, db, dbReady } from "~/server/platform/db.server";
@@ -42,6 +45,7 @@ import { insertOutboxMail } from "~/server/models/mail-outbox.server";
 import { recordHit } from "~/server/models/rate-limits.server";
 import { seedDemo } from "~/server/seed/seed.server";
 import { clearSingletons } from "~/server/platform/singleton.server";
+import { countAction, countAnswer, countVisit, flushVisibility } from "~/server/visibility/counter.server";
 import { makeFreePlan, makeUser } from "../setup/factories";
 
 /** The postgres project provides its server (tests/setup/db.ts); the pglite project does not. */
@@ -134,6 +138,14 @@ async function fillEveryTable() {
     status: "active",
     current_period_end: new Date("2031-06-30T12:00:00Z"),
   });
+  const shown = { kind: "business" as const, segment: business!.industria, provincia: business!.provincia };
+  countAnswer({ channel: "api", question: "Ferretería «abierta» \\ O'Brien", entries: [{ ...shown, id: business!.id }], total: 1 });
+  countAction({ kind: "business", id: business!.id }, "whatsapp", { ip: "198.51.100.9", userAgent: "copia" });
+  countVisit({ kind: "business", id: business!.id }, "crawler", "OAI-SearchBot", "markdown");
+  await flushVisibility();
+  await db.insert(visibility_rollups).values({ ...listing, impressions_30: 1, impressions_90: 1, updated_on: "2031-01-01" });
+  await db.insert(visibility_reports).values({ ...listing, month: "2031-01-01" });
+  await db.insert(visibility_report_optouts).values({ user_id: member.id });
 }
 
 /** A script of the repository in its own process, as `npm run` starts it. */

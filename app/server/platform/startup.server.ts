@@ -5,6 +5,7 @@ import { startMailSender, stopMailSender } from "../mail/sender.server";
 import { isDatabaseEmpty, seedDemo } from "../seed/seed.server";
 import { log as logger } from "./logger.server";
 import { startInfoReminders, stopInfoReminders } from "../owners/info-reminders.server";
+import { startVisibilityCounter, stopVisibilityCounter } from "../visibility/counter.server";
 
 export async function prepareDatabase(log: (msg: string) => void = logger.info): Promise<void> {
   const env = getEnv();
@@ -20,15 +21,18 @@ export async function prepareDatabase(log: (msg: string) => void = logger.info):
 /**
  * In every process that serves requests (each worker of a cluster too: claiming mail is exclusive),
  * once the database is ready: the mail outbox's sender and the daily reminder to confirm listings'
- * information (both claim their rows, so several processes never do one thing twice).
+ * information (both claim their rows, so several processes never do one thing twice), and the
+ * visibility counter's timed writes (its sums add up across processes).
  */
 export function startBackgroundWork(): void {
   if (getEnv().SMTP_URL) startMailSender();
   startInfoReminders();
+  startVisibilityCounter();
 }
 
-/** On shutdown, before the database closes: lets a mail being sent finish. */
+/** On shutdown, before the database closes: writes the last counts and lets a mail being sent finish. */
 export async function stopBackgroundWork(): Promise<void> {
+  await stopVisibilityCounter();
   await stopInfoReminders();
   await stopMailSender();
 }
