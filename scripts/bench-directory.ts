@@ -520,9 +520,40 @@ async function mcpRows(call: McpCall, apiStatic: LoadStat): Promise<string[]> {
   ];
 }
 
+type Channel = "api" | "mcp" | "buscar";
+/** What the load generator saw of the first-time rows per channel: answers (200) and entries in them. */
+const seen: Record<Channel, { answers: number; entries: number }> = {
+  api: { answers: 0, entries: 0 },
+  mcp: { answers: 0, entries: 0 },
+  buscar: { answers: 0, entries: 0 },
+};
+
+/** The entries of an API answer, or of an MCP `buscar` result (JSON or a server-sent event). */
+function entriesIn(channel: Channel, body: string): number {
+  if (channel === "buscar") return 0;
+  const json =
+    channel === "api"
+      ? body
+      : (body
+          .split("\n")
+          .findLast((l) => l.startsWith("data: "))
+          ?.slice(6) ?? body);
+  const parsed = JSON.parse(json) as { resultados?: unknown[]; result?: { structuredContent?: { resultados?: unknown[] } } };
+  return (channel === "api" ? parsed.resultados : parsed.result?.structuredContent?.resultados)?.length ?? 0;
+}
+
+const tally =
+  (channel: Channel) =>
+  (status: number, body: string): void => {
+    if (status !== 200) return;
+    seen[channel].answers += 1;
+    seen[channel].entries += entriesIn(channel, body);
+  };
+
 /**
  * Questions asked for the first time, half in English by default: the whole search's cost on each
  * way in, at the same fixed rate, open loop (requests keep their schedule whatever the answers).
+ * Every answer is counted for AI visibility meanwhile; its bodies are read for the check of the counts.
  */
 async function firstTimeRows(call: McpCall): Promise<string[]> {
   const nextFirst = (fill: (q: string) => Omit<LoadRequest, "tag">) => (): LoadRequest => {
@@ -530,9 +561,9 @@ async function firstTimeRows(call: McpCall): Promise<string[]> {
     return { ...fill(q), tag: lang };
   };
   const firstWays: [string, (q: string) => Omit<LoadRequest, "tag">][] = [
-    ["API buscar", (q) => ({ path: apiQuery({ q }) })],
-    ["MCP buscar", (q) => ({ path: "/mcp", headers: call.headers, body: mcpCallBody(call, q) })],
-    ["página /buscar", (q) => ({ path: searchPage(q) })],
+    ["API buscar", (q) => ({ path: apiQuery({ q }), onAnswer: tally("api") })],
+    ["MCP buscar", (q) => ({ path: "/mcp", headers: call.headers, body: mcpCallBody(call, q), onAnswer: tally("mcp") })],
+    ["página /buscar", (q) => ({ path: searchPage(q), onAnswer: tally("buscar") })],
   ];
   // With the machine's load average after each row: on a shared machine other work shows in the tail.
   const rows: { name: string; stat: LoadStat; load: number }[] = [];
@@ -556,8 +587,29 @@ async function firstTimeRows(call: McpCall): Promise<string[]> {
   return lines;
 }
 
+/** Answers and impressions counted so far per channel, from the whole directory's daily totals. */
+async function visibilityTotals(app: App): Promise<Record<string, number>> {
+  const rows = await app.queryRows<{ metric: string; n: string }>(sql`
+    select split_part(metric, ':', 1) || ':' || split_part(metric, ':', 2) as metric, sum(count)::text as n
+    from visibility_directory where metric like 'answer:%' or metric like 'imp:%' group by 1`);
+  return Object.fromEntries(rows.map((r) => [r.metric, Number(r.n)]));
+}
+
+/** The counts the server wrote during the first-time rows against the answers the load generator got. */
+function countsCheck(before: Record<string, number>, after: Record<string, number>): string[] {
+  const delta = (m: string) => (after[m] ?? 0) - (before[m] ?? 0);
+  const lines = (["api", "mcp", "buscar"] as const).map((c) => {
+    const answers = `${seen[c].answers} respuestas dadas, ${delta(`answer:${c}`)} contadas`;
+    const shown = c === "buscar" ? "" : `; ${seen[c].entries} apariciones en ellas, ${delta(`imp:${c}`)} contadas`;
+    const lost = seen[c].answers - delta(`answer:${c}`) + (c === "buscar" ? 0 : seen[c].entries - delta(`imp:${c}`));
+    return `conteo ${c.padEnd(7)} ${answers}${shown} (${lost === 0 ? "0 perdidas" : `¡diferencia ${lost}!`})`;
+  });
+  console.info(`\n-- visibilidad: lo contado durante las preguntas por primera vez\n${lines.join("\n")}`);
+  return ["-- visibilidad (conteo con el servidor en marcha, escrito en lotes)", ...lines];
+}
+
 /** The HTTP part: starts the server, runs every row, stops it; the summary's lines. */
-async function httpRows(env: Record<string, string>, seeded: Seeded): Promise<string[]> {
+async function httpRows(env: Record<string, string>, seeded: Seeded, app: App): Promise<string[]> {
   console.info("\n[bench] compilando si hace falta e iniciando el servidor…");
   const server = await startBenchServer({
     env,
@@ -573,9 +625,14 @@ async function httpRows(env: Record<string, string>, seeded: Seeded): Promise<st
   const call = await recordMcpCall();
   const machine = [...api.lines, ...(await mcpRows(call, api.apiStatic))];
   console.info(`\n${machine.join("\n")}`);
+  // Every process writes its counts at least every 2 s: what is in the tables now is all of the rows before.
+  await sleep(5000);
+  const before = await visibilityTotals(app);
   summary.push(...machine, ...(await firstTimeRows(call)));
+  // Stopping writes what each process still holds.
   await server.stopAndWait();
   await sleep(1500);
+  summary.push(...countsCheck(before, await visibilityTotals(app)));
   fs.rmSync(staticDir, { recursive: true, force: true });
   return summary;
 }
@@ -589,7 +646,7 @@ async function main() {
   const app = await loadApp();
   const seeded = await seed(app);
   const summary = await databaseRows(app, seeded);
-  if (!NO_HTTP) summary.push(...(await httpRows(env, seeded)));
+  if (!NO_HTTP) summary.push(...(await httpRows(env, seeded, app)));
   database?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
   console.info(`\n== resumen\n${summary.join("\n")}`);

@@ -20,8 +20,17 @@ export type LoadStat = {
 };
 /** A POST sent with every request: its headers and a body made anew each time. */
 export type Post = { method: "POST"; headers: Record<string, string>; body: () => string };
-/** One request of an open-loop row: GET `path`, or POST `body` with `headers`; `tag` groups its latency. */
-export type LoadRequest = { path: string; headers?: Record<string, string>; body?: string; tag?: string };
+/**
+ * One request of an open-loop row: GET `path`, or POST `body` with `headers`; `tag` groups its latency;
+ * `onAnswer`, when given, gets the status and the whole body (kept only for such requests).
+ */
+export type LoadRequest = {
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  tag?: string;
+  onAnswer?: (status: number, body: string) => void;
+};
 
 function statOf(sorted: number[], rps: number, errors: number, non2xx: number): LoadStat {
   return { rps, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), errors, non2xx };
@@ -90,9 +99,12 @@ function send(target: URL, agent: http.Agent, r: LoadRequest, counts: { errors: 
   return new Promise((resolve) => {
     const method = r.body !== undefined ? "POST" : "GET";
     const req = http.request({ host: target.hostname, port: target.port, path: r.path, agent, method, headers: r.headers }, (res) => {
-      res.resume();
+      const chunks: Buffer[] = [];
+      if (r.onAnswer) res.on("data", (c: Buffer) => chunks.push(c));
+      else res.resume();
       res.on("end", () => {
         if (res.statusCode !== 200) counts.non2xx++;
+        r.onAnswer?.(res.statusCode ?? 0, Buffer.concat(chunks).toString("utf8"));
         resolve(res.statusCode ?? 0);
       });
     });
