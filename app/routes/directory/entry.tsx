@@ -2,7 +2,7 @@
  * /restaurante/:slug and /negocio/:slug: one restaurant or business with JSON-LD, Maps and
  * WhatsApp links; old slugs 301. The path tells the kind.
  */
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/entry";
 import { industryLabel, industryPath, type IndustrySlug } from "~/catalog/industries";
 import { kindOfPath, LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
@@ -24,6 +24,7 @@ import { upcomingClosures } from "~/server/models/listing-closures.server";
 import { ClosuresNotice, closureLines } from "~/components/directory/closures-notice";
 import { MineEntryOwnerBar } from "~/components/owners/mine-entry-owner-bar";
 import { errorPage } from "~/lib/error-page";
+import { countEntryView } from "~/server/visibility/impressions.server";
 
 const kindOf = (url: { pathname: string }): ListingKind => kindOfPath(url.pathname) ?? "restaurant";
 
@@ -58,11 +59,19 @@ export async function loader({ params, url, request }: Route.LoaderArgs) {
   const [current, closures] = await Promise.all([getCurrentUser(request), upcomingClosures(kind, entry.id)]);
   const manages = current ? await isManager(current.user.id, { kind, listingId: entry.id }) : false;
   const week = entry.horario_semanal ? weekRows(entry.horario_semanal) : null;
+  // A person opened it (decision 098); its own managers' visits are not the directory showing it.
+  if (!manages) countEntryView(request, entry);
   return data({ entry, path, jsonLd, week, closures, bookingUrl: env.BOOKING_URL, manages }, { headers: twinnedPageHeaders() });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
+}
+
+/** One view per opening: a form sent from the page (a fetcher) does not reload it and count it again. */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {

@@ -17,7 +17,16 @@ import { ClearOpenLink, ListingFilters } from "~/components/directory/near-filte
 import { useShowToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/input";
-import { badCursorPage, enginePages, engineFilters, filtersApply, listingPageData, loadPages } from "./listing-page.server";
+import {
+  AFTER_PAGE_CURSOR,
+  badCursorPage,
+  countListing,
+  enginePages,
+  engineFilters,
+  filtersApply,
+  listingPageData,
+  loadPages,
+} from "./listing-page.server";
 import { seo } from "~/lib/meta";
 import type { NearPoint } from "~/lib/near-query";
 import { decodeCursor, industryPageQuerySchema, listingAdminActionSchema } from "~/schemas/directory";
@@ -73,17 +82,24 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   return listingPageData(
     url,
     base,
-    async () =>
-      filtered
-        ? enginePages(
-            url,
-            { text: "", kind: "business", industry: industria, province: provincia, ...engineFilters(filters) },
-            paginas,
-            cursor,
-          )
-        : loadPages(paginas, keyset, decodeCursor, (after) =>
-            listBusinessesByIndustry(industria, { provincia, cursor: after, includeInactive: isAdmin }),
-          ),
+    async () => {
+      if (filtered) {
+        const page = await enginePages(
+          url,
+          { text: "", kind: "business", industry: industria, province: provincia, ...engineFilters(filters) },
+          paginas,
+          cursor,
+        );
+        if (!isAdmin) countListing(request, page.items, page.offset, paginas);
+        return page;
+      }
+      const page = await loadPages(paginas, keyset, decodeCursor, (after) =>
+        listBusinessesByIndustry(industria, { provincia, cursor: after, includeInactive: isAdmin }),
+      );
+      // An admin's page lists inactive entries too, to manage them: not the directory's answer.
+      if (!isAdmin) countListing(request, page.items, keyset ? AFTER_PAGE_CURSOR : 0, paginas);
+      return page;
+    },
     "No se pudieron cargar los negocios",
   );
 }

@@ -16,7 +16,15 @@ import { pageQuery } from "~/server/directory/near-point.server";
 import { BadCursorError } from "~/server/search/engine.server";
 import type { SearchQuery } from "~/server/search/query";
 import { DIRECTORY_PAGE_CACHE } from "./cache-headers";
-import { type EnginePage, enginePages, engineFilters, filtersApply, type PageFilters } from "./listing-page.server";
+import {
+  AFTER_TWIN_CURSOR,
+  countListing,
+  type EnginePage,
+  enginePages,
+  engineFilters,
+  filtersApply,
+  type PageFilters,
+} from "./listing-page.server";
 
 function badQuery(request: Request, message: string): Response {
   return markdownResponse(request, `# Solicitud no válida\n\n${escapeMarkdown(message)}\n`, {
@@ -51,7 +59,7 @@ function filterNote(page: Partial<EnginePage> & { near: NearPoint | null }, f: P
   return parts.length ? ` Filtro: ${parts.join("; ")}.` : "";
 }
 
-type Loaded = ListingPage & { near: NearPoint | null; unknownPlace?: string | null };
+type Loaded = ListingPage & { near: NearPoint | null; unknownPlace?: string | null; offset: number };
 
 /** One page of the listing: through the engine when filtered, else in the page's own order. 'bad' for a cursor it cannot read. */
 async function loadTwin(
@@ -71,7 +79,7 @@ async function loadTwin(
   }
   const c = cursor ? decodeCursor(cursor) : undefined;
   if (c === null) return "bad";
-  return { ...(await keyset(c)), near: null };
+  return { ...(await keyset(c)), near: null, offset: c ? AFTER_TWIN_CURSOR : 0 };
 }
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
@@ -93,6 +101,8 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
       return markdownResponse(request, LOAD_ERROR, { status: 503, cacheControl: DIRECTORY_PAGE_CACHE });
     }
     if (page === "bad") return badQuery(request, CURSOR_INVALID);
+    // The twin is for machines: a person who reads it counts as the listing; a crawler does not.
+    countListing(request, page.items, page.offset);
     const label = provinceLabel(province);
     const pageUrl = `${origin}${provincePath(province)}`;
     const kept = filterParams(url, filters);
@@ -125,6 +135,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     return markdownResponse(request, LOAD_ERROR, { status: 503, cacheControl: DIRECTORY_PAGE_CACHE });
   }
   if (page === "bad") return badQuery(request, CURSOR_INVALID);
+  countListing(request, page.items, page.offset);
   const label = industryLabel(industria);
   const pageUrl = `${origin}${industryPath(industria)}`;
   const where = provincia ? ` en ${provinceLabel(provincia)}` : " en Panamá";

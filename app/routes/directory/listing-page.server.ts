@@ -4,9 +4,12 @@ import { invalidLinkPage } from "~/lib/error-page";
 import type { NearPoint } from "~/lib/near-query";
 import { CURSOR_INVALID, PAGE_SIZE } from "~/schemas/directory";
 import type { ListingPage } from "~/server/models/listings.server";
+import type { ListingCard } from "~/schemas/directory";
 import { nearOfReading } from "~/server/directory/near-point.server";
 import { BadCursorError, search } from "~/server/search/engine.server";
 import type { SearchOutcome, SearchQuery } from "~/server/search/query";
+import { countPageView, lastPageShown, shownEntryOf } from "~/server/visibility/impressions.server";
+import { MAX_PAGES } from "~/lib/listing-pages";
 import { twinnedPageHeaders } from "./cache-headers";
 
 /** A link whose cursor this page cannot read: the 'Enlace no válido' page, offering the first page. */
@@ -90,6 +93,9 @@ export type EnginePage = ListingPage & {
   unknownPlace: string | null;
   reading: SearchOutcome["reading"];
   suggestion: SearchOutcome["suggestion"];
+  /** Results before the first card (the engine's cursor is an offset), and in all. */
+  offset: number;
+  total: number;
 };
 
 /**
@@ -111,5 +117,24 @@ export async function enginePages(
     unknownPlace: outcome.reading.unknownPlace,
     reading: outcome.reading,
     suggestion: outcome.suggestion,
+    offset: outcome.offset,
+    total: outcome.total,
   };
+}
+
+/**
+ * Where a page after a keyset cursor starts, at the least: a listing page's URL takes a cursor only
+ * past MAX_PAGES pages ('Cargar más'), a Markdown twin's from its second page. A keyset cursor says
+ * which card comes next, not its position, and counting them would cost a query per page.
+ */
+export const AFTER_PAGE_CURSOR = MAX_PAGES * PAGE_SIZE;
+export const AFTER_TWIN_CURSOR = PAGE_SIZE;
+
+/**
+ * Counts a listing's cards that a person sees for the first time (decision 098): with `?paginas=N`
+ * only the last page, the ones before were counted when they came. `offset`: results before the
+ * first card.
+ */
+export function countListing(request: Request, items: ListingCard[], offset: number, pages = 1): void {
+  countPageView(request, "listado", lastPageShown({ entries: items.map(shownEntryOf), firstPosition: offset + 1 }, pages));
 }

@@ -11,7 +11,16 @@ import { BookingCta } from "~/components/directory/booking-cta";
 import { DirectoryHero } from "~/components/directory/listing-layout";
 import { ListingResults } from "~/components/directory/listing-results";
 import { ClearOpenLink, ListingFilters } from "~/components/directory/near-filters";
-import { badCursorPage, enginePages, engineFilters, filtersApply, listingPageData, loadPages } from "./listing-page.server";
+import {
+  AFTER_PAGE_CURSOR,
+  badCursorPage,
+  countListing,
+  enginePages,
+  engineFilters,
+  filtersApply,
+  listingPageData,
+  loadPages,
+} from "./listing-page.server";
 import { seo } from "~/lib/meta";
 import { decodeCursor, provincePageQuerySchema } from "~/schemas/directory";
 import { pagesField } from "~/schemas/listing-pages";
@@ -29,7 +38,7 @@ function provinceFromPath(pathname: string): ProvinceSlug | null {
   return m && isProvince(m[1]!) ? m[1] : null;
 }
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const province = provinceFromPath(url.pathname);
   if (!province) throw errorPage(404, PAGE_NOT_FOUND);
   const { params, nearOutside } = pageQuery(url);
@@ -56,10 +65,16 @@ export async function loader({ url }: Route.LoaderArgs) {
   return listingPageData(
     url,
     base,
-    async () =>
-      filtered
-        ? enginePages(url, { text: "", kind: "restaurant", province, ...engineFilters(filters) }, paginas, cursor)
-        : loadPages(paginas, keyset, decodeCursor, (after) => listRestaurantsByProvince(province, after)),
+    async () => {
+      if (filtered) {
+        const page = await enginePages(url, { text: "", kind: "restaurant", province, ...engineFilters(filters) }, paginas, cursor);
+        countListing(request, page.items, page.offset, paginas);
+        return page;
+      }
+      const page = await loadPages(paginas, keyset, decodeCursor, (after) => listRestaurantsByProvince(province, after));
+      countListing(request, page.items, keyset ? AFTER_PAGE_CURSOR : 0, paginas);
+      return page;
+    },
     "No se pudieron cargar los restaurantes",
   );
 }

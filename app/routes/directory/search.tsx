@@ -19,6 +19,7 @@ import { OpenNowField, PlaceField, RadiusField, useTidyGetSubmit } from "~/compo
 import { buttonClass } from "~/components/ui/button";
 import { Input, Label, Select } from "~/components/ui/input";
 import { enginePages, engineFilters, filtersApply, listingPageData } from "./listing-page.server";
+import { countPageView, lastPageShown, shownEntryOf } from "~/server/visibility/impressions.server";
 import { directoryPageHeaders } from "./cache-headers";
 import { seo } from "~/lib/meta";
 import type { NearPoint } from "~/lib/near-query";
@@ -37,7 +38,7 @@ const querySchema = searchQuerySchema.extend({ paginas: pagesField });
 /** The page's empty answer: the engine's nearer question, as a link with the same filters. */
 type Suggestion = { text: string; reason: string; label: string; href: string };
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { params, nearOutside } = pageQuery(url);
   const parsed = querySchema.safeParse(params);
   if (!parsed.success) throw invalidLinkPage(url, parsed.error.issues);
@@ -68,12 +69,14 @@ export async function loader({ url }: Route.LoaderArgs) {
     base,
     async () => {
       if (!asked) return { items: [], nextCursor: null };
-      const { reading, suggestion, near, ...page } = await enginePages(
+      const { reading, suggestion, near, offset, total, ...page } = await enginePages(
         url,
         { text: q, kind, province: provincia, ...engineFilters(filters) },
         paginas,
         cursor,
       );
+      const shown = { question: reading.used.join(" "), entries: page.items.map(shownEntryOf), firstPosition: offset + 1, total };
+      countPageView(request, "buscar", lastPageShown(shown, paginas));
       return {
         ...page,
         // A place read from the words ('cerca de Boquete') is taken away by changing the words.

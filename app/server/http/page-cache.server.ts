@@ -14,6 +14,10 @@
  * - `serve`, mounted first, answers a hit before any other middleware runs: the stored headers, the
  *   body compressed once per entry (brotli or gzip, as the request accepts), an ETag and 304s.
  *
+ * A hit runs no loader, so what a page's loader does for each visitor beyond rendering (counting the
+ * entries a person saw, decision 098) is left with the stored copy by `onCacheHit` and done again on
+ * every hit, 304s included: a revalidated page is a page shown again.
+ *
  * Nothing here is needed by another instance. Entries live at most PAGE_CACHE_TTL_MS (30 s by
  * default), and every write that changes a public page calls `invalidatePublicPages()`, which empties
  * this process's copy at once and tells the listeners: on PostgreSQL, notify.server.ts passes it to
@@ -23,8 +27,9 @@
  * The state lives in a process singleton because server.ts and the React Router build each load their
  * own copy of this module: a write inside the build must clear the cache that server.ts serves from.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { isPersonalCookie } from "~/lib/cache-headers";
 import { getEnv } from "../platform/env.server";
@@ -34,6 +39,9 @@ import { singleton } from "../platform/singleton.server";
 
 type Listener = () => void;
 
+/** What a cached page does again on each hit, given the hit's request (method and headers). */
+export type CacheHitReplay = (req: { method?: string; headers: IncomingHttpHeaders }) => void;
+
 type Entry = {
   identity: Buffer;
   gzip?: Buffer;
@@ -41,6 +49,7 @@ type Entry = {
   headers: Record<string, string>;
   etag: string;
   storedAt: number;
+  replays: CacheHitReplay[];
 };
 
 type State = {
@@ -70,6 +79,27 @@ const DEFAULTS: Omit<Required<PageCacheOptions>, "ttlMs"> = {
   maxBytes: 64 * 1024 * 1024,
   maxEntryBytes: 1024 * 1024,
 };
+
+/** The replays the page being rendered leaves for its cached copy (only while a copy may be stored). */
+const rendering = () => singleton("page-cache-replays", () => new AsyncLocalStorage<CacheHitReplay[]>());
+
+/**
+ * Called while a page renders: `replay` runs on every later answer of this page from the cache,
+ * where the page's loader does not run. Does nothing when this answer will not be stored.
+ */
+export function onCacheHit(replay: CacheHitReplay): void {
+  rendering().getStore()?.push(replay);
+}
+
+function replay(hit: Entry, req: IncomingMessage): void {
+  for (const r of hit.replays) {
+    try {
+      r(req);
+    } catch (error) {
+      log.error("[page-cache] falló una tarea de la página en caché", { err: error });
+    }
+  }
+}
 
 export function onInvalidate(listener: Listener): void {
   state().listeners.push(listener);
@@ -213,6 +243,7 @@ export function publicPageCache(options: PageCacheOptions = {}) {
     res.setHeader("ETag", hit.etag);
     res.setHeader("Age", String(Math.floor(age / 1000)));
     res.setHeader("X-Page-Cache", "HIT");
+    replay(hit, req);
     const inm = req.headers["if-none-match"];
     if (inm?.split(",").some((t) => t.trim().replace(/^W\//, "") === hit.etag)) {
       res.statusCode = 304;
@@ -249,6 +280,7 @@ export function publicPageCache(options: PageCacheOptions = {}) {
 
     const nonce = res.locals?.cspNonce ?? null;
     const generation = s.generation;
+    const replays: CacheHitReplay[] = [];
     const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
@@ -312,12 +344,13 @@ export function publicPageCache(options: PageCacheOptions = {}) {
       const etag = `"${crypto.createHash("sha1").update(identity).digest("base64url")}"`;
       const previous = s.entries.get(key!);
       if (previous) s.bytes -= previous.identity.length;
-      s.entries.set(key!, { identity, headers, etag, storedAt: Date.now() });
+      s.entries.set(key!, { identity, headers, etag, storedAt: Date.now(), replays });
       s.bytes += identity.length;
       s.stats.stores++;
       evict(s, opts.maxEntries, opts.maxBytes);
     }
-    next();
+    // The page renders inside this context, so that its loaders can leave their replays here.
+    rendering().run(replays, next);
   }
 
   return { serve, store };

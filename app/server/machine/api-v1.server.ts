@@ -6,7 +6,8 @@
 import { kindOfPlural, LISTING_KINDS } from "~/catalog/listing-kinds";
 import { API_LANGS, type ApiKind, type ApiLang, apiSearchParamsSchema, firstIssue } from "~/schemas/api-v1";
 import { BadCursorError } from "../search/engine.server";
-import { directoryCatalog, directoryEntry, searchDirectory } from "./directory.server";
+import { countMachineAnswer } from "../visibility/impressions.server";
+import { directoryCatalog, directoryEntryShown, searchDirectoryShown } from "./directory.server";
 import { apiAnswer, apiError, publicApi } from "./public-api.server";
 
 export const SEARCH_PARAMS = [
@@ -96,7 +97,9 @@ export function searchAnswer(request: Request, ip: string): Promise<Response> {
     }
     const lang = acceptLanguageLang(request.headers.get("accept-language"));
     try {
-      return apiAnswer(request, await searchDirectory(parsed.data, { lang, ignored: read.ignored }), { rate, headers: VARY });
+      const { answer, shown } = await searchDirectoryShown(parsed.data, { lang, ignored: read.ignored });
+      countMachineAnswer("api", shown, request);
+      return apiAnswer(request, answer, { rate, headers: VARY });
     } catch (error) {
       if (error instanceof BadCursorError) return badParameter("cursor", error.message);
       throw error;
@@ -113,15 +116,16 @@ export function entryAnswer(request: Request, ip: string, kind: ApiKind, slug: s
     if ("refused" in read) return read.refused;
     const lang = langOf(request, read.values);
     if (lang instanceof Response) return lang;
-    const entry = slug && SLUG.test(slug) ? await directoryEntry(kind, slug, lang) : null;
-    if (!entry) {
+    const found = slug && SLUG.test(slug) ? await directoryEntryShown(kind, slug, lang) : null;
+    if (!found) {
       const { singular } = LISTING_KINDS[kindOfPlural(kind)];
       return apiError(404, {
         codigo: "no_encontrado",
         mensaje: `No hay ningún ${singular} activo con el identificador «${(slug ?? "").slice(0, 80)}».`,
       });
     }
-    return apiAnswer(request, entry, { rate, headers: VARY });
+    countMachineAnswer("api", found.shown, request);
+    return apiAnswer(request, found.entry, { rate, headers: VARY });
   });
 }
 

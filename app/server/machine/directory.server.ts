@@ -31,6 +31,7 @@ import { getEntryBySlug, type BusinessEntry, type RestaurantEntry } from "../mod
 import { type UpcomingClosures, upcomingClosures } from "../models/listing-closures.server";
 import { search } from "../search/engine.server";
 import type { SearchOutcome, SearchQuery } from "../search/query";
+import { type Shown, searchShown, shownEntryOf } from "../visibility/impressions.server";
 
 export type { AnswerLang, ApiCatalog, ApiEntry, ApiListing, ApiSearchAnswer } from "~/schemas/directory-answer";
 
@@ -256,30 +257,55 @@ export type SearchOptions = {
  * A cursor from another question throws the engine's BadCursorError.
  */
 export async function searchDirectory(params: ApiSearchParams, options: SearchOptions = {}): Promise<ApiSearchAnswer> {
-  const found = await search(queryOf(params, options.lang));
-  return answerOf(params, found, options.ignored ?? []);
+  return (await searchDirectoryShown(params, options)).answer;
 }
 
+/** The search's answer and what it showed, for counting (the listings' ids never reach the answer). */
+export async function searchDirectoryShown(
+  params: ApiSearchParams,
+  options: SearchOptions = {},
+): Promise<{ answer: ApiSearchAnswer; shown: Shown }> {
+  const found = await search(queryOf(params, options.lang));
+  return { answer: answerOf(params, found, options.ignored ?? []), shown: searchShown(found) };
+}
+
+/** An entry's answer and what it shows, for counting (the listing's id never reaches the answer). */
+export type ShownApiEntry = { entry: ApiEntry; shown: Shown };
+
 /** One active entry with every public field; null when the slug is unknown or the entry inactive. */
-export function directoryEntry(kind: ApiKind, slug: string, lang: AnswerLang = "es"): Promise<ApiEntry | null> {
+export async function directoryEntry(kind: ApiKind, slug: string, lang: AnswerLang = "es"): Promise<ApiEntry | null> {
+  return (await directoryEntryShown(kind, slug, lang))?.entry ?? null;
+}
+
+/** directoryEntry with what it shows: cached together, so a cached answer still counts. */
+export function directoryEntryShown(kind: ApiKind, slug: string, lang: AnswerLang = "es"): Promise<ShownApiEntry | null> {
   return cachedAnswer(`entrada:${kind}:${slug}:${lang}`, () => entryUncached(kind, slug, lang));
 }
 
-async function entryUncached(kind: ApiKind, slug: string, lang: AnswerLang): Promise<ApiEntry | null> {
+async function entryUncached(kind: ApiKind, slug: string, lang: AnswerLang): Promise<ShownApiEntry | null> {
   const origin = getEnv().PUBLIC_URL;
   const found = await getEntryBySlug(kindOfPlural(kind), slug);
   if (!found) return null;
   if ("redirectTo" in found) return entryUncached(kind, found.redirectTo, lang);
-  return entryOf(found.entry, origin, lang, await upcomingClosures(found.entry.kind, found.entry.id));
+  const { entry } = found;
+  return {
+    entry: entryOf(entry, origin, lang, await upcomingClosures(entry.kind, entry.id)),
+    shown: { entries: [shownEntryOf(entry)] },
+  };
 }
 
 const ENTRY_ID = new RegExp(`^(${KIND_SINGULARS.join("|")})/([a-z0-9-]{1,200})$`);
 
 /** An entry by the id that search results carry ("restaurante/{slug}" or "negocio/{slug}"). */
 export async function directoryEntryById(id: string, lang: AnswerLang = "es"): Promise<ApiEntry | null> {
+  return (await directoryEntryByIdShown(id, lang))?.entry ?? null;
+}
+
+/** directoryEntryById with what it shows. */
+export async function directoryEntryByIdShown(id: string, lang: AnswerLang = "es"): Promise<ShownApiEntry | null> {
   const m = ENTRY_ID.exec(id.trim());
   if (!m) return null;
-  return directoryEntry(LISTING_KINDS[kindOfSingular(m[1] as KindSingular)].plural, m[2]!, lang);
+  return directoryEntryShown(LISTING_KINDS[kindOfSingular(m[1] as KindSingular)].plural, m[2]!, lang);
 }
 
 /** Provinces, industries, categories and plans with their labels (in `lang`) and page URLs. */

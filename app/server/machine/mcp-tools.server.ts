@@ -30,13 +30,15 @@ import {
   ATTRIBUTION,
   ATTRIBUTIONS,
   directoryCatalog,
-  directoryEntry,
-  directoryEntryById,
-  searchDirectory,
+  directoryEntryByIdShown,
+  directoryEntryShown,
+  searchDirectoryShown,
   type AnswerLang,
-  type ApiEntry,
   type ApiListing,
+  type ApiEntry,
+  type ShownApiEntry,
 } from "./directory.server";
+import { countMachineAnswer } from "../visibility/impressions.server";
 import { log } from "../platform/logger.server";
 
 const MCP_SERVER_NAME = "panama-vip-ia";
@@ -238,13 +240,16 @@ function fetchMetadata(e: ApiEntry): Record<string, string> {
 
 const NOT_FOUND = "No hay ninguna entrada activa con ese identificador en el directorio. Usa buscar para encontrarla.";
 
-async function entryFor(args: z.output<typeof mcpDetailArgs>): Promise<ApiEntry | null | "ambiguous"> {
+async function entryFor(args: z.output<typeof mcpDetailArgs>): Promise<ShownApiEntry | null | "ambiguous"> {
   const lang = args.idioma ?? "es";
-  if (args.id) return directoryEntryById(args.id, lang);
+  if (args.id) return directoryEntryByIdShown(args.id, lang);
   const slug = args.slug!;
-  if (args.tipo) return directoryEntry(args.tipo, slug, lang);
+  if (args.tipo) return directoryEntryShown(args.tipo, slug, lang);
   // Without tipo a slug may name a restaurant, a business, or (rarely) one of each.
-  const [restaurant, business] = await Promise.all([directoryEntry("restaurantes", slug, lang), directoryEntry("negocios", slug, lang)]);
+  const [restaurant, business] = await Promise.all([
+    directoryEntryShown("restaurantes", slug, lang),
+    directoryEntryShown("negocios", slug, lang),
+  ]);
   if (restaurant && business) return "ambiguous";
   return restaurant ?? business;
 }
@@ -306,7 +311,8 @@ const TOOLS = [
     output: mcpSearchAnswer,
     answer: async (params, raw) => {
       const ignored = Object.keys(raw).filter((name) => !BUSCAR_ARGS.includes(name));
-      const found = await searchDirectory(params, { ignored });
+      const { answer: found, shown } = await searchDirectoryShown(params, { ignored });
+      countMachineAnswer("mcp", shown);
       const lang = found.consulta.idioma;
       const w = WORDS[lang];
       const q = found.consulta.q;
@@ -338,9 +344,11 @@ const TOOLS = [
     args: mcpDetailArgs,
     output: mcpEntry,
     answer: async (args) => {
-      const entry = await entryFor(args);
-      if (entry === "ambiguous") return toolError("Hay un restaurante y un negocio con ese slug: indica tipo (restaurantes o negocios).");
-      if (!entry) return toolError(NOT_FOUND);
+      const found = await entryFor(args);
+      if (found === "ambiguous") return toolError("Hay un restaurante y un negocio con ese slug: indica tipo (restaurantes o negocios).");
+      if (!found) return toolError(NOT_FOUND);
+      countMachineAnswer("mcp", found.shown);
+      const { entry } = found;
       const lang = args.idioma ?? "es";
       return {
         structuredContent: entry,
@@ -375,7 +383,8 @@ const TOOLS = [
     args: mcpQueryArgs,
     output: mcpSearchResults,
     answer: async ({ query, idioma }) => {
-      const found = await searchDirectory(apiSearchParamsSchema.parse({ q: query, idioma }));
+      const { answer: found, shown } = await searchDirectoryShown(apiSearchParamsSchema.parse({ q: query, idioma }));
+      countMachineAnswer("mcp", shown);
       // The text opens with the line in the answer's language (what, where, open now), then the entry's own words.
       const results = found.resultados.map((item) => ({
         id: item.id,
@@ -395,8 +404,10 @@ const TOOLS = [
     args: mcpIdArgs,
     output: mcpFetchedDocument,
     answer: async ({ id }) => {
-      const entry = await directoryEntryById(id);
-      if (!entry) return toolError(NOT_FOUND);
+      const found = await directoryEntryByIdShown(id);
+      if (!found) return toolError(NOT_FOUND);
+      countMachineAnswer("mcp", found.shown);
+      const { entry } = found;
       const document = { id: entry.id, title: entry.nombre, text: entryText(entry), url: entry.url, metadata: fetchMetadata(entry) };
       return { structuredContent: document, content: [{ type: "text", text: JSON.stringify(document) }] };
     },

@@ -204,7 +204,7 @@ async function searchUncached(q: SearchQuery): Promise<SearchOutcome> {
   const page = all.slice(offset, offset + q.limit);
   const nextCursor = offset + q.limit < total ? encodeOffset(offset + q.limit, key) : null;
   const suggestion = total === 0 && !unknownPlace ? await suggest(q, parsed, reading, lang, closedNow) : null;
-  return { hits: page, nextCursor, lang, reading, suggestion };
+  return { hits: page, nextCursor, offset, total, lang, reading, suggestion };
 }
 
 // ---------------------------------------------------------------- suggestions

@@ -64,6 +64,10 @@ export type SearchSuggestion = {
 export type SearchOutcome = {
   hits: SearchHit[];
   nextCursor: string | null;
+  /** How many results come before `hits` (the cursor's offset): the first hit is at position offset + 1. */
+  offset: number;
+  /** How many results the question has in all (what the pages of hits are taken from). */
+  total: number;
   /** The language of the question (the asked one, or the one the words are in). */
   lang: SearchLang;
   reading: SearchReading;
