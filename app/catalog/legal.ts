@@ -6,6 +6,7 @@
 import { PREMIUM_PRICE } from "./plans";
 import { priceText } from "./price";
 import { LEGAL_PATHS, SITE } from "./site";
+import { QUESTION_RETENTION_DAYS, TOTALS_RETENTION_DAYS } from "./visibility";
 
 /** A piece of text: plain, or a link (a site path, or an absolute URL such as mailto:). */
 export type Inline = string | { to: string; label: string };
@@ -15,7 +16,7 @@ export type LegalSection = { id: string; title: string; blocks: LegalBlock[] };
 export type LegalPage = { title: string; intro: string; updated: string; sections: LegalSection[] };
 
 /** The day both texts last changed (also their date in the sitemap). */
-export const LEGAL_UPDATED = "2026-11-26";
+export const LEGAL_UPDATED = "2026-11-27";
 
 const PREMIUM_PRICE_TEXT = priceText({ amount: PREMIUM_PRICE.amount, period: PREMIUM_PRICE.period });
 
@@ -108,6 +109,18 @@ export const PRIVACY: LegalPage = {
               ],
             },
             {
+              term: "Cómo se encuentran los negocios del directorio",
+              text: [
+                "Contamos cuántas veces aparece cada negocio en las respuestas de nuestra API, de nuestro servidor para asistentes de IA (MCP), de la búsqueda y de los listados del sitio, y cuántas veces se abre su ficha. De cada pregunta guardamos solo sus palabras, sin datos de quién la hizo y sin emails ni números largos. Contamos también los toques en WhatsApp, llamar, cómo llegar y el sitio web de un negocio, una sola vez por persona y por hora, sin guardar quién los hizo: para reconocer un toque repetido usamos una clave que solo existe en la memoria del servidor y cambia cada día. Y contamos las visitas que llegan desde un asistente de IA (como ChatGPT o Perplexity) y las de los rastreadores de IA y de los buscadores. No guardamos direcciones IP ni ningún identificador de las personas: solo totales por día. Sirve para mostrar a cada negocio cómo lo encuentran y para saber qué buscan las personas que el directorio aún no tiene.",
+              ],
+            },
+            {
+              term: "Informe mensual a los negocios",
+              text: [
+                "Si administras un negocio del directorio, te enviamos a principios de cada mes un informe por email con esas cifras. Puedes dejar de recibirlo con el enlace que trae cada informe, sin iniciar sesión, o desde «Mi negocio», y volver a activarlo cuando quieras.",
+              ],
+            },
+            {
               term: "Cookies",
               text: [
                 "Solo las necesarias: la de tu sesión, cuando inicias sesión, y una que lleva un aviso de una página a la siguiente (dura 60 segundos). No usamos cookies de publicidad ni de analítica.",
@@ -161,6 +174,12 @@ export const PRIVACY: LegalPage = {
               text: ["Los contadores dejan de valer en minutos y se borran de forma periódica pasada una hora."],
             },
             {
+              term: "Cifras de los negocios del directorio",
+              text: [
+                `Las palabras de las preguntas se guardan como mucho ${QUESTION_RETENTION_DAYS} días; después solo quedan los totales por día, que se borran a los ${TOTALS_RETENTION_DAYS} días (un año y un mes, para comparar cada mes con el anterior).`,
+              ],
+            },
+            {
               term: "Copias de seguridad",
               text: ["Las copias de la base de datos contienen estos datos hasta que se reemplazan por copias nuevas."],
             },
@@ -188,7 +207,7 @@ export const PRIVACY: LegalPage = {
             {
               term: "Nuestro proveedor de correo",
               text: [
-                "envía los emails de confirmación de cuenta, de cambio de email y de recuperación de contraseña: recibe tu email y el contenido de esos mensajes.",
+                "envía los emails de confirmación de cuenta, de cambio de email y de recuperación de contraseña, los avisos sobre tus negocios y el informe mensual: recibe tu email y el contenido de esos mensajes.",
               ],
             },
             {

@@ -18,6 +18,7 @@ import { addManager } from "~/server/models/listing-managers.server";
 import { listing_change_requests } from "~/db/schema";
 import { db } from "~/server/platform/db.server";
 import { createAdminClaim } from "~/server/models/listing-claims.server";
+import { reportToken } from "~/server/visibility/report-token.server";
 import { makeBusiness, makeFreePlan, makeRestaurant, makeUser, type SignedInUser } from "../setup/factories";
 import { expectUnpolluted, FUZZ_SEED, hostileForm, hostileString, prototypeSnapshot, segment, storedRowProblems } from "../setup/fuzz";
 import { call, ORIGIN } from "../setup/route";
@@ -237,6 +238,15 @@ function actionForms(): Record<string, { role: Role; params?: Record<string, str
       ],
     },
     "routes/owners/submit": { role: "user", forms: [restaurant] },
+    "routes/owners/report-unsubscribe": {
+      role: "visitor",
+      forms: [
+        { token: reportToken(users.user.id), intent: "baja" },
+        { token: reportToken(users.user.id), intent: "alta" },
+        { token: reportToken(users.user.id), "List-Unsubscribe": "One-Click" },
+      ],
+    },
+    "routes/owners/report-subscription": { role: "user", forms: [{ intent: "baja" }, { intent: "alta" }] },
     // The managed restaurant's closures and its Local AI plan (Stripe not configured: a Spanish 502/503).
     "routes/owners/closures": {
       role: "user",

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<OutboxKind, string> = {
   "submission-decision": "Decisión sobre un negocio enviado",
   "owner-change": "Decisión sobre un cambio del negocio",
   "owner-reminder": "Recordatorio: confirmar la información",
+  "visibility-report": "Informe mensual de visibilidad",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

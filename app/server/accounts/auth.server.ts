@@ -1,7 +1,4 @@
 /** Accounts with better-auth: e-mail + password, sessions in the database, verification, reset. */
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { i18n, locales } from "@better-auth/i18n";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -17,6 +14,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, signupSchema } from "~/schemas/auth";
 import { AUTH_COOKIE_PREFIX, authCookieName } from "~/lib/cookies";
 import { commonPasswordCheck, PASSWORD_TOO_COMMON_CODE } from "./passwords.server";
 import { signInLimit } from "./sign-in-limit.server";
+import { authSecret } from "./secret.server";
 
 /**
  * The header that carries the client's address into better-auth (its rate limits, the sessions'
@@ -25,20 +23,8 @@ import { signInLimit } from "./sign-in-limit.server";
  */
 const CLIENT_IP_HEADER = "x-panamavip-client-ip";
 
-/** AUTH_SECRET, or one generated once into DATA_DIR for the embedded setup. */
-export function authSecret(): string {
-  const env = getEnv();
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  return singleton("auth-secret", () => {
-    if (env.DATA_DIR.startsWith("memory://")) return crypto.randomBytes(32).toString("hex");
-    const file = path.resolve(env.DATA_DIR, "auth-secret");
-    if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const secret = crypto.randomBytes(32).toString("hex");
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  });
-}
+/** AUTH_SECRET, or one generated once into DATA_DIR (its own module: see secret.server.ts). */
+export { authSecret };
 
 function createAuth() {
   const env = getEnv();

@@ -9,6 +9,7 @@ import { getEnv } from "../platform/env.server";
 import { kickMailSender } from "./sender.server";
 import { mailOutcomes } from "../platform/metrics.server";
 import { insertOutboxMail, type OutboxKind } from "../models/mail-outbox.server";
+import { mailHeaders } from "./headers.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -21,7 +22,9 @@ export async function sendMail(kind: OutboxKind, mail: Mail): Promise<void> {
   }
   console.info(`[mail] para=${mail.to} asunto="${mail.subject}"\n${mail.text}`);
   if (env.MAIL_LOG_FILE) {
-    fs.appendFileSync(env.MAIL_LOG_FILE, `${JSON.stringify({ ...mail, at: new Date().toISOString() })}\n`);
+    const headers = await mailHeaders(kind, mail.to);
+    const entry = { ...mail, ...(Object.keys(headers).length ? { headers } : {}), at: new Date().toISOString() };
+    fs.appendFileSync(env.MAIL_LOG_FILE, `${JSON.stringify(entry)}\n`);
   }
   mailOutcomes.inc({ kind, outcome: "logged" });
 }

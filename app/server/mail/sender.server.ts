@@ -11,6 +11,7 @@ import { log as logger, maskEmails } from "../platform/logger.server";
 import { mailOutcomes } from "../platform/metrics.server";
 import { claimDueMails, markMailFailed, markMailRetry, markMailSent, pruneSentMails } from "../models/mail-outbox.server";
 import { singleton } from "../platform/singleton.server";
+import { mailHeaders } from "./headers.server";
 
 /** Waits after the 1st, 2nd, 3rd and 4th failed attempts; the 5th failure is final. */
 export const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
@@ -68,7 +69,15 @@ export async function deliverDueMails({
   for (const mail of mails) {
     const name = `#${mail.id} (${mail.kind}, ${maskEmails(mail.to)})`;
     try {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      const headers = await mailHeaders(mail.kind, mail.to);
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        headers,
+      });
     } catch (error) {
       const reason = reasonOf(error);
       const wait = backoff[mail.attempts - 1];

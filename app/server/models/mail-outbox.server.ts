@@ -18,7 +18,9 @@ export type OutboxKind =
   | "submission-decision"
   // «Mi negocio»: an admin's decision on a queued change, and the reminder to confirm the information.
   | "owner-change"
-  | "owner-reminder";
+  | "owner-reminder"
+  // The monthly visibility report to a listing's managers.
+  | "visibility-report";
 
 export type NewOutboxMail = { kind: OutboxKind; to: string; subject: string; text: string; html?: string };
 
