@@ -521,6 +521,8 @@ async function mcpRows(call: McpCall, apiStatic: LoadStat): Promise<string[]> {
 }
 
 type Channel = "api" | "mcp" | "buscar";
+/** A person's browser: pages count a visit only from one (a request without a user agent is a machine's). */
+const PERSON_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 /** What the load generator saw of the first-time rows per channel: answers (200) and entries in them. */
 const seen: Record<Channel, { answers: number; entries: number }> = {
   api: { answers: 0, entries: 0 },
@@ -563,7 +565,7 @@ async function firstTimeRows(call: McpCall): Promise<string[]> {
   const firstWays: [string, (q: string) => Omit<LoadRequest, "tag">][] = [
     ["API buscar", (q) => ({ path: apiQuery({ q }), onAnswer: tally("api") })],
     ["MCP buscar", (q) => ({ path: "/mcp", headers: call.headers, body: mcpCallBody(call, q), onAnswer: tally("mcp") })],
-    ["página /buscar", (q) => ({ path: searchPage(q), onAnswer: tally("buscar") })],
+    ["página /buscar", (q) => ({ path: searchPage(q), headers: { "user-agent": PERSON_UA }, onAnswer: tally("buscar") })],
   ];
   // With the machine's load average after each row: on a shared machine other work shows in the tail.
   const rows: { name: string; stat: LoadStat; load: number }[] = [];
