@@ -57,3 +57,51 @@ export const FEW_RESULTS = 3;
 export const QUESTION_RETENTION_DAYS = 90;
 /** Daily totals are kept this long (a year and the month before, for the monthly comparison). */
 export const TOTALS_RETENTION_DAYS = 400;
+
+/** What each figure of the visibility views means, in the owner's words. */
+export const VISIBILITY_FIGURES = {
+  impressions: {
+    label: "Apariciones",
+    explain: "Veces que tu negocio salió en una respuesta del directorio: a un asistente de IA, en la búsqueda o en un listado.",
+  },
+  chart: { label: "Apariciones por día", explain: "Cada barra es un día; sus colores, los canales por los que apareciste." },
+  bands: {
+    label: "En qué puesto apareciste",
+    explain: "Los primeros puestos de una respuesta son los que más se leen y los que un asistente suele recomendar.",
+  },
+  questions: {
+    label: "Preguntas en las que apareciste",
+    explain: "Lo que la gente o sus asistentes preguntaron (sin saber nunca quién) y tu puesto habitual en esa respuesta.",
+  },
+  position: { label: "Puesto habitual", explain: "El promedio de tus puestos en esa pregunta: 1 es el primero." },
+  actions: {
+    label: "Lo que hicieron después",
+    explain: "Toques en los botones de tu ficha y de tus tarjetas, una vez por persona y hora.",
+  },
+  referrals: {
+    label: "Visitas desde asistentes de IA",
+    explain: "Personas que llegaron a tu ficha desde un enlace de ChatGPT, Perplexity, Claude u otro asistente.",
+  },
+  crawlers: {
+    label: "Lecturas de robots de IA y buscadores",
+    explain: "Veces que los robots de los asistentes y buscadores leyeron tu ficha para poder recomendarla.",
+  },
+  share: {
+    label: "Tu parte de las apariciones",
+    explain: "De todas las apariciones de los negocios de tu categoría en tu provincia, las que fueron tuyas.",
+  },
+} as const;
+
+/** The assistants a referral comes from, by the id the counter stores. */
+export const REFERRAL_SOURCES: Record<string, string> = {
+  chatgpt: "ChatGPT",
+  perplexity: "Perplexity",
+  claude: "Claude",
+  gemini: "Gemini",
+  copilot: "Copilot",
+};
+
+/** A referral's or crawler's name as shown: the assistant's name, or the robot's own. */
+export function visitSourceLabel(source: string): string {
+  return REFERRAL_SOURCES[source] ?? source;
+}

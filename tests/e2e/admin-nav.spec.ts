@@ -28,6 +28,7 @@ test("the admin navigation is in Spanish and keeps the last section's tab in vie
     "Cambios",
     "Planes gratuitos",
     "Mensajes",
+    "Visibilidad",
     "Auditoría",
     "Correos",
   ]);

@@ -11,6 +11,7 @@ const LINKS = [
   { to: "/admin/cambios", label: "Cambios", icon: "pen-line", end: true },
   { to: "/admin/free-plans", label: "Planes gratuitos", icon: "gift", end: true },
   { to: "/admin/leads", label: "Mensajes", icon: "inbox", end: true },
+  { to: "/admin/visibilidad", label: "Visibilidad", icon: "eye", end: false },
   { to: "/admin/audit", label: "Auditoría", icon: "clipboard-list", end: true },
   { to: "/admin/correos", label: "Correos", icon: "mail-warning", end: true },
 ] as const;

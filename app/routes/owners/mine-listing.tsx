@@ -187,6 +187,9 @@ function MineListingForm({ loaderData, actionData }: Pick<Route.ComponentProps, 
       <h1 className="mt-2 text-3xl font-extrabold wrap-anywhere">{published.nombre}</h1>
       <p className="mt-1 text-muted">Lo que cambies aquí se ve en tu ficha al momento.</p>
       <nav aria-label="Más de tu negocio" className="mt-4 flex flex-wrap gap-2">
+        <Link to={`/mi-negocio/${singular}/${loaderData.id}/visibilidad`} className={buttonClass("outline", "md")}>
+          <Icon name="search-check" aria-hidden className="size-4" /> Visibilidad
+        </Link>
         <Link to={`/mi-negocio/${singular}/${loaderData.id}/cierres`} className={buttonClass("outline", "md")}>
           <Icon name="calendar-days" aria-hidden className="size-4" /> Cierres y feriados
         </Link>

@@ -5,6 +5,7 @@ import { blogs, businesses, profiles, restaurants, users } from "~/db/schema";
 import { slugify } from "~/lib/slugify";
 import { db, queryRows } from "../platform/db.server";
 import { DEMO_AUTHORS, DEMO_BLOGS, demoBusinesses, demoRestaurants } from "./demo-data.server";
+import { seedDemoVisibility } from "./demo-visibility.server";
 
 export async function isDatabaseEmpty(): Promise<boolean> {
   const r = await queryRows<{ n: number }>(sql`
@@ -31,6 +32,10 @@ export async function seedDemo(log: (msg: string) => void = () => {}): Promise<v
     .values(bs.map((b, i) => ({ ...b, slug: slugify(b.nombre), created_at: minutesAgo(i * 41 + 3), updated_at: minutesAgo(i * 41 + 3) })))
     .onConflictDoNothing({ target: businesses.slug });
   log(`negocios: ${bs.length}`);
+  await seedDemoVisibility(
+    [...rs, ...bs].map((l) => slugify(l.nombre)),
+    log,
+  );
 
   const authorIds: string[] = [];
   for (const a of DEMO_AUTHORS) {
