@@ -22,6 +22,7 @@ import { listenForInvalidations, stopListening } from "./app/server/http/page-ca
 import { refuseMalformedUrls } from "./app/server/http/malformed-url.server";
 import { markdownNegotiation } from "./app/server/directory/markdown-negotiation.server";
 import { publicPageCache } from "./app/server/http/page-cache.server";
+import { countVisits } from "./app/server/visibility/visits.server";
 import { requestContext, routePatterns } from "./app/server/http/request-context.server";
 import { securityHeaders } from "./app/server/http/security.server";
 import { EnvError, getEnv } from "./app/server/platform/env.server";
@@ -82,6 +83,8 @@ export async function createApp() {
   // `Accept: text/markdown` on an entry or listing page becomes its .md URL before the cache
   // looks, since the cache keys by URL: HTML and Markdown copies can never be confused.
   app.use(markdownNegotiation);
+  // AI referrals and crawler visits of entries are counted here, cache hits included (decision 099).
+  app.use(countVisits);
   if (pageCache) app.use(pageCache.serve);
 
   // Fingerprinted assets first: cached for a year, with only the short set of security headers (a page

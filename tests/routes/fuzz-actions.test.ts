@@ -211,6 +211,11 @@ function actionForms(): Record<string, { role: Role; params?: Record<string, str
       ],
     },
     "routes/not-found": { role: "visitor", params: { "*": "nada" }, forms: [{ q: "x" }] },
+    "routes/api/tap-ping": {
+      role: "visitor",
+      params: { accion: "direcciones", tipo: "restaurante", id: ids.restaurantId! },
+      forms: [{ ping: "PING" }],
+    },
     // «Mi negocio»: the user manages one restaurant; a name change of it waits in /admin/cambios.
     "routes/owners/mine-listing": {
       role: "user",

@@ -5,9 +5,11 @@ import { provinceLabel } from "~/catalog/provinces";
 import { Badge } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/ui/verified-badge";
-import { listingWhatsappHref, mapsHref } from "~/lib/contact-links";
+import { listingWhatsappHref } from "~/lib/contact-links";
 import { safeUrl } from "~/lib/safe-url";
 import { telHref } from "~/lib/phone";
+import { beaconTap, TAP_REL, tapPath, tapPingPath } from "~/lib/tap-links";
+import type { VisibilityAction } from "~/catalog/visibility";
 import { OpenBadge } from "./open-status";
 import { type WeekRow, WeeklyHours } from "./weekly-hours";
 import { etiquetaLabel, isPaidPlan, type CardData } from "./labels";
@@ -23,7 +25,8 @@ export type EntryData = CardData & {
   latitud?: number | null;
   longitud?: number | null;
   special?: { label: string; value: string } | null;
-  links: { label: string; href: string | null }[];
+  /** Links to its own pages elsewhere; one with `tap` goes through the counted redirect (decision 099). */
+  links: { label: string; href: string | null; tap?: VisibilityAction }[];
   /** The weekly schedule as display rows, when the entry has one (laid out by the loader). */
   week?: WeekRow[] | null;
 };
@@ -45,35 +48,31 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
   );
 }
 
-/** WhatsApp, call and map buttons: compact in the phone row, large in the side card. */
-function ContactActions({
-  whatsapp,
-  tel,
-  maps,
-  compact,
-}: {
-  whatsapp: string | null;
-  tel: string | null;
-  maps: string;
-  compact?: boolean;
-}) {
+/** A call link: the real tel: link, counted by its ping and, with JavaScript, a beacon (decision 099). */
+type Call = { href: string; ping: string };
+
+/**
+ * WhatsApp, call and map buttons: compact in the phone row, large in the side card. WhatsApp and the
+ * map are the counted redirect's paths.
+ */
+function ContactActions({ whatsapp, tel, maps, compact }: { whatsapp: string | null; tel: Call | null; maps: string; compact?: boolean }) {
   const size = compact ? "tight" : "lg";
   const icon = compact ? "size-4" : "size-5";
   return (
     <>
       {whatsapp ? (
-        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", size)}>
+        <a href={whatsapp} target="_blank" rel={TAP_REL} className={buttonClass("whatsapp", size)}>
           <Icon name="message-circle" aria-hidden className={icon} />
           {compact ? "WhatsApp" : "Escribir por WhatsApp"}
         </a>
       ) : null}
       {tel ? (
-        <a href={tel} className={buttonClass("outline", size)}>
+        <a href={tel.href} ping={tel.ping} onClick={() => beaconTap(tel.ping)} className={buttonClass("outline", size)}>
           <Icon name="phone" aria-hidden className={icon} />
           Llamar
         </a>
       ) : null}
-      <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", size)}>
+      <a href={maps} target="_blank" rel={TAP_REL} className={buttonClass("outline", size)}>
         <Icon name="map-pin" aria-hidden className={icon} />
         {compact ? "Mapa" : "Cómo llegar"}
       </a>
@@ -105,16 +104,19 @@ function Breadcrumbs({ trail, current }: { trail: Crumb[]; current: string }) {
 
 /** The page of one restaurant or business: every public field, contact and map links. */
 export function EntryView({ entry, back, owner, notice }: { entry: EntryData; back: Crumb; owner?: ReactNode; notice?: ReactNode }) {
-  const tel = telHref(entry.telefono);
-  const whatsapp = listingWhatsappHref(entry.whatsapp ?? entry.telefono, entry.nombre);
-  const maps = mapsHref({
-    maps_url: entry.maps_url,
-    nombre: entry.nombre,
-    direccion: entry.direccion,
-    latitud: entry.latitud,
-    longitud: entry.longitud,
-  });
-  const links = entry.links.map((l) => ({ ...l, href: safeUrl(l.href) })).filter((l) => l.href);
+  // Each contact link goes through the directory's counted path; the targets are computed there from
+  // the same stored data, and the page shows a link only when it has a target.
+  const tapTo = (action: VisibilityAction) => tapPath(action, entry.kind, entry.id);
+  const telTarget = telHref(entry.telefono);
+  const tel = telTarget ? { href: telTarget, ping: tapPingPath("llamada", entry.kind, entry.id) } : null;
+  const whatsapp = listingWhatsappHref(entry.whatsapp ?? entry.telefono, entry.nombre) ? tapTo("whatsapp") : null;
+  const maps = tapTo("direcciones");
+  const links = entry.links
+    .map((l) => {
+      const href = safeUrl(l.href);
+      return { label: l.label, href: href && l.tap ? tapTo(l.tap) : href };
+    })
+    .filter((l) => l.href);
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <Breadcrumbs trail={[{ to: "/", label: "Inicio" }, back]} current={entry.nombre} />
@@ -193,14 +195,14 @@ export function EntryView({ entry, back, owner, notice }: { entry: EntryData; ba
             </div>
             <dl className="mt-6 space-y-4">
               <InfoRow icon={<Icon name="map-pin" className="size-5" />} label="Dirección">
-                <a href={maps} target="_blank" rel="noopener noreferrer" className="text-ocean-700 hover:underline">
+                <a href={maps} target="_blank" rel={TAP_REL} className="text-ocean-700 hover:underline">
                   {entry.direccion}
                 </a>
               </InfoRow>
               {entry.telefono ? (
                 <InfoRow icon={<Icon name="phone" className="size-5" />} label="Teléfono">
                   {tel ? (
-                    <a href={tel} className="text-ocean-700 hover:underline">
+                    <a href={tel.href} ping={tel.ping} onClick={() => beaconTap(tel.ping)} className="text-ocean-700 hover:underline">
                       {entry.telefono}
                     </a>
                   ) : (

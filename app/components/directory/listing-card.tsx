@@ -9,6 +9,7 @@ import { DistanceBadge, OpenBadge } from "./open-status";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/phone";
 import { listingWhatsappHref } from "~/lib/contact-links";
+import { beaconTap, TAP_REL, tapPath, tapPingPath } from "~/lib/tap-links";
 import { buttonClass } from "~/components/ui/button";
 import { ListingIconTile, ListingImage, listingImageSrc } from "./listing-image";
 import { RatingStars } from "./rating-stars";
@@ -25,7 +26,12 @@ const MAX_SPECIALTIES = 3;
  */
 export function ListingCard({ item, showProvince, children }: { item: CardData; showProvince?: boolean; children?: ReactNode }) {
   const tel = telHref(item.telefono);
-  const whatsapp = listingWhatsappHref(item.telefono, item.nombre);
+  const direct = listingWhatsappHref(item.telefono, item.nombre);
+  // A visitor's taps go through the counted path (decision 099); an inactive entry's card is an
+  // admin's, whose links stay direct (the counted path serves active entries only).
+  const counted = item.is_active;
+  const whatsapp = direct && counted ? tapPath("whatsapp", item.kind, item.id) : direct;
+  const ping = counted ? tapPingPath("llamada", item.kind, item.id) : undefined;
   const nameId = useId();
   const hasImage = listingImageSrc(item.imagen) != null;
   const extra = item.especialidades.length - MAX_SPECIALTIES;
@@ -90,6 +96,8 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
               {tel ? (
                 <a
                   href={tel}
+                  ping={ping}
+                  onClick={ping ? () => beaconTap(ping) : undefined}
                   className="relative z-10 -my-2 inline-flex min-h-11 items-center font-semibold text-ocean-700 hover:underline"
                 >
                   {item.telefono}
@@ -101,7 +109,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
                 <a
                   href={whatsapp}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel={TAP_REL}
                   // The entry's name describes the link rather than naming it: the card's own link is the name.
                   aria-describedby={nameId}
                   className={buttonClass("whatsapp", "compact", "relative z-10 -my-1 ml-auto shrink-0")}

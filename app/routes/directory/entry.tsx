@@ -95,7 +95,7 @@ function kindParts(entry: Route.ComponentProps["loaderData"]["entry"]) {
     ? {
         special: entry.special_dish ? { label: "Plato especial", value: entry.special_dish } : null,
         links: [
-          { label: "Sitio web", href: entry.website_url },
+          { label: "Sitio web", href: entry.website_url, tap: "sitio_web" as const },
           { label: "Facebook", href: entry.facebook_url },
           { label: "Instagram", href: entry.instagram_url },
         ],
@@ -106,7 +106,7 @@ function kindParts(entry: Route.ComponentProps["loaderData"]["entry"]) {
     : {
         special: entry.special_service ? { label: "Servicio destacado", value: entry.special_service } : null,
         links: [
-          { label: "Sitio web", href: entry.website },
+          { label: "Sitio web", href: entry.website, tap: "sitio_web" as const },
           { label: "Facebook", href: entry.facebook_url },
           { label: "Instagram", href: entry.instagram_url },
         ],
