@@ -164,15 +164,15 @@ export function ImpressionsChart({ daily, id }: { daily: DailyImpressions[]; id:
           <Icon name="chevron-right" aria-hidden className="size-4 transition-transform group-open:rotate-90" /> Ver las cifras por día
         </summary>
         <div className="max-h-96 overflow-auto border-t border-ocean-100">
-          <table className="w-full text-sm tabular-nums" data-table="impresiones">
+          <table className="w-full min-w-[40rem] text-sm tabular-nums" data-table="impresiones">
             <caption className="sr-only">Apariciones por día y canal</caption>
             <thead className="sticky top-0 bg-white text-left text-xs text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="sticky left-0 bg-white px-3 py-2 font-semibold">
                   Día
                 </th>
                 {VISIBILITY_CHANNEL_IDS.map((c) => (
-                  <th key={c} scope="col" className="px-3 py-2 text-right font-semibold">
+                  <th key={c} scope="col" className="px-3 py-2 text-right font-semibold whitespace-nowrap">
                     {VISIBILITY_CHANNELS[c].label}
                   </th>
                 ))}
@@ -184,7 +184,7 @@ export function ImpressionsChart({ daily, id }: { daily: DailyImpressions[]; id:
             <tbody>
               {daily.map((d, i) => (
                 <tr key={d.day} className="border-t border-ocean-50" data-day={d.day}>
-                  <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap">
+                  <th scope="row" className="sticky left-0 bg-white px-3 py-1.5 text-left font-medium whitespace-nowrap">
                     {shortDay(d.day)}
                   </th>
                   {VISIBILITY_CHANNEL_IDS.map((c) => (
@@ -362,7 +362,7 @@ export function EntryVisibilityView({
   }
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat
           icon="eye"
           label={VISIBILITY_FIGURES.impressions.label}
