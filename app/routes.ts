@@ -59,6 +59,8 @@ export default [
   route("admin/leads", "routes/admin/leads.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/correos", "routes/admin/mail.tsx"),
+  route("admin/visibilidad", "routes/admin/visibility.tsx"),
+  route("admin/visibilidad/:tipo/:id", "routes/admin/visibility-entry.tsx"),
 
   // ---- directory
   // Markdown twins first: `:slug.md` is a parameter with a static suffix, which React Router
@@ -73,15 +75,20 @@ export default [
   route("restaurante/:slug", "routes/directory/entry.tsx", { id: "routes/directory/restaurant" }),
   route("negocio/:slug", "routes/directory/entry.tsx", { id: "routes/directory/business" }),
   route("buscar", "routes/directory/search.tsx"),
+  route("ir/:accion/:tipo/:id", "routes/directory/tap.tsx"),
+  route("api/ir/:accion/:tipo/:id", "routes/api/tap-ping.ts"),
 
   // ---- owners: claims and submissions, «Mi negocio», special closures, Local AI plans
   route("mi-negocio", "routes/owners/mine.tsx"),
   route("mi-negocio/nuevo", "routes/owners/submit.tsx"),
   route("mi-negocio/plan", "routes/owners/plans-choose.tsx"),
+  route("mi-negocio/informe-mensual", "routes/owners/report-subscription.ts"),
   route("mi-negocio/:tipo/:id", "routes/owners/mine-listing.tsx"),
   route("mi-negocio/:tipo/:id/cierres", "routes/owners/closures.tsx"),
   route("mi-negocio/:tipo/:id/plan", "routes/owners/plans-listing.tsx"),
+  route("mi-negocio/:tipo/:id/visibilidad", "routes/owners/visibility.tsx"),
   route("reclamar/confirmar", "routes/owners/claim-confirm.tsx"),
+  route("informes/baja", "routes/owners/report-unsubscribe.tsx"),
   route("reclamar/:tipo/:slug", "routes/owners/claim.tsx"),
   route("admin/solicitudes", "routes/admin/requests.tsx"),
   route("admin/cambios", "routes/admin/changes.tsx"),

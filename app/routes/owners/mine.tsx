@@ -11,13 +11,16 @@ import { entryPath } from "~/lib/entry-path";
 import { seo } from "~/lib/meta";
 import { requireUser } from "~/server/accounts/guards.server";
 import { listManagedListings, type ManagedListing } from "~/server/models/listing-managers.server";
+import { receivesReports } from "~/server/models/visibility-monthly.server";
+import { ReportSubscription } from "~/components/owners/report-subscription";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Mi negocio", description: "Los negocios que administras en el directorio.", path: "/mi-negocio", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request, "Inicia sesión para ver tus negocios.");
-  return { listings: await listManagedListings(user.id) };
+  const listings = await listManagedListings(user.id);
+  return { listings, receivesReports: listings.length ? await receivesReports(user.id) : null };
 }
 
 /** Published, waiting for review, refused, or taken down by an admin. */
@@ -28,7 +31,7 @@ function statusOf(l: ManagedListing): { label: string; tone: "green" | "sun" | "
 }
 
 export default function Mine({ loaderData }: Route.ComponentProps) {
-  const { listings } = loaderData;
+  const { listings, receivesReports } = loaderData;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-extrabold">Mi negocio</h1>
@@ -66,6 +69,9 @@ export default function Mine({ loaderData }: Route.ComponentProps) {
                         <Icon name="eye" aria-hidden className="size-4" /> Ver ficha<span className="sr-only"> de {l.nombre}</span>
                       </Link>
                     ) : null}
+                    <Link to={`/mi-negocio/${LISTING_KINDS[l.kind].singular}/${l.id}/visibilidad`} className={buttonClass("outline")}>
+                      <Icon name="search-check" aria-hidden className="size-4" /> Visibilidad<span className="sr-only"> de {l.nombre}</span>
+                    </Link>
                     <Link to={`/mi-negocio/${LISTING_KINDS[l.kind].singular}/${l.id}`} className={buttonClass("primary")}>
                       <Icon name="pencil" aria-hidden className="size-4" /> Editar<span className="sr-only"> {l.nombre}</span>
                     </Link>
@@ -81,6 +87,8 @@ export default function Mine({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-muted">Reclama tu ficha si ya está en el directorio, o añade tu negocio si todavía no aparece.</p>
         </Card>
       )}
+
+      {receivesReports === null ? null : <ReportSubscription receives={receivesReports} />}
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         <Card className="p-6">
