@@ -178,8 +178,17 @@ test.describe("entry pages", () => {
     expect(ld.servesCuisine).toContain("Mariscos");
     expect(ld.telephone).toMatch(/^\+507\d{8}$/);
     expect(ld.aggregateRating).toBeUndefined();
-    await expect(page.getByRole("link", { name: "Escribir por WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/507\d{8}\?text=/);
-    await expect(page.getByRole("link", { name: "Cómo llegar" })).toHaveAttribute("href", /google\.com\/maps/);
+    // Contact links go through the directory's counting redirect to the listing's own targets.
+    for (const [name, action, target] of [
+      ["Escribir por WhatsApp", "whatsapp", /^https:\/\/wa\.me\/507\d{8}\?text=/],
+      ["Cómo llegar", "direcciones", /google\.com\/maps/],
+    ] as const) {
+      const link = page.getByRole("link", { name });
+      await expect(link).toHaveAttribute("href", new RegExp(`^/ir/${action}/restaurante/[0-9a-f-]{36}$`));
+      const res = await page.request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+      expect(res.headers().location).toMatch(target);
+    }
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/restaurante\/marisqueria-el-cangrejo-azul$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Marisquería El Cangrejo Azul/);
   });

@@ -143,7 +143,11 @@ async function fillEveryTable() {
   countAction({ kind: "business", id: business!.id }, "whatsapp", { ip: "198.51.100.9", userAgent: "copia" });
   countVisit({ kind: "business", id: business!.id }, "crawler", "OAI-SearchBot", "markdown");
   await flushVisibility();
-  await db.insert(visibility_rollups).values({ ...listing, impressions_30: 1, impressions_90: 1, updated_on: "2031-01-01" });
+  // The demo's own counts may have rolled this listing up already.
+  await db
+    .insert(visibility_rollups)
+    .values({ ...listing, impressions_30: 1, impressions_90: 1, updated_on: "2031-01-01" })
+    .onConflictDoNothing();
   await db.insert(visibility_reports).values({ ...listing, month: "2031-01-01" });
   await db.insert(visibility_report_optouts).values({ user_id: member.id });
 }

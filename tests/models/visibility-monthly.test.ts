@@ -191,7 +191,12 @@ describe("the monthly pass", () => {
     await insertOutboxMail({ kind: "visibility-report", to: dana.email, subject: "Informe", text: "Hola" });
     await insertOutboxMail({ kind: "owner-reminder", to: dana.email, subject: "Recordatorio", text: "Hola" });
     const sent: { subject?: unknown; headers?: unknown }[] = [];
-    const result = await deliverDueMails({ transport: { sendMail: async (m) => void sent.push(m) }, log: { info() {}, error() {} } });
+    // A second ahead: the outbox's timestamps have microseconds, JavaScript's clock only milliseconds.
+    const result = await deliverDueMails({
+      now: () => new Date(Date.now() + 1_000),
+      transport: { sendMail: async (m) => void sent.push(m) },
+      log: { info() {}, error() {} },
+    });
     expect(result.sent).toBe(2);
     const report = sent.find((m) => m.subject === "Informe");
     expect(report?.headers).toEqual({
