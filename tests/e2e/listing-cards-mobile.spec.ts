@@ -54,8 +54,12 @@ test("a card with a phone has a WhatsApp button to the number with Panama's 507 
   await expect(whatsapp).toBeVisible();
   // Which entry it writes to, for a screen reader: the card's name describes the link.
   await expect(whatsapp).toHaveAccessibleDescription("Fonda La Tinaja Dorada");
+  // Through the directory's counting redirect, to the listing's own number.
   const href = (await whatsapp.getAttribute("href"))!;
-  const url = new URL(href);
+  expect(href).toMatch(/^\/ir\/whatsapp\/restaurante\/[0-9a-f-]{36}$/);
+  const tap = await page.request.get(href, { maxRedirects: 0 });
+  expect(tap.status()).toBe(302);
+  const url = new URL(tap.headers().location!);
   expect(url.origin + url.pathname).toBe("https://wa.me/50760000001");
   expect(url.searchParams.get("text")).toBe(
     "Hola, encontré Fonda La Tinaja Dorada en Panama VIP IA y me gustaría recibir más información.",
@@ -78,9 +82,9 @@ test("a card with a phone has a WhatsApp button to the number with Panama's 507 
   await expect(cards.first()).toBeVisible();
   for (const c of await cards.all()) {
     if ((await c.locator('a[href^="tel:+507"]').count()) === 0) continue;
-    await expect(c.getByRole("link", { name: "Escribir por WhatsApp", exact: true })).toHaveAttribute(
-      "href",
-      /^https:\/\/wa\.me\/507\d{7,8}\?text=/,
-    );
+    const link = c.getByRole("link", { name: "Escribir por WhatsApp", exact: true });
+    await expect(link).toHaveAttribute("href", /^\/ir\/whatsapp\/(restaurante|negocio)\/[0-9a-f-]{36}$/);
+    const res = await page.request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
+    expect(res.headers().location).toMatch(/^https:\/\/wa\.me\/507\d{7,8}\?text=/);
   }
 });

@@ -162,6 +162,17 @@ describe("the gate", () => {
 });
 
 describe("create-checkout failures", () => {
+  it("answers a broken form body with a Spanish 400, not a server error", async () => {
+    const request = new Request(`${ORIGIN}/ai-solutions/roger`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=----fuzz", Origin: ORIGIN },
+      body: '------fuzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsubscribe\r\n',
+    });
+    const res = await call(assistant.action, request);
+    expect(res.status).toBe(400);
+    expect(res.data).toBe("Solicitud inválida: no se pudo leer el formulario.");
+  });
+
   it("asks a visitor to sign in, with a link back to the page", async () => {
     const res = await call(assistant.action, subscribe("/ai-solutions/amy", undefined, { response: "json" }));
     expect(res.status).toBe(401);

@@ -12,6 +12,7 @@ import { CHECKOUT_ERROR, createCheckoutSession, SIGN_IN_TO_SUBSCRIBE } from "./c
 import { getEnv } from "../platform/env.server";
 import { getCurrentUser } from "../accounts/guards.server";
 import { awaitingPaymentSubscriptions, checkSubscription, type PremiumSource } from "../models/subscriptions.server";
+import { readForm } from "../http/request.server";
 
 export const PAYMENT_PENDING =
   "Tu pago anterior aún se está confirmando con Stripe. Te daremos acceso en cuanto se confirme; no hace falta pagar de nuevo.";
@@ -91,7 +92,7 @@ async function paymentCheck(userId: string, payment: PremiumPageData["payment"],
  */
 export async function premiumAction(request: Request, slug: PremiumSlug) {
   const path = `/ai-solutions/${slug}`;
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "subscribe") return data<SubscribeResult>({ error: "Acción desconocida." }, { status: 400 });
   const current = await getCurrentUser(request);
   if (!current) {
