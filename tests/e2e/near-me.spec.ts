@@ -60,10 +60,11 @@ test("an entry page shows its week's hours, its open status and directions to it
   await expect(hours.getByRole("row")).toHaveCount(7);
   await expect(hours.getByRole("row", { name: /Lunes/ })).toContainText("11:30-22:00");
   await expect(page.getByText(/^(Abierto ahora|Cierra pronto|Cerrado · abre .+ a las \d{1,2}:\d{2})$/).first()).toBeVisible();
-  await expect(page.getByRole("link", { name: "Cómo llegar" })).toHaveAttribute(
-    "href",
-    /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=8\.\d{6},-79\.\d{6}$/,
-  );
+  // Through the counting redirect, to the entry's own coordinates.
+  const directions = (await page.getByRole("link", { name: "Cómo llegar" }).getAttribute("href"))!;
+  expect(directions).toMatch(/^\/ir\/direcciones\/restaurante\/[0-9a-f-]{36}$/);
+  const tap = await page.request.get(directions, { maxRedirects: 0 });
+  expect(tap.headers().location).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=8\.\d{6},-79\.\d{6}$/);
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((s) => JSON.parse(s));
   expect(ld[0].geo).toMatchObject({ "@type": "GeoCoordinates", latitude: expect.any(Number), longitude: expect.any(Number) });
   expect(ld[0].openingHoursSpecification).toHaveLength(7);

@@ -8,7 +8,7 @@ import { VerifiedBadge } from "~/components/ui/verified-badge";
 import { listingWhatsappHref } from "~/lib/contact-links";
 import { safeUrl } from "~/lib/safe-url";
 import { telHref } from "~/lib/phone";
-import { beaconTap, TAP_REL, tapPath, tapPingPath } from "~/lib/tap-links";
+import { beaconTap, TAP_REL, tapPath, useTapPingUrl } from "~/lib/tap-links";
 import type { VisibilityAction } from "~/catalog/visibility";
 import { OpenBadge } from "./open-status";
 import { type WeekRow, WeeklyHours } from "./weekly-hours";
@@ -108,7 +108,8 @@ export function EntryView({ entry, back, owner, notice }: { entry: EntryData; ba
   // the same stored data, and the page shows a link only when it has a target.
   const tapTo = (action: VisibilityAction) => tapPath(action, entry.kind, entry.id);
   const telTarget = telHref(entry.telefono);
-  const tel = telTarget ? { href: telTarget, ping: tapPingPath("llamada", entry.kind, entry.id) } : null;
+  const ping = useTapPingUrl("llamada", entry.kind, entry.id);
+  const tel = telTarget ? { href: telTarget, ping } : null;
   const whatsapp = listingWhatsappHref(entry.whatsapp ?? entry.telefono, entry.nombre) ? tapTo("whatsapp") : null;
   const maps = tapTo("direcciones");
   const links = entry.links

@@ -9,7 +9,7 @@ import { DistanceBadge, OpenBadge } from "./open-status";
 import { cn } from "~/lib/cn";
 import { telHref } from "~/lib/phone";
 import { listingWhatsappHref } from "~/lib/contact-links";
-import { beaconTap, TAP_REL, tapPath, tapPingPath } from "~/lib/tap-links";
+import { beaconTap, TAP_REL, tapPath, useTapPingUrl } from "~/lib/tap-links";
 import { buttonClass } from "~/components/ui/button";
 import { ListingIconTile, ListingImage, listingImageSrc } from "./listing-image";
 import { RatingStars } from "./rating-stars";
@@ -31,7 +31,8 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
   // admin's, whose links stay direct (the counted path serves active entries only).
   const counted = item.is_active;
   const whatsapp = direct && counted ? tapPath("whatsapp", item.kind, item.id) : direct;
-  const ping = counted ? tapPingPath("llamada", item.kind, item.id) : undefined;
+  const pingUrl = useTapPingUrl("llamada", item.kind, item.id);
+  const ping = counted ? pingUrl : undefined;
   const nameId = useId();
   const hasImage = listingImageSrc(item.imagen) != null;
   const extra = item.especialidades.length - MAX_SPECIALTIES;
