@@ -5,12 +5,12 @@
  * the payload its loader left beside the cached copy. Nothing here waits or queries.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import { isbot } from "isbot";
 import type { ListingKind } from "~/catalog/listing-kinds";
 import { PAGE_SIZE } from "~/schemas/directory-fields";
 import { onCacheHit } from "../http/page-cache.server";
 import type { SearchOutcome } from "../search/query";
 import { type Answer, countAnswer, type ShownEntry } from "./counter.server";
+import { isPerson } from "./taps.server";
 
 /** What an answer showed, before it is known through which channel it was given. */
 export type Shown = Omit<Answer, "channel">;
@@ -66,8 +66,7 @@ export function isPersonView(method: string | undefined, header: HeaderOf): bool
   if (method !== "GET") return false;
   const purpose = `${header("sec-purpose") ?? ""} ${header("purpose") ?? ""} ${header("x-moz") ?? ""}`;
   if (/prefetch|prerender/i.test(purpose)) return false;
-  const ua = header("user-agent") ?? "";
-  return ua.trim() !== "" && !isbot(ua);
+  return isPerson(header("user-agent")?.trim());
 }
 
 const fromHeaders =
