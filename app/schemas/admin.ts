@@ -10,6 +10,7 @@ import { LISTING_KIND_IDS } from "~/catalog/listing-kinds";
 import { FREE_PLAN_DAYS, DEFAULT_FREE_PLAN_DAYS, PLAN_TYPE_SLUGS } from "~/catalog/plans";
 import { PROVINCE_SLUGS } from "~/catalog/provinces";
 import { emailField } from "./auth";
+import { demasiadoLargo } from "./messages";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { coordinatesFromMapsUrl, inPanama, type LatLng } from "~/lib/geo";
 import { completeWebAddress, isWebAddress } from "~/lib/safe-url";
@@ -36,11 +37,10 @@ const required = (label: string, max: number) =>
     z
       .string({ error: obligatorio(label) })
       .min(1, obligatorio(label))
-      .max(max, `${label} es demasiado largo (máximo ${max} caracteres)`),
+      .max(max, demasiadoLargo(label, max)),
   );
 
-const optionalText = (label: string, max: number) =>
-  z.preprocess(emptyToNull, z.string().max(max, `${label} es demasiado largo (máximo ${max} caracteres)`).nullable());
+const optionalText = (label: string, max: number) => z.preprocess(emptyToNull, z.string().max(max, demasiadoLargo(label, max)).nullable());
 
 /**
  * An optional web address: empty -> null; typed without a scheme ('www.ejemplo.com') it is completed
@@ -52,7 +52,7 @@ const optionalUrl = (label: string) =>
     return typeof t === "string" ? completeWebAddress(t) : t;
   }, z
     .string()
-    .max(LIMITS.url, `${label} es demasiado largo (máximo ${LIMITS.url} caracteres)`)
+    .max(LIMITS.url, demasiadoLargo(label, LIMITS.url))
     .refine(isWebAddress, `${label} debe ser una URL válida, como www.ejemplo.com o https://ejemplo.com/menu`)
     .nullable());
 

@@ -5,6 +5,7 @@
 import { z } from "./zod";
 import { LISTING_KIND_IDS } from "~/catalog/listing-kinds";
 import { UUID_PATTERN } from "~/lib/uuid";
+import { demasiadoLargo } from "./messages";
 import { emailField } from "./auth";
 
 export const CLAIM_LIMITS = { full_name: 120, role: 80, phone: 30, note: 1000, reason: 500 } as const;
@@ -20,7 +21,7 @@ const required = (label: string, max: number, genero: "o" | "a" = "o") =>
     z
       .string({ error: `${label} es obligatori${genero}` })
       .min(1, `${label} es obligatori${genero}`)
-      .max(max, `${label} es demasiado largo (máximo ${max} caracteres)`)
+      .max(max, demasiadoLargo(label, max))
       .regex(ONE_LINE, `${label} contiene caracteres no permitidos`),
   );
 
@@ -28,7 +29,7 @@ const optionalText = (label: string, max: number) =>
   z.preprocess((v) => {
     const t = clean(v);
     return typeof t === "string" ? t.replace(CONTROL, "") || null : (t ?? null);
-  }, z.string().max(max, `${label} es demasiado largo (máximo ${max} caracteres)`).nullable());
+  }, z.string().max(max, demasiadoLargo(label, max)).nullable());
 
 export const domainClaimSchema = z.object({ intent: z.literal("domain"), email: emailField });
 

@@ -267,7 +267,14 @@ const ACTION_ICONS: Record<VisibilityAction, IconName> = {
   sitio_web: "globe",
 };
 
-export function ActionTiles({ actions }: { actions: Record<VisibilityAction, number> }) {
+/** Each tap's figure; `explain` words them for another reader than the listing's owner (the admins). */
+export function ActionTiles({
+  actions,
+  explain,
+}: {
+  actions: Record<VisibilityAction, number>;
+  explain?: Record<VisibilityAction, string>;
+}) {
   return (
     <ul className="grid grid-cols-2 gap-3">
       {VISIBILITY_ACTION_IDS.map((a) => (
@@ -276,7 +283,7 @@ export function ActionTiles({ actions }: { actions: Record<VisibilityAction, num
             <Icon name={ACTION_ICONS[a]} aria-hidden className="size-4 text-ocean-600" /> {VISIBILITY_ACTIONS[a].label}
           </p>
           <p className="mt-1 text-2xl font-extrabold tabular-nums">{formatInteger(actions[a])}</p>
-          <p className="mt-1 text-sm text-muted">{VISIBILITY_ACTIONS[a].explain}</p>
+          <p className="mt-1 text-sm text-muted">{explain?.[a] ?? VISIBILITY_ACTIONS[a].explain}</p>
         </li>
       ))}
     </ul>

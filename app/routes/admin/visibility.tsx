@@ -10,7 +10,13 @@ import { panamaToday } from "~/catalog/holidays";
 import { LISTING_KINDS } from "~/catalog/listing-kinds";
 import { planLabel } from "~/catalog/plans";
 import { provinceLabel } from "~/catalog/provinces";
-import { VISIBILITY_CHANNEL_IDS, VISIBILITY_CHANNELS, VISIBILITY_FIGURES, visitSourceLabel } from "~/catalog/visibility";
+import {
+  type VisibilityAction,
+  VISIBILITY_CHANNEL_IDS,
+  VISIBILITY_CHANNELS,
+  VISIBILITY_FIGURES,
+  visitSourceLabel,
+} from "~/catalog/visibility";
 import { AdminShell } from "~/components/admin/admin-shell";
 import {
   ActionTiles,
@@ -29,6 +35,14 @@ import { formatInteger } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { directoryVisibility, lackingQuestions, periodOf, topUnpaid } from "~/server/models/visibility-views.server";
+
+/** The taps of the whole directory, said of the listings rather than to their owner. */
+const DIRECTORY_ACTIONS: Record<VisibilityAction, string> = {
+  whatsapp: "Veces que alguien abrió WhatsApp para escribir a un negocio.",
+  llamada: "Veces que alguien pulsó un teléfono para llamar.",
+  direcciones: "Veces que alguien abrió el mapa para llegar a un negocio.",
+  sitio_web: "Veces que alguien abrió el sitio web de un negocio desde el directorio.",
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -87,7 +101,7 @@ export default function AdminVisibility({ loaderData: { directory: d, lacking, u
             <Explained title="Apariciones por canal" explain="Cada ficha de cada respuesta cuenta una vez.">
               <BarList rows={channelRows(d.byChannel).map(({ explain: _e, ...r }) => r)} total={d.total} />
             </Explained>
-            <Explained title={VISIBILITY_FIGURES.bands.label} explain="El puesto de las fichas en las respuestas.">
+            <Explained title="En qué puesto aparecen las fichas" explain="El puesto de las fichas en las respuestas.">
               <BarList rows={bandRows(d.byBand)} total={d.total} />
             </Explained>
           </Card>
@@ -147,7 +161,7 @@ export default function AdminVisibility({ loaderData: { directory: d, lacking, u
               title={VISIBILITY_FIGURES.actions.label}
               explain="Toques en los botones de las fichas y tarjetas de todo el directorio."
             >
-              <ActionTiles actions={d.actions} />
+              <ActionTiles actions={d.actions} explain={DIRECTORY_ACTIONS} />
             </Explained>
           </Card>
           <Card className="space-y-6 p-5 sm:p-6">

@@ -145,6 +145,9 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
 
 type ActionData = Route.ComponentProps["actionData"];
 
+/** A sentence's end after a time: «6:01 a. m.» already ends with its own period. */
+const untilSentence = (time: string) => (time.endsWith(".") ? time : `${time}.`);
+
 function OpenClaimCard({ state }: { state: { method: string; email: string | null; createdAt: string; expiresAt: string | null } }) {
   const busy = useNavigation().state === "submitting";
   const byEmail = state.method === "domain";
@@ -153,7 +156,7 @@ function OpenClaimCard({ state }: { state: { method: string; email: string | nul
       {byEmail ? (
         <p>
           Te enviamos un enlace a <strong>{state.email}</strong>. Ábrelo con esta cuenta iniciada para confirmar que administras el negocio.
-          Vale hasta el {state.expiresAt ? formatDateTime(state.expiresAt) : ""}.
+          {state.expiresAt ? ` Vale hasta el ${untilSentence(formatDateTime(state.expiresAt))}` : null}
         </p>
       ) : (
         <p>La enviaste el {formatDate(state.createdAt)}. Nuestro equipo la revisará y te escribiremos por email con la respuesta.</p>
