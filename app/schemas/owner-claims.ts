@@ -54,7 +54,8 @@ export const claimActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 const uuidField = z.string({ error: "Identificador inválido" }).regex(UUID_PATTERN, "Identificador inválido");
-const reasonField = optionalText("El motivo", CLAIM_LIMITS.reason);
+/** An admin's optional reason for a refusal, written into the mail. */
+export const reasonField = optionalText("El motivo", CLAIM_LIMITS.reason);
 
 /** Aprobar / Rechazar in /admin/solicitudes: a claim by its id, a submission by its kind and id. */
 export const requestDecisionSchema = z.discriminatedUnion("intent", [

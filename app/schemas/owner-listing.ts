@@ -7,6 +7,7 @@
 import { z } from "./zod";
 import { businessSchema, restaurantSchema } from "./admin";
 import { LIMITS } from "./admin-fields";
+import { reasonField } from "./owner-claims";
 import { formatPhone, panamaE164 } from "~/lib/phone";
 import { categoryLabel } from "~/catalog/categories";
 import { industryLabel } from "~/catalog/industries";
@@ -80,10 +81,11 @@ export type OwnerListingInput = OwnerRestaurantInput | OwnerBusinessInput;
 export const REVIEWED_FIELDS = ["nombre", "categoria", "industria", "provincia"] as const;
 export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
 
-/** The admin's decision on a queued change. */
+/** The admin's decision on a queued change; a refusal may say why (it goes in the mail). */
 export const changeDecisionSchema = z.object({
   id: z.string().uuid("Solicitud inválida"),
   decision: z.enum(["approve", "refuse"], { error: "Decisión inválida" }),
+  reason: reasonField.optional(),
 });
 
 export const REVIEWED_LABELS: Record<ReviewedField, string> = {

@@ -1,7 +1,9 @@
 /**
  * /admin/cambios: managers' changes to name, category or industry, and province, waiting for an
  * admin. Approving applies the change (a new name renames the page, the old address answers 301);
- * refusing leaves the listing as it is. The managers are mailed either way.
+ * refusing leaves the listing as it is. Refusing asks first, with an optional reason for the mail (a
+ * `?rechazar=` step, so it works without JavaScript), as in /admin/solicitudes. The managers are
+ * mailed either way.
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/changes";
@@ -9,12 +11,14 @@ import { LISTING_KINDS } from "~/catalog/listing-kinds";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { Icon } from "~/components/icons/icon";
 import { useShowToast } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { TextareaField } from "~/components/ui/field";
 import { EmptyState } from "~/components/ui/empty-state";
 import { entryPath } from "~/lib/entry-path";
 import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
+import { CLAIM_LIMITS } from "~/schemas/owner-claims";
 import { changeDecisionSchema, REVIEWED_LABELS, reviewedValueLabel, type ReviewedField } from "~/schemas/owner-listing";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { parseSubmission } from "~/server/http/forms.server";
@@ -30,9 +34,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+const PATH = "/admin/cambios";
+
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { items: await listPendingChanges() };
+  return { items: await listPendingChanges(), refusing: url.searchParams.get("rechazar") };
 }
 
 const ALREADY = { approved: "Esta solicitud ya estaba aprobada.", refused: "Esta solicitud ya estaba rechazada." } as const;
@@ -41,9 +47,9 @@ export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const submission = await parseSubmission(request, changeDecisionSchema);
   if (submission.status !== "success") return data({ toast: { type: "error" as const, title: "Solicitud inválida" } }, { status: 400 });
-  const { id, decision } = submission.value;
+  const { id, decision, reason } = submission.value;
   try {
-    const result = await decideChange(id, decision, { id: user.id, email: user.email });
+    const result = await decideChange(id, decision, { id: user.id, email: user.email }, reason);
     if (result.status === "missing") return data({ toast: { type: "error" as const, title: "La solicitud no existe." } }, { status: 404 });
     if (result.status === "already") return redirectWithToast("/admin/cambios", { type: "info", title: ALREADY[result.previous] });
     return redirectWithToast("/admin/cambios", {
@@ -59,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Changes({ loaderData, actionData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, refusing } = loaderData;
   useShowToast(actionData?.toast ?? null, actionData);
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
@@ -73,7 +79,7 @@ export default function Changes({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <ul className="grid gap-4">
           {items.map((item) => (
-            <li key={item.id} data-testid="change-request">
+            <li key={item.id} id={`cambio-${item.id}`} data-testid="change-request" className="scroll-mt-24">
               <Card className="p-5">
                 <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                   <div className="min-w-0">
@@ -97,22 +103,62 @@ export default function Changes({ loaderData, actionData }: Route.ComponentProps
                       ))}
                     </ul>
                   </div>
-                  <Form method="post" className="flex shrink-0 gap-2">
-                    <input type="hidden" name="id" value={item.id} />
-                    <Button type="submit" name="decision" value="approve" disabled={busyId === item.id}>
-                      <Icon name="check" aria-hidden className="size-4" /> Aprobar
-                    </Button>
-                    <Button type="submit" name="decision" value="refuse" variant="outline" disabled={busyId === item.id}>
-                      <Icon name="x" aria-hidden className="size-4" /> Rechazar
-                    </Button>
-                  </Form>
+                  {refusing === item.id ? null : (
+                    <div className="flex shrink-0 gap-2">
+                      <Form method="post" action={PATH}>
+                        <input type="hidden" name="id" value={item.id} />
+                        <Button type="submit" name="decision" value="approve" disabled={busyId === item.id}>
+                          <Icon name="check" aria-hidden className="size-4" /> {busyId === item.id ? "Procesando..." : "Aprobar"}
+                        </Button>
+                      </Form>
+                      <Link to={`?rechazar=${item.id}#cambio-${item.id}`} className={buttonClass("outline-danger")} preventScrollReset>
+                        <Icon name="x" aria-hidden className="size-4" /> Rechazar
+                      </Link>
+                    </div>
+                  )}
                 </div>
+                {refusing === item.id ? <RefuseForm id={item.id} email={item.email} busy={busyId === item.id} /> : null}
               </Card>
             </li>
           ))}
         </ul>
       )}
     </AdminShell>
+  );
+}
+
+/** The refusal's confirmation, with the optional reason that goes in the managers' mail. */
+function RefuseForm({ id, email, busy }: { id: string; email: string | null; busy: boolean }) {
+  return (
+    <Form method="post" action={PATH} className="mt-4 space-y-3 rounded-xl border border-red-200 bg-red-50/50 p-4">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="decision" value="refuse" />
+      <p className="font-semibold text-danger">
+        ¿Rechazar este cambio? La ficha sigue como está
+        {email ? (
+          <>
+            {" "}
+            y le avisaremos a <span className="wrap-anywhere">{email}</span>
+          </>
+        ) : null}
+        .
+      </p>
+      <TextareaField
+        label="Motivo (opcional, va en el email)"
+        id={`cambio-${id}-motivo`}
+        name="reason"
+        rows={2}
+        maxLength={CLAIM_LIMITS.reason}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? "Procesando..." : "Rechazar"}
+        </Button>
+        <Link to={PATH} className={buttonClass("outline")}>
+          Cancelar
+        </Link>
+      </div>
+    </Form>
   );
 }
 

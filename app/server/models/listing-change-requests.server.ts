@@ -73,7 +73,7 @@ function changeLines(changes: ReviewedChanges): string {
  * Approves (applies) or refuses a pending request; a request already decided is left as it is and
  * answered with its decision. Throws ListingNotFoundError when the listing is gone.
  */
-export async function decideChange(id: string, decision: Decision, actor: Actor): Promise<DecideResult> {
+export async function decideChange(id: string, decision: Decision, actor: Actor, reason?: string | null): Promise<DecideResult> {
   if (!isUuid(id)) return { status: "missing" };
   const [request] = await db.select().from(listing_change_requests).where(eq(listing_change_requests.id, id)).limit(1);
   if (!request) return { status: "missing" };
@@ -115,12 +115,13 @@ export async function decideChange(id: string, decision: Decision, actor: Actor)
       .set({ status: STATUS[decision], decided_by: actor.id, decided_at: decidedAt })
       .where(eq(listing_change_requests.id, id))
       .returning();
-    await recordAudit({ actor, action: decision, entity: "change_request", entityId: id, before: locked, after: decided }, tx);
+    const after = decision === "refuse" && reason ? { ...decided, message: reason } : decided;
+    await recordAudit({ actor, action: decision, entity: "change_request", entityId: id, before: locked, after }, tx);
     return { status: "done", decision, nombre };
   });
   if (result.status !== "done") return result;
   if (decision === "approve") invalidatePublicPages();
-  await mailManagers(kind, request.listing_id, slug, result.nombre, decision, changes);
+  await mailManagers(kind, request.listing_id, slug, result.nombre, decision, changes, decision === "refuse" ? reason : null);
   return result;
 }
 
@@ -131,6 +132,7 @@ async function mailManagers(
   nombre: string,
   decision: Decision,
   changes: ReviewedChanges,
+  reason: string | null | undefined,
 ) {
   const to = await managerEmails({ kind, listingId });
   const origin = getEnv().PUBLIC_URL;
@@ -146,6 +148,7 @@ async function mailManagers(
     "",
     changeLines(changes),
     "",
+    ...(reason ? [`Motivo: ${reason}`, ""] : []),
     approved ? `Puedes revisar tu ficha en ${page}` : `Si crees que es un error, responde este correo o escríbenos desde ${origin}/contact`,
     "",
     "Panama VIP IA",
