@@ -1,11 +1,14 @@
 /**
- * «Mi negocio» refuses a phone customers could not call («abc», «12») in Spanish, keeping what was
- * typed, and still takes the ways people write a real one (with spaces, +507, an extension).
+ * Bad input as people send it: «Mi negocio» refuses a phone customers could not call («abc», «12»)
+ * in Spanish, keeping what was typed, and still takes the ways people write a real one; a listing
+ * submitted twice at once (a double click without JavaScript) is one request for the admins, and
+ * two people sending the same name at once both get theirs (never a 500 over the taken address).
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "~/db/schema";
 import * as mineListing from "~/routes/owners/mine-listing";
+import * as submit from "~/routes/owners/submit";
 import { PHONE_INVALID } from "~/schemas/owner-listing";
 import { addManager } from "~/server/models/listing-managers.server";
 import { db } from "~/server/platform/db.server";
@@ -50,5 +53,38 @@ describe("the phone in «Mi negocio»", () => {
     }
     expect((await save("")).status).toBe(302);
     expect(await stored()).toBeNull();
+  });
+});
+
+describe("a submission sent twice", () => {
+  it("makes one pending listing, and a different one still makes its own", async () => {
+    const user = await makeUser({ signedIn: true, confirmed: true });
+    const fields = { nombre: "Doble Clic Tienda", provincia: "panama", industria: "tiendas", direccion: "Calle 1", descripcion: "Tienda" };
+    const send = (over: Record<string, string> = {}) =>
+      call(submit.action as never, formRequest("/mi-negocio/nuevo?tipo=negocio", { ...fields, ...over }, user.cookie));
+    const results = await Promise.all([send(), send(), send({ nombre: "doble clic tienda" })]);
+    expect(results.map((r) => r.status)).toEqual([302, 302, 302]);
+    const mine = () => db.select({ nombre: businesses.nombre }).from(businesses).where(eq(businesses.submitted_by, user.id));
+    expect(await mine()).toHaveLength(1);
+    expect((await send({ nombre: "Doble Clic Tienda Norte" })).status).toBe(302);
+    expect((await send({ provincia: "cocle" })).status).toBe(302);
+    expect((await mine()).map((r) => r.nombre).sort()).toEqual(["Doble Clic Tienda", "Doble Clic Tienda", "Doble Clic Tienda Norte"]);
+  });
+
+  it("by two people at once under the same name: two requests, each with its own address, no error", async () => {
+    const [ana, beto] = await Promise.all([makeUser({ signedIn: true, confirmed: true }), makeUser({ signedIn: true, confirmed: true })]);
+    const fields = {
+      nombre: "Mismo Nombre Ferretería",
+      provincia: "colon",
+      industria: "construccion",
+      direccion: "Calle 2",
+      descripcion: "Ferretería",
+    };
+    const sent = await Promise.all(
+      [ana, beto].map((u) => call(submit.action as never, formRequest("/mi-negocio/nuevo?tipo=negocio", fields, u.cookie))),
+    );
+    expect(sent.map((r) => r.status)).toEqual([302, 302]);
+    const rows = await db.select({ slug: businesses.slug }).from(businesses).where(eq(businesses.nombre, fields.nombre));
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(2);
   });
 });

@@ -80,7 +80,9 @@ export async function action({ request, url }: Route.ActionArgs) {
       { status: 429 },
     );
   }
-  await createSubmission(kind, submission.value, { id: user.id, email: user.email });
+  const { repeated } = await createSubmission(kind, submission.value, { id: user.id, email: user.email });
+  // The same listing sent again while it waits is the first request: it does not count twice.
+  if (repeated) await releaseHit(key, 24 * 60 * 60);
   return redirectWithToast(pathOf(kind), {
     type: "success",
     title: `Recibimos «${submission.value.nombre}»`,

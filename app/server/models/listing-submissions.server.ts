@@ -37,22 +37,55 @@ function submittedColumns<K extends ListingKind>(input: SubmissionInput<K>) {
   };
 }
 
-/** Stores a member's listing, private and waiting for review; the submitter is the audit's actor. */
+/** A unique index refused the row (here: the slug another request took between our read and insert). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/**
+ * Stores a member's listing, private and waiting for review; the submitter is the audit's actor.
+ * The same listing (kind, name and province) sent again while the first still waits is that one
+ * (`repeated`): a form sent twice (a double click without JavaScript) makes one request. The
+ * per-member advisory lock makes the check and the insert one step for concurrent requests; a slug
+ * taken meanwhile by someone else's listing is chosen again.
+ */
 export async function createSubmission<K extends ListingKind>(
   kind: K,
   input: SubmissionInput<K>,
   user: Actor,
-): Promise<{ id: string; slug: string }> {
+): Promise<{ id: string; slug: string; repeated: boolean }> {
   const table = tableOf(kind);
-  const slug = await uniqueListingSlug(kind, input.nombre);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(table)
-      .values({ ...submittedColumns(input), slug, review_status: "pending", submitted_by: user.id } as PgInsertValue<typeof table>)
-      .returning();
-    await recordAudit({ actor: user, action: "create", entity: kind, entityId: created!.id, before: null, after: created }, tx);
-    return { id: created!.id, slug: created!.slug };
-  });
+  for (let attempt = 1; ; attempt++) {
+    const slug = await uniqueListingSlug(kind, input.nombre);
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`listing-submission:${user.id}`}))`);
+        const [waiting] = await tx
+          .select({ id: table.id, slug: table.slug })
+          .from(table)
+          .where(
+            and(
+              eq(table.submitted_by, user.id),
+              eq(table.review_status, "pending"),
+              eq(table.provincia, input.provincia),
+              sql`lower(${table.nombre}) = lower(${input.nombre})`,
+            ),
+          )
+          .limit(1);
+        if (waiting) return { ...waiting, repeated: true };
+        const [created] = await tx
+          .insert(table)
+          .values({ ...submittedColumns(input), slug, review_status: "pending", submitted_by: user.id } as PgInsertValue<typeof table>)
+          .returning();
+        await recordAudit({ actor: user, action: "create", entity: kind, entityId: created!.id, before: null, after: created }, tx);
+        return { id: created!.id, slug: created!.slug, repeated: false };
+      });
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
 }
 
 export type SubmissionRow = {
