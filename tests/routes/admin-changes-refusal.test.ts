@@ -4,9 +4,6 @@
  * its owner. The reason reaches the managers' mail and the audit trail.
  */
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { audit_log, listing_change_requests, restaurants } from "~/db/schema";
 import * as changes from "~/routes/admin/changes";
@@ -14,13 +11,7 @@ import * as mineListing from "~/routes/owners/mine-listing";
 import { addManager } from "~/server/models/listing-managers.server";
 import { db } from "~/server/platform/db.server";
 import { makeRestaurant, makeUser } from "../setup/factories";
-import { call, formRequest, getRequest } from "../setup/route";
-
-function render(path: string, loaderData: unknown): string {
-  const Page = () => createElement(changes.default, { loaderData, actionData: undefined, params: {}, matches: [] } as never);
-  const Stub = createRoutesStub([{ path: "/admin/cambios", Component: Page }]);
-  return renderToString(createElement(Stub, { initialEntries: [path] }));
-}
+import { call, formRequest, getRequest, renderPage } from "../setup/route";
 
 async function queued(nombre: string) {
   const user = await makeUser({ signedIn: true, confirmed: true });
@@ -46,13 +37,13 @@ describe("refusing a change in /admin/cambios", () => {
     const admin = await makeUser({ signedIn: true, confirmed: true, admin: true });
 
     const list = await call(changes.loader, getRequest("/admin/cambios", admin.cookie));
-    const html = render("/admin/cambios", list.data);
+    const html = renderPage(changes.default as never, "/admin/cambios", list.data);
     expect(html).toContain(`href="/admin/cambios?rechazar=${request.id}#cambio-${request.id}"`);
     expect(html).not.toMatch(/name="decision" value="refuse"/);
     expect(html).not.toContain("¿Rechazar este cambio?");
 
     const asking = await call(changes.loader, getRequest(`/admin/cambios?rechazar=${request.id}`, admin.cookie));
-    const step = render(`/admin/cambios?rechazar=${request.id}`, asking.data);
+    const step = renderPage(changes.default as never, `/admin/cambios?rechazar=${request.id}`, asking.data);
     expect(step).toContain("¿Rechazar este cambio?");
     expect(step).toContain('name="reason"');
     expect(step).toContain("Motivo (opcional, va en el email)");

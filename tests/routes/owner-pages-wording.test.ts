@@ -4,9 +4,6 @@
  * ends its sentence once («6:01 a. m.», not «6:01 a. m..»), and the admins' directory-wide view does
  * not speak to one business («En qué puesto apareciste», «para escribirte»). Rendered as the router renders the pages.
  */
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import * as adminVisibility from "~/routes/admin/visibility";
 import * as claim from "~/routes/owners/claim";
@@ -15,14 +12,8 @@ import { businessSchema, restaurantSchema } from "~/schemas/admin";
 import { adminClaimSchema } from "~/schemas/owner-claims";
 import { addManager } from "~/server/models/listing-managers.server";
 import { makeBusiness, makeRestaurant, makeUser } from "../setup/factories";
-import { call, formRequest, getRequest } from "../setup/route";
+import { call, formRequest, getRequest, renderPage } from "../setup/route";
 
-/** The page's HTML for `loaderData`, at `path`, as the router would render it. */
-function render(page: ComponentType<never>, path: string, loaderData: unknown): string {
-  const Page = () => createElement(page, { loaderData, actionData: undefined, params: {}, matches: [] } as never);
-  const Stub = createRoutesStub([{ path, Component: Page }]);
-  return renderToString(createElement(Stub, { initialEntries: [path] }));
-}
 const textOf = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ");
 
 describe("too long: the message agrees with the field's label", () => {
@@ -97,7 +88,7 @@ describe("the claim link's card", () => {
     const page = await call(claim.loader, getRequest(`/reclamar/restaurante/${fonda.slug}`, user.cookie), {
       params: { tipo: "restaurante", slug: fonda.slug },
     });
-    const text = textOf(render(claim.default as never, `/reclamar/restaurante/${fonda.slug}`, page.data)).replace(/\s+/g, " ");
+    const text = textOf(renderPage(claim.default as never, `/reclamar/restaurante/${fonda.slug}`, page.data)).replace(/\s+/g, " ");
     expect(text).toMatch(/Vale hasta el \d{1,2} [a-z]+\.? \d{4}, \d{1,2}:\d{2}\s[ap]\.\sm\.(?!\.)/);
     expect(text).not.toContain("m..");
   });
@@ -107,7 +98,7 @@ describe("the admins' visibility overview", () => {
   it("speaks of the listings, not to one business", async () => {
     const admin = await makeUser({ signedIn: true, admin: true });
     const page = await call(adminVisibility.loader, getRequest("/admin/visibilidad", admin.cookie));
-    const text = textOf(render(adminVisibility.default as never, "/admin/visibilidad", page.data));
+    const text = textOf(renderPage(adminVisibility.default as never, "/admin/visibilidad", page.data));
     expect(text).toContain("En qué puesto aparecen las fichas");
     expect(text).not.toContain("apareciste");
     // Its taps are the whole directory's, not one owner's («para escribirte», «tu negocio»).

@@ -1,4 +1,7 @@
 /** Calls a route module's loader/action directly with a real Request, the way React Router does. */
+import { type ComponentType, createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { requestContext } from "~/server/http/request-context.server";
 import { dropSingleton } from "~/server/platform/singleton.server";
 
@@ -93,4 +96,13 @@ export function resetConfig(overrides: Record<string, string | undefined>) {
     else process.env[k] = v;
   }
   for (const key of ["env", "auth", "mail-transport", "stripe"]) dropSingleton(key);
+}
+
+/**
+ * A page's HTML at `path` for the `loaderData` its loader returned, as the router renders it: the
+ * stub hands the data over as hydration data, so the page reads it through its usual props.
+ */
+export function renderPage(page: ComponentType<never>, path: string, loaderData: unknown): string {
+  const Stub = createRoutesStub([{ id: "page", path: new URL(path, ORIGIN).pathname, Component: page as ComponentType }]);
+  return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } }));
 }
