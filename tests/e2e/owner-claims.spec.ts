@@ -93,6 +93,13 @@ for (const width of [1280, 390]) {
     await other.getByLabel("Nota (opcional)").fill("Soy el gerente desde 2020.");
     await other.getByRole("button", { name: "Enviar solicitud" }).click();
     await expect(other.getByRole("heading", { name: "Tu solicitud está en revisión" })).toBeVisible();
+    // «Mi negocio» shows the request while it waits, with a way back to it.
+    await other.goto("/mi-negocio");
+    const waiting = other.getByRole("region", { name: "Solicitudes en curso" });
+    await expect(waiting.getByRole("heading", { name: nombre })).toBeVisible();
+    await other.screenshot({ path: `${SHOTS}/mine-claim-waiting-${width}.png`, fullPage: true });
+    await waiting.getByRole("link", { name: `Ver solicitud de ${nombre}` }).click();
+    await expect(other.getByRole("heading", { name: "Tu solicitud está en revisión" })).toBeVisible();
 
     const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: { width, height: 900 } });
     const admin = await adminContext.newPage();

@@ -14,6 +14,7 @@ import * as entry from "~/routes/directory/entry";
 import * as search from "~/routes/directory/search";
 import * as claim from "~/routes/owners/claim";
 import * as confirm from "~/routes/owners/claim-confirm";
+import * as mine from "~/routes/owners/mine";
 import * as submit from "~/routes/owners/submit";
 import { readToast } from "~/server/http/toast.server";
 import { addManager, isManager } from "~/server/models/listing-managers.server";
@@ -22,7 +23,7 @@ import { CLAIM_MESSAGES } from "~/server/owners/claims.server";
 import { db } from "~/server/platform/db.server";
 import { directoryEntries } from "~/server/sitemap/directory.server";
 import { makeBusiness, makeRestaurant, makeUser, unique } from "../setup/factories";
-import { call, formRequest, getRequest, resetConfig } from "../setup/route";
+import { call, formRequest, getRequest, renderPage, resetConfig } from "../setup/route";
 
 type H = any;
 let mailLog: string;
@@ -199,6 +200,39 @@ describe("claiming a listing", () => {
     expect(withdrawn.status).toBe(302);
     expect(withdrawn.location).toBe(claimPath(taller.slug, "negocio"));
     expect((await openPage(taller.slug, ana.cookie, "negocio")).data.state.step).toBe("choose");
+  });
+});
+
+describe("«Mi negocio» while a claim waits", () => {
+  it("lists the person's open claims, by e-mail and by request, with a link back to each; not a withdrawn one, nor another person's", async () => {
+    const ana = await makeUser({ signedIn: true, confirmed: true });
+    const beto = await makeUser({ signedIn: true, confirmed: true });
+    const fonda = await makeRestaurant({ nombre: `Fonda Espera ${unique("f")}`, website_url: "https://www.fonda-espera.test/" });
+    const taller = await makeBusiness({ nombre: `Taller Espera ${unique("t")}` });
+    const otro = await makeBusiness({ nombre: `Taller Retirado ${unique("r")}` });
+    const to = `ana-${unique("d")}@fonda-espera.test`;
+    expect((await post(fonda.slug, { intent: "domain", email: to }, ana.cookie)).status).toBe(302);
+    expect((await post(taller.slug, REQUEST, ana.cookie, "negocio")).status).toBe(302);
+    expect((await post(otro.slug, REQUEST, ana.cookie, "negocio")).status).toBe(302);
+    expect((await post(otro.slug, { intent: "withdraw" }, ana.cookie, "negocio")).status).toBe(302);
+    expect((await post(otro.slug, REQUEST, beto.cookie, "negocio")).status).toBe(302);
+
+    const page = await call(mine.loader as H, getRequest("/mi-negocio", ana.cookie));
+    expect(page.status).toBe(200);
+    expect(page.data.claims.map((c: { nombre: string; method: string }) => [c.nombre, c.method])).toEqual([
+      [fonda.nombre, "domain"],
+      [taller.nombre, "admin"],
+    ]);
+    const html = renderPage(mine.default as never, "/mi-negocio", page.data);
+    expect(html).toContain("Solicitudes en curso");
+    expect(html).toContain(`Te enviamos un enlace a ${to}`);
+    expect(html).toContain(`href="${claimPath(fonda.slug)}"`);
+    expect(html).toContain(`href="${claimPath(taller.slug, "negocio")}"`);
+    expect(html).not.toContain(otro.nombre);
+    // Nothing waiting, no section.
+    const empty = await call(mine.loader as H, getRequest("/mi-negocio", (await makeUser({ signedIn: true, confirmed: true })).cookie));
+    expect(empty.data.claims).toEqual([]);
+    expect(renderPage(mine.default as never, "/mi-negocio", empty.data)).not.toContain("Solicitudes en curso");
   });
 });
 

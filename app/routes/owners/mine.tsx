@@ -10,6 +10,8 @@ import { Badge, Card } from "~/components/ui/card";
 import { entryPath } from "~/lib/entry-path";
 import { seo } from "~/lib/meta";
 import { requireUser } from "~/server/accounts/guards.server";
+import { formatDate } from "~/lib/format";
+import { listOpenClaimsOf, type MyOpenClaim } from "~/server/models/listing-claims.server";
 import { listManagedListings, type ManagedListing } from "~/server/models/listing-managers.server";
 import { receivesReports } from "~/server/models/visibility-monthly.server";
 import { ReportSubscription } from "~/components/owners/report-subscription";
@@ -19,8 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request, "Inicia sesión para ver tus negocios.");
-  const listings = await listManagedListings(user.id);
-  return { listings, receivesReports: listings.length ? await receivesReports(user.id) : null };
+  const [listings, claims] = await Promise.all([listManagedListings(user.id), listOpenClaimsOf(user.id)]);
+  return { listings, claims, receivesReports: listings.length ? await receivesReports(user.id) : null };
 }
 
 /** Published, waiting for review, refused, or taken down by an admin. */
@@ -31,7 +33,7 @@ function statusOf(l: ManagedListing): { label: string; tone: "green" | "sun" | "
 }
 
 export default function Mine({ loaderData }: Route.ComponentProps) {
-  const { listings, receivesReports } = loaderData;
+  const { listings, claims, receivesReports } = loaderData;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-extrabold">Mi negocio</h1>
@@ -88,6 +90,8 @@ export default function Mine({ loaderData }: Route.ComponentProps) {
         </Card>
       )}
 
+      {claims.length ? <OpenClaims claims={claims} /> : null}
+
       {receivesReports === null ? null : <ReportSubscription receives={receivesReports} />}
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
@@ -111,6 +115,37 @@ export default function Mine({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** Claims still waiting: a link mailed to the business's domain, or the team's review. */
+function OpenClaims({ claims }: { claims: MyOpenClaim[] }) {
+  return (
+    <section aria-labelledby="solicitudes-en-curso" className="mt-8">
+      <h2 id="solicitudes-en-curso" className="text-xl font-extrabold">
+        Solicitudes en curso
+      </h2>
+      <ul className="mt-4 grid gap-3">
+        {claims.map((c) => (
+          <li key={c.id}>
+            <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="text-xs font-bold uppercase tracking-wider text-ocean-600">{LISTING_KINDS[c.kind].label}</p>
+                <h3 className="mt-1 text-lg font-bold wrap-anywhere">{c.nombre}</h3>
+                <p className="mt-1 text-sm text-muted">
+                  {c.method === "domain"
+                    ? `Te enviamos un enlace a ${c.email}: ábrelo con esta cuenta iniciada para confirmar que administras el negocio.`
+                    : `La enviaste el ${formatDate(c.created_at)}; nuestro equipo la revisará y te escribiremos por email.`}
+                </p>
+              </div>
+              <Link to={`/reclamar/${LISTING_KINDS[c.kind].singular}/${c.slug}`} className={buttonClass("outline", "md", "shrink-0")}>
+                Ver solicitud<span className="sr-only"> de {c.nombre}</span>
+              </Link>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -84,6 +84,29 @@ export async function openClaimOf(userId: string, ref: ListingRef): Promise<Open
   return (rows[0] as OpenClaim | undefined) ?? null;
 }
 
+/** The claimed listing's slug and name (alias `l`) beside a claim row (alias `c`). */
+const claimedListing = sql`join lateral (
+  select slug, nombre from restaurants where c.kind = 'restaurant' and id = c.listing_id
+  union all
+  select slug, nombre from businesses where c.kind = 'business' and id = c.listing_id
+) l on true`;
+
+export type MyOpenClaim = OpenClaim & { kind: ListingKind; slug: string; nombre: string };
+
+/** Every open claim of the person (a mailed link past its expiry is no longer open), oldest first. */
+export async function listOpenClaimsOf(userId: string): Promise<MyOpenClaim[]> {
+  const rows = await queryRows<
+    Omit<MyOpenClaim, "created_at" | "expires_at"> & { created_at: string | Date; expires_at: string | Date | null }
+  >(sql`
+    select c.id, c.kind, c.method, c.email, c.created_at, c.expires_at, l.slug, l.nombre
+    from listing_claims c
+    ${claimedListing}
+    where c.user_id = ${userId} and c.status = 'pending' and (c.expires_at is null or c.expires_at > now())
+    order by c.created_at, c.id
+    limit 50`);
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at), expires_at: r.expires_at === null ? null : new Date(r.expires_at) }));
+}
+
 /** Links of the person's claim of the listing that ran out stop being open (the unique index frees up). */
 async function expireStale(tx: Tx, userId: string, ref: ListingRef) {
   await tx
@@ -241,11 +264,7 @@ export async function listQueuedClaims(limit = 200): Promise<QueuedClaim[]> {
       exists (select 1 from listing_managers m where m.kind = c.kind and m.listing_id = c.listing_id) as has_managers
     from listing_claims c
     join users u on u.id = c.user_id
-    join lateral (
-      select slug, nombre from restaurants where c.kind = 'restaurant' and id = c.listing_id
-      union all
-      select slug, nombre from businesses where c.kind = 'business' and id = c.listing_id
-    ) l on true
+    ${claimedListing}
     where c.status = 'pending' and c.method = 'admin'
     order by c.created_at, c.id
     limit ${limit}`);
