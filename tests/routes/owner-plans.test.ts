@@ -16,7 +16,7 @@ import { addManager } from "~/server/models/listing-managers.server";
 import { db } from "~/server/platform/db.server";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { makeBusiness, makeRestaurant, makeUser, type SignedInUser } from "../setup/factories";
-import { call, formRequest, getRequest, ORIGIN, resetConfig } from "../setup/route";
+import { call, formRequest, getRequest, ORIGIN, renderPage, resetConfig } from "../setup/route";
 
 const PRICES = {
   STRIPE_PRICE_STARTER_LOCAL_YEAR: "price_starter_year",
@@ -441,5 +441,17 @@ describe("the admin's form", () => {
     });
     expect(granted.status).toBe(302);
     expect(await listingRow("business", other.id)).toMatchObject({ plan_type: "max_local", plan_source: "granted" });
+
+    // Its manager is told that buying replaces the granted plan, and the picker starts at that plan.
+    const manager = await makeUser({ signedIn: true, confirmed: true });
+    await addManager({ kind: "business", listingId: other.id, userId: manager.id, source: "assignment" });
+    const page = await call(section.loader, getRequest(sectionPath("business", other.id), manager.cookie), {
+      params: paramsOf("business", other.id),
+    });
+    const html = renderPage(section.default as never, sectionPath("business", other.id), page.data).replace(/<!-- -->/g, "");
+    expect(html).toContain("Otorgado por Panama VIP IA");
+    expect(html).toContain("reemplaza a Max Local, otorgado por Panama VIP IA: elige Max Local para conservar lo que tienes.");
+    const radios = html.match(/<input[^>]*name="plan"[^>]*>/g) ?? [];
+    expect(radios.filter((r) => r.includes('checked=""')).map((r) => /value="(\w+)"/.exec(r)?.[1])).toEqual(["max_local"]);
   });
 });

@@ -46,6 +46,8 @@ export default function ListingPlan({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const paid = isPaidPlan(listing.plan_type);
+  // A paid plan the team granted: buying replaces it, so the picker starts at it.
+  const granted = listing.plan_source === "granted" && isPaidPlan(listing.plan_type) ? listing.plan_type : null;
   const notice = confirmation ? CONFIRMATIONS[confirmation] : payment === "cancelado" ? CONFIRMATIONS.unpaid : null;
   const entryPath = `/${LISTING_KINDS[kind].singular}/${listing.slug}`;
   return (
@@ -141,14 +143,17 @@ export default function ListingPlan({ loaderData, actionData }: Route.ComponentP
           ) : (
             <Card className="p-6">
               <h2 className="text-xl font-extrabold text-ocean-950">{paid ? "Contratar con Stripe" : "Mejorar el plan"}</h2>
-              {listing.plan_source === "granted" && (
-                <p className="mt-2 text-sm text-muted">Si contratas ahora, el plan pagado reemplaza al otorgado.</p>
+              {granted && (
+                <p className="mt-2 text-sm text-muted">
+                  Si contratas ahora, el plan que pagues reemplaza a {planLabel(granted)}, otorgado por Panama VIP IA: elige{" "}
+                  {planLabel(granted)} para conservar lo que tienes.
+                </p>
               )}
               <Form method="post" className="mt-4">
                 <input type="hidden" name="intent" value="checkout" />
                 <input type="hidden" name="attempt" value={attempt} />
                 <PlanPicker
-                  plan={isPaidPlan(actionData?.fields?.plan) ? actionData.fields.plan : "starter_local"}
+                  plan={isPaidPlan(actionData?.fields?.plan) ? actionData.fields.plan : (granted ?? "starter_local")}
                   period="year"
                   available={available}
                 />
