@@ -42,6 +42,19 @@ const required = (label: string, max: number) =>
 
 const optionalText = (label: string, max: number) => z.preprocess(emptyToNull, z.string().max(max, demasiadoLargo(label, max)).nullable());
 
+export const PHONE_INVALID = "Escribe un teléfono con al menos 7 dígitos, como 225-1234 o 6000-0000.";
+
+/** A listing's phone: free text (for notes like «ext. 12») that holds at least a number's digits, since customers call it. */
+const optionalPhone = () =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .max(LIMITS.telefono, demasiadoLargo("El teléfono", LIMITS.telefono))
+      .refine((v) => v.replace(/\D/g, "").length >= 7, PHONE_INVALID)
+      .nullable(),
+  );
+
 /**
  * An optional web address: empty -> null; typed without a scheme ('www.ejemplo.com') it is completed
  * to https:// and stored so. Other schemes (javascript:, data:) and text that is no address are refused.
@@ -256,7 +269,7 @@ export const restaurantSchema = z
     nombre: required("El nombre", LIMITS.nombre),
     descripcion: optionalText("La descripción", LIMITS.descripcion),
     direccion: required("La dirección", LIMITS.direccion),
-    telefono: optionalText("El teléfono", LIMITS.telefono),
+    telefono: optionalPhone(),
     horario: optionalText("El horario", LIMITS.horario),
     rating: ratingField,
     categoria: z.preprocess(emptyToNull, z.enum(RESTAURANT_CATEGORY_SLUGS, { error: "Selecciona una categoría válida" }).nullable()),
@@ -283,7 +296,7 @@ export const businessSchema = z.object({
   nombre: required("El nombre", LIMITS.nombre),
   descripcion: required("La descripción", LIMITS.descripcion),
   direccion: required("La dirección", LIMITS.direccion),
-  telefono: optionalText("El teléfono", LIMITS.telefono),
+  telefono: optionalPhone(),
   horario: optionalText("El horario", LIMITS.horario),
   rating: ratingField,
   industria: industryField,

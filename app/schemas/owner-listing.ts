@@ -1,8 +1,7 @@
 /**
  * The «Mi negocio» form: what a listing's manager may change. The fields are the admin form's own
- * (same rules, same Spanish messages), plus the WhatsApp number, and the phone must hold a number's
- * digits. Name, category or industry and province are in the form too, but the server only queues
- * them for an admin's review.
+ * (same rules, same Spanish messages), plus the WhatsApp number. Name, category or industry and
+ * province are in the form too, but the server only queues them for an admin's review.
  */
 import { z } from "./zod";
 import { businessSchema, restaurantSchema } from "./admin";
@@ -32,19 +31,14 @@ const whatsappField = z.preprocess(
     }),
 );
 
-export const PHONE_INVALID = "Escribe un teléfono con al menos 7 dígitos, como 225-1234 o 6000-0000.";
-
 const r = restaurantSchema.in.shape;
-
-/** The admin form's phone (free text, for notes like «ext. 12»), with at least a number's digits: customers call it. */
-const phoneField = r.telefono.refine((v) => v === null || v.replace(/\D/g, "").length >= 7, PHONE_INVALID);
 const b = businessSchema.shape;
 
 /** Fields both kinds' managers change at once. */
 const shared = {
   descripcion: r.descripcion,
   direccion: r.direccion,
-  telefono: phoneField,
+  telefono: r.telefono,
   whatsapp: whatsappField,
   horario: r.horario,
   imagen: r.imagen,

@@ -1,15 +1,17 @@
 /**
- * Bad input as people send it: «Mi negocio» refuses a phone customers could not call («abc», «12»)
- * in Spanish, keeping what was typed, and still takes the ways people write a real one; a listing
+ * Bad input as people send it: «Mi negocio», a member's submission and the admin's form refuse a
+ * phone customers could not call («abc», «12») in Spanish, keeping what was typed, and still take
+ * the ways people write a real one; a listing
  * submitted twice at once (a double click without JavaScript) is one request for the admins, and
  * two people sending the same name at once both get theirs (never a 500 over the taken address).
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "~/db/schema";
+import * as listingForm from "~/routes/admin/listing-form";
 import * as mineListing from "~/routes/owners/mine-listing";
 import * as submit from "~/routes/owners/submit";
-import { PHONE_INVALID } from "~/schemas/owner-listing";
+import { PHONE_INVALID } from "~/schemas/admin";
 import { addManager } from "~/server/models/listing-managers.server";
 import { db } from "~/server/platform/db.server";
 import { makeBusiness, makeUser } from "../setup/factories";
@@ -53,6 +55,44 @@ describe("the phone in «Mi negocio»", () => {
     }
     expect((await save("")).status).toBe(302);
     expect(await stored()).toBeNull();
+  });
+});
+
+describe("the phone everywhere a listing is written", () => {
+  it("a member's submission and the admin's form refuse it without a number's digits, keeping what was typed", async () => {
+    const user = await makeUser({ signedIn: true, confirmed: true });
+    const admin = await makeUser({ signedIn: true, admin: true });
+    const fields = {
+      nombre: "Tienda Sin Teléfono",
+      provincia: "panama",
+      industria: "tiendas",
+      direccion: "Calle 3",
+      descripcion: "Tienda",
+    };
+    const sent = await call(
+      submit.action as never,
+      formRequest("/mi-negocio/nuevo?tipo=negocio", { ...fields, telefono: "abc" }, user.cookie),
+    );
+    expect(sent.status).toBe(400);
+    expect(sent.data.result.error.telefono).toEqual([PHONE_INVALID]);
+    expect(sent.data.result.initialValue).toMatchObject({ telefono: "abc", nombre: fields.nombre });
+    expect(await db.select().from(businesses).where(eq(businesses.submitted_by, user.id))).toHaveLength(0);
+
+    const created = await call(
+      listingForm.action,
+      formRequest("/admin/business/new", { ...fields, telefono: "12", is_active: "on" }, admin.cookie),
+    );
+    expect(created.status).toBe(400);
+    expect(created.data.result.error.telefono).toEqual([PHONE_INVALID]);
+    expect(created.data.result.initialValue.telefono).toBe("12");
+    expect(
+      (
+        await call(
+          listingForm.action,
+          formRequest("/admin/business/new", { ...fields, telefono: "+507 225-0000", is_active: "on" }, admin.cookie),
+        )
+      ).status,
+    ).toBe(302);
   });
 });
 
