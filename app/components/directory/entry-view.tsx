@@ -12,7 +12,9 @@ import { beaconTap, TAP_REL, tapPath, useTapPingUrl } from "~/lib/tap-links";
 import type { VisibilityAction } from "~/catalog/visibility";
 import { OpenBadge } from "./open-status";
 import { type WeekRow, WeeklyHours } from "./weekly-hours";
-import { etiquetaLabel, isPaidPlan, type CardData } from "./labels";
+import { isPaidPlan } from "~/catalog/plans";
+import { segmentLabel } from "~/catalog/segments";
+import type { CardData } from "./labels";
 import { ListingImage } from "./listing-image";
 import { RatingStars } from "./rating-stars";
 
@@ -129,7 +131,7 @@ export function EntryView({ entry, back, owner, notice }: { entry: EntryData; ba
           </div>
           <header className="mt-6">
             <p className="text-sm font-bold uppercase tracking-wider text-ocean-600">
-              {etiquetaLabel(entry.kind, entry.etiqueta)} · {provinceLabel(entry.provincia)}
+              {segmentLabel(entry.kind, entry.etiqueta)} · {provinceLabel(entry.provincia)}
             </p>
             <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{entry.nombre}</h1>
             <div className="mt-3 flex flex-wrap items-center gap-2">

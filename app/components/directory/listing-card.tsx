@@ -14,7 +14,9 @@ import { buttonClass } from "~/components/ui/button";
 import { ListingIconTile, ListingImage, listingImageSrc } from "./listing-image";
 import { RatingStars } from "./rating-stars";
 import { entryPath } from "~/lib/entry-path";
-import { etiquetaLabel, isPaidPlan, type CardData } from "./labels";
+import { isPaidPlan } from "~/catalog/plans";
+import { segmentLabel } from "~/catalog/segments";
+import type { CardData } from "./labels";
 
 export type { CardData } from "./labels";
 
@@ -68,7 +70,7 @@ export function ListingCard({ item, showProvince, children }: { item: CardData; 
           <div className="min-w-0 flex-1">
             {hasImage ? null : badges}
             <p className="text-xs font-bold uppercase tracking-wider text-ocean-600">
-              {etiquetaLabel(item.kind, item.etiqueta)}
+              {segmentLabel(item.kind, item.etiqueta)}
               {showProvince ? <span className="font-semibold text-muted"> · {provinceLabel(item.provincia)}</span> : null}
             </p>
             <h3 id={nameId} className="mt-1 text-lg font-extrabold leading-snug text-ocean-950">

@@ -3,11 +3,10 @@
  * of submitted listings. Approve or refuse each; refusing asks first, with an optional reason. Every
  * decision is audited and mailed; an item decided meanwhile by another admin is left as it is.
  */
+import { segmentLabel } from "~/catalog/segments";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/requests";
-import { categoryLabel } from "~/catalog/categories";
-import { industryLabel } from "~/catalog/industries";
 import { LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { provinceLabel } from "~/catalog/provinces";
 import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
@@ -39,8 +38,7 @@ export const REQUEST_MESSAGES = {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Solicitudes", description: "Solicitudes de negocios y negocios enviados.", path: PATH, noindex: true });
 
-const etiquetaOf = (kind: ListingKind, slug: string | null) =>
-  slug ? (kind === "restaurant" ? categoryLabel(slug) : industryLabel(slug)) : null;
+const etiquetaOf = (kind: ListingKind, slug: string | null) => (slug ? segmentLabel(kind, slug) : null);
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -9,7 +9,7 @@ import { kindOfPath, LISTING_KINDS, type ListingKind } from "~/catalog/listing-k
 import { provinceLabel, provincePath, type ProvinceSlug } from "~/catalog/provinces";
 import { EntryView } from "~/components/directory/entry-view";
 import { BookingCta } from "~/components/directory/booking-cta";
-import { etiquetaLabel } from "~/components/directory/labels";
+import { segmentLabel } from "~/catalog/segments";
 import { twinnedPageHeaders } from "./cache-headers";
 import { entryPath } from "~/lib/entry-path";
 import { seo } from "~/lib/meta";
@@ -77,7 +77,7 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 export const meta: Route.MetaFunction = ({ matches, loaderData: d }) => {
   if (!d) return [];
   const e = d.entry;
-  const what = etiquetaLabel(e.kind, e.etiqueta);
+  const what = segmentLabel(e.kind, e.etiqueta);
   return seo(matches, {
     title: `${e.nombre}: ${what.toLowerCase()} en ${provinceLabel(e.provincia)}`,
     description: (e.descripcion ?? `${e.nombre}, ${what.toLowerCase()} en ${e.direccion}.`).slice(0, 160),

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/closures";
 import { dayLabel, holidayName, nextHolidays, panamaToday } from "~/catalog/holidays";
-import { KIND_SINGULARS, kindOfSingular, type KindSingular, type ListingKind } from "~/catalog/listing-kinds";
+import { KIND_SINGULARS, kindOfSingular, LISTING_KINDS, type KindSingular, type ListingKind } from "~/catalog/listing-kinds";
 import { ClosuresList, HolidaysSwitch } from "~/components/owners/closures-parts";
 import { FormError } from "~/components/admin/form-parts";
 import { Icon } from "~/components/icons/icon";
@@ -112,7 +112,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ClosuresPage({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, id, nombre } = loaderData;
-  const tipo = kind === "restaurant" ? "restaurante" : "negocio";
+  const tipo = LISTING_KINDS[kind].singular;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [form, fields] = useSchemaForm(closureAddSchema, {

@@ -3,10 +3,10 @@
  * Entries come as the public API's `ApiEntry`, so the twin and the JSON API say the same thing. Every
  * piece of listing data is escaped: a name like `*Oferta* [aquí](javascript:…)` stays text.
  */
+import { segmentLabel } from "~/catalog/segments";
 import { entryPath } from "~/lib/entry-path";
 import crypto from "node:crypto";
-import { categoryLabel } from "~/catalog/categories";
-import { INDUSTRIES, industryLabel, industryPath } from "~/catalog/industries";
+import { INDUSTRIES, industryPath } from "~/catalog/industries";
 import { kindOfSingular, LISTING_KINDS } from "~/catalog/listing-kinds";
 import { planLabel } from "~/catalog/plans";
 import { PROVINCES, provinceLabel, provincePath } from "~/catalog/provinces";
@@ -137,7 +137,7 @@ export function entryMarkdown(e: ApiEntry): string {
 
 /** One line about a listed entry: what it is, where, and its phone. */
 function cardLine(card: ListingCard): string {
-  const what = card.kind === "restaurant" ? categoryLabel(card.etiqueta) || "Restaurante" : industryLabel(card.etiqueta ?? "");
+  const what = segmentLabel(card.kind, card.etiqueta);
   const province = provinceLabel(card.provincia);
   const where = card.direccion.includes(province) ? card.direccion : `${card.direccion}, ${province}`;
   const parts = [`${what} en ${where}`];

@@ -6,10 +6,10 @@
  * only the days after the last one with counts are written (idempotent, and cheap when the demo
  * starts again: a fresh embedded database takes about 30,000 rows).
  */
+import { segmentLabel } from "~/catalog/segments";
 import { sql } from "drizzle-orm";
 import { addDays, panamaToday } from "~/catalog/holidays";
-import { categoryLabel } from "~/catalog/categories";
-import { industryLabel } from "~/catalog/industries";
+import type { ListingKind } from "~/catalog/listing-kinds";
 import { provinceLabel } from "~/catalog/provinces";
 import { queryRows, db } from "../platform/db.server";
 import { refreshVisibilityRollups } from "../visibility/daily-pass.server";
@@ -86,7 +86,7 @@ const CRAWLERS: [string, string][] = [
 ];
 
 type Listing = {
-  kind: string;
+  kind: ListingKind;
   id: string;
   slug: string;
   segment: string | null;
@@ -98,7 +98,7 @@ type Listing = {
 /** The questions each entry plausibly appeared for: its kind of place and specialties, in its province. */
 function questionsOf(l: Listing): string[] {
   const where = provinceLabel(l.provincia).toLowerCase();
-  const what = (l.segment ? (l.kind === "restaurant" ? categoryLabel(l.segment) : industryLabel(l.segment)) : "restaurante").toLowerCase();
+  const what = (l.segment ? segmentLabel(l.kind, l.segment) : "restaurante").toLowerCase();
   const list = [
     `${what} en ${where}`,
     `mejor ${what} ${where}`,

@@ -1,7 +1,6 @@
 /** What an entry's visibility page shows, for the owner's page and the admin's alike. */
+import { segmentLabel as labelOfSegment } from "~/catalog/segments";
 import { panamaToday } from "~/catalog/holidays";
-import { categoryLabel } from "~/catalog/categories";
-import { industryLabel } from "~/catalog/industries";
 import type { ListingKind } from "~/catalog/listing-kinds";
 import { provinceLabel } from "~/catalog/provinces";
 import { entryVisibility, periodOf, visibilityEntry } from "../models/visibility-views.server";
@@ -12,7 +11,7 @@ export async function entryVisibilityPage(kind: ListingKind, id: string, request
   if (!entry) return undefined;
   const period = periodOf(new URL(request.url).searchParams.get("dias"));
   const data = await entryVisibility(kind, id, { segment: entry.segment, provincia: entry.provincia }, period, panamaToday(now));
-  const segmentLabel = entry.segment ? (kind === "restaurant" ? categoryLabel(entry.segment) : industryLabel(entry.segment)) : null;
+  const segmentLabel = entry.segment ? labelOfSegment(kind, entry.segment) : null;
   return {
     kind,
     id,
