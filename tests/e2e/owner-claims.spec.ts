@@ -141,15 +141,19 @@ test.describe("without JavaScript", () => {
       await page.getByLabel("Dirección *").fill("Vía España");
       await page.getByLabel("Provincia *").selectOption("panama");
       await page.getByLabel("Sitio web").fill("no es una web");
+      await page.getByLabel("Teléfono").fill("abc");
       await page.getByRole("button", { name: "Enviar negocio" }).click();
       // Refused by the server: Spanish errors, what was typed kept.
       await expect(page.getByText("La industria es obligatoria")).toBeVisible();
+      await expect(page.getByText("Escribe un teléfono con al menos 7 dígitos, como 225-1234 o 6000-0000.")).toBeVisible();
+      await expect(page.getByLabel("Teléfono")).toHaveValue("abc");
       await expect(page.getByText("La descripción es obligatoria")).toBeVisible();
       await expect(page.getByLabel("Nombre *")).toHaveValue(nombre);
       await page.screenshot({ path: `${SHOTS}/submit-errors-${width}.png`, fullPage: true });
       await page.getByLabel("Industria *").selectOption("servicios");
       await page.getByLabel("Descripción *").fill("Reparación de aires acondicionados.");
       await page.getByLabel("Sitio web").fill("");
+      await page.getByLabel("Teléfono").fill("6000-1234");
       await page.getByRole("button", { name: "Enviar negocio" }).click();
       const sent = page.getByRole("listitem").filter({ hasText: nombre });
       await expect(sent).toContainText("En revisión");
