@@ -196,6 +196,44 @@ test("a failed renewal is shown to the owner and the admin, the portal opens, a 
   await context.close();
 });
 
+test("a payment still on its way: the plan section says so, checks by itself and shows the plan once Stripe confirms it (1280 px)", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const id = await newBusiness(`Vidriería Ámbar ${Date.now().toString(36)}`);
+  const owner = await makeUser(request, "planpendiente");
+  await confirmAddress(request, BASE_URL, owner.email);
+  await admin.post("/admin-members", { form: { intent: "owner", business_id: id, email: owner.email }, maxRedirects: 0 });
+  const context = await browser.newContext({ storageState: await request.storageState(), viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  stripe.state.holdWebhooks = true;
+  stripe.state.paymentsPending = true;
+  try {
+    await page.goto(`/mi-negocio/negocio/${id}/plan`);
+    await page.getByRole("button", { name: "Contratar" }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+    await page.getByRole("button", { name: "Pagar" }).click();
+    await page.waitForURL((u) => u.pathname === `/mi-negocio/negocio/${id}/plan` && u.searchParams.get("pago") === "exitoso");
+    const sessionId = new URL(page.url()).searchParams.get("session_id")!;
+    await expect(page.getByRole("status").filter({ hasText: "Estamos confirmando tu pago con Stripe" })).toBeVisible();
+    await expect(page.getByTestId("plan-actual")).toHaveText("Free Local");
+    await page.screenshot({ path: `${SHOTS}/plans-confirming-1280.png`, fullPage: true });
+    // Stripe confirms it: the page, asking by itself, shows the plan without a reload.
+    stripe.settlePayment(sessionId);
+    await expect(page.getByRole("status").filter({ hasText: "Pago confirmado" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("plan-actual")).toHaveText("Starter Local");
+    await expect(page.getByText("Estamos confirmando tu pago con Stripe")).toHaveCount(0);
+  } finally {
+    stripe.state.holdWebhooks = false;
+    stripe.state.paymentsPending = false;
+  }
+  expect(await stripe.releaseWebhooks()).toEqual(expect.arrayContaining([200]));
+  errors.expectNoErrors();
+  await context.close();
+});
+
 test("without a listing to manage, the chooser explains how to claim or add one (390 px, no JavaScript)", async ({ browser, request }) => {
   const user = await makeUser(request, "plansinnegocio");
   const context = await browser.newContext({

@@ -2,9 +2,10 @@
  * The page of a premium assistant (Amy, Roger): the chat for entitled users, otherwise the paywall
  * with the subscribe form. Which one is decided by the server (the loader); this only renders it.
  */
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { PREMIUM_PRICE_TEXT, type Assistant } from "~/catalog/marketing";
+import { PaymentAwaiting } from "~/components/billing/payment-awaiting";
 import { Icon } from "~/components/icons/icon";
 import { LegalConsent } from "~/components/legal-consent";
 import { AssistantHeader } from "~/components/marketing/assistant-header";
@@ -29,10 +30,6 @@ export type PremiumPageProps = {
 
 type SubscribeResult = { url?: string; error?: string; loginUrl?: string };
 type PaymentCheck = "confirmed" | "pending" | "unverified" | "unpaid" | "failed" | "unknown";
-
-/** While a payment is being confirmed the page asks again every few seconds, for about a minute. */
-const CHECK_EVERY_MS = 3000;
-const CHECKS = 20;
 
 /** The chat keeps scripts, forms and its own origin; it cannot navigate this page. */
 const PREMIUM_CHAT_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox";
@@ -111,7 +108,11 @@ function Paywall(props: PremiumPageProps) {
     <div className="grid gap-6 rounded-card border border-ocean-100 bg-white p-6 shadow-card sm:p-8 lg:grid-cols-[1fr_auto]">
       <div>
         {awaiting ? (
-          <PaymentAwaiting confirmation={confirmation} />
+          <PaymentAwaiting
+            unverified={confirmation === "unverified"}
+            whileChecking="el chat aparecerá aquí en cuanto se confirme."
+            onceConfirmed="te daremos acceso en cuanto lo confirme."
+          />
         ) : (
           <PaymentNotice payment={payment} confirmation={confirmation} signedIn={signedIn} />
         )}
@@ -171,78 +172,6 @@ function Paywall(props: PremiumPageProps) {
           </>
         )}
       </div>
-    </div>
-  );
-}
-
-/**
- * A payment Stripe has not confirmed yet (or could not be asked about): asked again every few seconds
- * for about a minute, then an honest "not yet" and a way to ask again. Each check asks Stripe on the
- * server, at the same address, so the pending state is never lost.
- */
-function PaymentAwaiting({ confirmation }: { confirmation: PaymentCheck | null }) {
-  // "Comprobar de nuevo" starts a fresh round of checks.
-  const [round, setRound] = useState(0);
-  return <AwaitingRound key={round} confirmation={confirmation} again={() => setRound((r) => r + 1)} />;
-}
-
-function AwaitingRound({ confirmation, again }: { confirmation: PaymentCheck | null; again: () => void }) {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  const location = useLocation();
-  // Checking by itself needs JavaScript: the server's HTML (and a page without it) offers the button.
-  const [checking, setChecking] = useState(false);
-  useEffect(() => {
-    setChecking(true);
-    let checks = 0;
-    const timer = setInterval(() => {
-      if (checks++ >= CHECKS) {
-        clearInterval(timer);
-        setChecking(false);
-      } else if (latest.current.state === "idle") void latest.current.revalidate();
-    }, CHECK_EVERY_MS);
-    return () => clearInterval(timer);
-  }, []);
-
-  const asking = revalidator.state === "loading";
-  const unverified = confirmation === "unverified";
-  return (
-    <div role="status" className="mb-4 rounded-lg bg-ocean-50 px-4 py-3 text-sm text-ocean-900">
-      {checking ? (
-        <p className="flex items-start gap-2">
-          <Icon name="loader-circle" aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin" />
-          <span>
-            {unverified
-              ? "No pudimos consultar tu pago con Stripe; lo intentamos de nuevo. No hace falta pagar otra vez."
-              : "Estamos confirmando tu pago con Stripe. Lo comprobamos cada pocos segundos; el chat aparecerá aquí en cuanto se confirme."}
-          </span>
-        </p>
-      ) : (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-start gap-2">
-            <Icon name="clock" aria-hidden className="mt-0.5 size-4 shrink-0" />
-            <span>
-              {unverified
-                ? "Stripe no responde en este momento, así que aún no podemos confirmar tu pago. No hace falta pagar otra vez: compruébalo de nuevo en unos minutos."
-                : "Stripe aún no ha confirmado tu pago. Algunos medios de pago tardan unos minutos; te daremos acceso en cuanto lo confirme. No hace falta pagar otra vez."}
-            </span>
-          </p>
-          <Link
-            to={`${location.pathname}${location.search}`}
-            replace
-            preventScrollReset
-            onClick={(event) => {
-              event.preventDefault();
-              void revalidator.revalidate();
-              again();
-            }}
-            className={buttonClass("outline", "compact", "shrink-0 self-start whitespace-nowrap sm:self-auto")}
-          >
-            {asking ? "Comprobando…" : "Comprobar de nuevo"}
-          </Link>
-        </div>
-      )}
     </div>
   );
 }

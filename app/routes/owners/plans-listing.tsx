@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/plans-listing";
+import { PaymentAwaiting } from "~/components/billing/payment-awaiting";
 import { PlanPicker } from "~/components/owners/plan-picker";
 import { PageHero, Section } from "~/components/marketing/section";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -28,16 +29,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const CONFIRMATIONS = {
   confirmed: { tone: "ok", text: "Pago confirmado: tu plan ya está activo." },
-  pending: {
-    tone: "info",
-    text: "Estamos confirmando tu pago con Stripe. Activaremos el plan en cuanto se confirme; no hace falta pagar de nuevo.",
-  },
   unpaid: { tone: "info", text: "El pago no se completó. Puedes intentarlo de nuevo cuando quieras." },
   failed: { tone: "error", text: "El pago no se pudo completar. No se hizo ningún cargo por este plan." },
-  unverified: {
-    tone: "info",
-    text: "No pudimos consultar tu pago con Stripe en este momento. Si pagaste, el plan se activará en unos minutos; recarga esta página más tarde.",
-  },
   unknown: { tone: "error", text: "No encontramos ese pago para este negocio." },
 } as const;
 
@@ -48,7 +41,9 @@ export default function ListingPlan({ loaderData, actionData }: Route.ComponentP
   const paid = isPaidPlan(listing.plan_type);
   // A paid plan the team granted: buying replaces it, so the picker starts at it.
   const granted = listing.plan_source === "granted" && isPaidPlan(listing.plan_type) ? listing.plan_type : null;
-  const notice = confirmation ? CONFIRMATIONS[confirmation] : payment === "cancelado" ? CONFIRMATIONS.unpaid : null;
+  // Stripe has not confirmed the payment yet, or could not be asked: the page asks again by itself.
+  const awaiting = confirmation === "pending" || confirmation === "unverified";
+  const notice = confirmation && !awaiting ? CONFIRMATIONS[confirmation] : payment === "cancelado" ? CONFIRMATIONS.unpaid : null;
   const entryPath = `/${LISTING_KINDS[kind].singular}/${listing.slug}`;
   return (
     <>
@@ -59,6 +54,13 @@ export default function ListingPlan({ loaderData, actionData }: Route.ComponentP
       />
       <Section>
         <div className="mx-auto grid max-w-3xl gap-6">
+          {awaiting && (
+            <PaymentAwaiting
+              unverified={confirmation === "unverified"}
+              whileChecking="tu plan aparecerá aquí en cuanto se confirme."
+              onceConfirmed="activaremos el plan en cuanto lo confirme."
+            />
+          )}
           {notice && (
             <p
               role="status"
