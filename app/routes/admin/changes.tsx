@@ -11,14 +11,13 @@ import { LISTING_KINDS } from "~/catalog/listing-kinds";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { Icon } from "~/components/icons/icon";
 import { useShowToast } from "~/components/toaster";
+import { RefusalFields } from "~/components/admin/refusal-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { TextareaField } from "~/components/ui/field";
 import { EmptyState } from "~/components/ui/empty-state";
 import { entryPath } from "~/lib/entry-path";
 import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { CLAIM_LIMITS } from "~/schemas/owner-claims";
 import { changeDecisionSchema, REVIEWED_LABELS, reviewedValueLabel, type ReviewedField } from "~/schemas/owner-listing";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { parseSubmission } from "~/server/http/forms.server";
@@ -143,21 +142,7 @@ function RefuseForm({ id, email, busy }: { id: string; email: string | null; bus
         ) : null}
         .
       </p>
-      <TextareaField
-        label="Motivo (opcional, va en el email)"
-        id={`cambio-${id}-motivo`}
-        name="reason"
-        rows={2}
-        maxLength={CLAIM_LIMITS.reason}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={busy}>
-          {busy ? "Procesando..." : "Rechazar"}
-        </Button>
-        <Link to={PATH} className={buttonClass("outline")}>
-          Cancelar
-        </Link>
-      </div>
+      <RefusalFields idPrefix={`cambio-${id}`} cancelTo={PATH} busy={busy} />
     </Form>
   );
 }

@@ -13,13 +13,13 @@ import { AdminShell, EmptyState } from "~/components/admin/admin-shell";
 import { Icon } from "~/components/icons/icon";
 import { Notice } from "~/components/owners/owner-frame";
 import { useShowToast } from "~/components/toaster";
+import { RefusalFields } from "~/components/admin/refusal-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/card";
-import { TextareaField } from "~/components/ui/field";
 import { entryPath } from "~/lib/entry-path";
 import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
-import { CLAIM_LIMITS, requestDecisionSchema } from "~/schemas/owner-claims";
+import { requestDecisionSchema } from "~/schemas/owner-claims";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { submissionOf } from "~/server/http/forms.server";
 import { readForm } from "~/server/http/request.server";
@@ -285,21 +285,7 @@ function Decision({
         <input type="hidden" name="intent" value={`refuse-${hidden.intent}`} />
         {ids}
         <p className="font-semibold text-danger">{question}</p>
-        <TextareaField
-          label="Motivo (opcional, va en el email)"
-          id={`${anchor}-motivo`}
-          name="reason"
-          rows={2}
-          maxLength={CLAIM_LIMITS.reason}
-        />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {busy ? "Procesando..." : "Rechazar"}
-          </Button>
-          <Link to={PATH} className={buttonClass("outline")}>
-            Cancelar
-          </Link>
-        </div>
+        <RefusalFields idPrefix={anchor} cancelTo={PATH} busy={busy} />
       </Form>
     );
   }
