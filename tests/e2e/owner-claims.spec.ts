@@ -103,7 +103,13 @@ for (const width of [1280, 390]) {
 
     const adminContext = await browser.newContext({ storageState: ADMIN_STATE, viewport: { width, height: 900 } });
     const admin = await adminContext.newPage();
-    await admin.goto("/admin/solicitudes");
+    // The panel says a request waits, and leads to it.
+    await admin.goto("/admin");
+    const queued = admin.getByRole("status").filter({ hasText: "Por revisar:" });
+    await expect(queued).toBeVisible();
+    await admin.screenshot({ path: `${SHOTS}/admin-waiting-${width}.png` });
+    await queued.getByRole("link", { name: /^\d+ solicitud(es)?$/ }).click();
+    await expect(admin).toHaveURL(/\/admin\/solicitudes$/);
     const card = admin.getByTestId("claim-request").filter({ hasText: beto.email });
     await expect(card).toContainText(nombre);
     await expect(card).toContainText("Gerente");

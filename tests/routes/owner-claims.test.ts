@@ -8,6 +8,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses, listing_claims, restaurants } from "~/db/schema";
+import * as dashboard from "~/routes/admin/dashboard";
 import * as requests from "~/routes/admin/requests";
 import * as buscarApi from "~/routes/api/v1/buscar";
 import * as entry from "~/routes/directory/entry";
@@ -15,6 +16,7 @@ import * as search from "~/routes/directory/search";
 import * as claim from "~/routes/owners/claim";
 import * as confirm from "~/routes/owners/claim-confirm";
 import * as mine from "~/routes/owners/mine";
+import * as mineListing from "~/routes/owners/mine-listing";
 import * as submit from "~/routes/owners/submit";
 import { readToast } from "~/server/http/toast.server";
 import { addManager, isManager } from "~/server/models/listing-managers.server";
@@ -248,6 +250,53 @@ describe("the admins' queue", () => {
       formRequest("/admin/solicitudes", { intent: "approve-claim", id: crypto.randomUUID() }, member.cookie),
     );
     expect(act.status).toBe(302);
+  });
+
+  it("the admin's panel says what waits in each queue, with a link to it, and stops saying it once decided", async () => {
+    const admin = await makeUser({ signedIn: true, confirmed: true, admin: true });
+    const panel = async () => (await call(dashboard.loader as H, getRequest("/admin", admin.cookie))).data;
+    const before = (await panel()).waiting;
+    const ana = await makeUser({ signedIn: true, confirmed: true });
+    const taller = await makeBusiness({ nombre: `Taller Panel ${unique("p")}` });
+    await post(taller.slug, REQUEST, ana.cookie, "negocio");
+    const sent = await call(
+      submit.action as H,
+      formRequest(
+        "/mi-negocio/nuevo?tipo=negocio",
+        { nombre: `Tienda Panel ${unique("s")}`, provincia: "panama", industria: "tiendas", direccion: "Calle 4", descripcion: "Tienda" },
+        ana.cookie,
+      ),
+    );
+    expect(sent.status).toBe(302);
+    const owned = await makeBusiness();
+    await addManager({ kind: "business", listingId: owned.id, userId: ana.id, source: "assignment" });
+    const renamed = await call(
+      mineListing.action as H,
+      formRequest(
+        `/mi-negocio/negocio/${owned.id}`,
+        {
+          nombre: `${owned.nombre} Nuevo`,
+          provincia: owned.provincia,
+          industria: owned.industria,
+          direccion: "Vía España",
+          descripcion: "Algo",
+        },
+        ana.cookie,
+      ),
+      { params: { tipo: "negocio", id: owned.id } },
+    );
+    expect(renamed.status).toBe(302);
+
+    const data = await panel();
+    expect(data.waiting).toEqual({ requests: before.requests + 2, changes: before.changes + 1 });
+    const text = renderPage(dashboard.default as never, "/admin", data).replace(/<!-- -->/g, "");
+    expect(text).toContain("Por revisar:");
+    expect(text).toMatch(new RegExp(`href="/admin/solicitudes"[^>]*>${data.waiting.requests} solicitudes<`));
+    expect(text).toMatch(new RegExp(`href="/admin/cambios"[^>]*>${data.waiting.changes} (cambio de un dueño|cambios de dueños)<`));
+
+    const [claimRow] = await db.select({ id: listing_claims.id }).from(listing_claims).where(eq(listing_claims.listing_id, taller.id));
+    await call(requests.action as H, formRequest("/admin/solicitudes", { intent: "approve-claim", id: claimRow!.id }, admin.cookie));
+    expect((await panel()).waiting.requests).toBe(before.requests + 1);
   });
 
   it("approves a claim once: the claimant manages the listing and gets one mail; a second admin is told", async () => {

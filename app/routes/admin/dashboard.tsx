@@ -15,6 +15,7 @@ import { cn } from "~/lib/cn";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { listFilterSchema } from "~/schemas/admin";
+import { waitingForReview, type WaitingForReview } from "~/server/models/review-queues.server";
 import { requireAdmin } from "~/server/accounts/guards.server";
 import { listAdminListings, type ListingRow } from "~/server/models/admin-listings.server";
 import { handleListingAction } from "./listing-actions.server";
@@ -76,7 +77,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       loadError = `Error al cargar ${LISTING_KINDS[kindOfPlural(tab)].plural}. Inténtalo de nuevo.`;
     }
   }
-  return { tab, filter, cursor: cursor ?? null, items, nextCursor, loadError };
+  return { tab, filter, cursor: cursor ?? null, items, nextCursor, loadError, waiting: await waitingForReview() };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -130,6 +131,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         </>
       }
     >
+      <WaitingNotice waiting={loaderData.waiting} />
       <nav ref={sections} aria-label="Secciones del panel" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-2 border-b border-ocean-100 sm:min-w-0">
           {tabs.map(({ id, label, icon }) => {
@@ -237,3 +239,33 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+/** What waits in the review queues, with a link to each: nothing is decided without an admin. */
+function WaitingNotice({ waiting }: { waiting: WaitingForReview }) {
+  if (!waiting.requests && !waiting.changes) return null;
+  const links = [
+    waiting.requests
+      ? { to: "/admin/solicitudes", text: `${waiting.requests} ${waiting.requests === 1 ? "solicitud" : "solicitudes"}` }
+      : null,
+    waiting.changes
+      ? { to: "/admin/cambios", text: `${waiting.changes} ${waiting.changes === 1 ? "cambio de un dueño" : "cambios de dueños"}` }
+      : null,
+  ].filter((l) => l !== null);
+  return (
+    <p
+      role="status"
+      className="mb-6 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-sun-300 bg-sun-100 px-4 py-3 text-sm text-ocean-950"
+    >
+      <Icon name="badge-check" aria-hidden className="size-4 shrink-0 text-ocean-700" />
+      <span className="font-semibold">Por revisar:</span>
+      {links.map((l, i) => (
+        <span key={l.to}>
+          {i > 0 ? "y " : ""}
+          <Link to={l.to} className="font-semibold text-ocean-700 underline underline-offset-2 hover:text-ocean-900">
+            {l.text}
+          </Link>
+        </span>
+      ))}
+    </p>
+  );
+}
