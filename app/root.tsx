@@ -4,7 +4,7 @@ import appCss from "./app.css?url";
 import { ChatWidgetLoader } from "./components/marketing/chat-widget";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { Toaster, useShowToast } from "./components/toaster";
+import { Toaster, toastText, useShowToast } from "./components/toaster";
 import { CheckingAccess } from "./components/premium/checking-access";
 import { FONT_PRELOAD } from "./components/marketing/font-preload";
 import { useNonce } from "./lib/nonce";
@@ -82,8 +82,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
             role="status"
             className={`px-4 py-3 text-center text-sm font-semibold ${toast.type === "error" ? "bg-red-50 text-danger" : "bg-emerald-50 text-success"}`}
           >
-            {toast.title}
-            {toast.description ? ` ${toast.description}` : ""}
+            {toastText(toast)}
           </p>
         </noscript>
       ) : null}

@@ -3,6 +3,15 @@ import { useEffect, useState, type ComponentType } from "react";
 export type ToastData = { type: "success" | "error" | "info"; title: string; description?: string } | null | undefined;
 
 /**
+ * A toast as one line of text, for the page without JavaScript: the title ends its sentence before the
+ * description starts («Cambios guardados. Tu ficha…», not «Cambios guardados Tu ficha…»).
+ */
+export function toastText(t: NonNullable<ToastData>): string {
+  if (!t.description) return t.title;
+  return `${t.title}${/[.!?…:]$/.test(t.title.trim()) ? "" : "."} ${t.description}`;
+}
+
+/**
  * Toasts (sonner) are loaded on demand: most page views show none, so the ~10 kB library is fetched
  * only when the first toast is asked for. Toasts asked for before it is mounted wait in a queue.
  */

@@ -96,7 +96,7 @@ for (const [width, js] of [
     await expect(page.getByText("Cambio pendiente de revisión:")).toBeVisible();
     // Without JavaScript the toast is the banner at the top (in <noscript>).
     if (js) await expect(page.getByText("Cambios guardados")).toBeVisible();
-    else expect(await page.content()).toContain("Cambios guardados");
+    else expect(await page.content()).toContain("Cambios guardados. Ya se ven en tu ficha.");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${SHOTS}/mine-edit-${width}.png`, fullPage: true });
     await page.screenshot({ path: `${SHOTS}/mine-edit-top-${width}.png` });
