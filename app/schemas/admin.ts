@@ -46,14 +46,7 @@ export const PHONE_INVALID = "Escribe un teléfono con al menos 7 dígitos, como
 
 /** A listing's phone: free text (for notes like «ext. 12») that holds at least a number's digits, since customers call it. */
 const optionalPhone = () =>
-  z.preprocess(
-    emptyToNull,
-    z
-      .string()
-      .max(LIMITS.telefono, demasiadoLargo("El teléfono", LIMITS.telefono))
-      .refine((v) => v.replace(/\D/g, "").length >= 7, PHONE_INVALID)
-      .nullable(),
-  );
+  optionalText("El teléfono", LIMITS.telefono).refine((v) => v === null || v.replace(/\D/g, "").length >= 7, PHONE_INVALID);
 
 /**
  * An optional web address: empty -> null; typed without a scheme ('www.ejemplo.com') it is completed

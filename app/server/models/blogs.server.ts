@@ -9,7 +9,7 @@ import { SITE } from "~/catalog/site";
 import { blogs, profiles, type Blog } from "~/db/schema";
 import { nextFreeSlug, slugify } from "~/lib/slugify";
 import type { BlogInput } from "~/schemas/blog";
-import { db, queryRows } from "../platform/db.server";
+import { db, isUniqueViolation, queryRows } from "../platform/db.server";
 import { isConnectionFailure } from "../platform/db-pools.server";
 import { log } from "../platform/logger.server";
 import { utcMicros } from "./keyset.server";
@@ -297,11 +297,6 @@ async function uniqueBlogSlug(title: string, exceptId?: string): Promise<string>
     base,
     rows.map((r) => r.slug),
   );
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 /** Retries once or twice when two writers race for the same slug (the unique index decides). */

@@ -9,7 +9,7 @@ import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import { LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import { listing_claims } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
-import { db, queryRows, type Tx } from "../platform/db.server";
+import { db, isUniqueViolation, queryRows, type Tx } from "../platform/db.server";
 import { emailMatchesWebsite } from "../owners/claim-domain.server";
 import { recordAudit } from "./audit.server";
 import { addManager, hasManagers, isManager, type ListingRef } from "./listing-managers.server";
@@ -30,11 +30,6 @@ export type ClaimListing = {
 };
 
 type Actor = { id: string; email?: string | null };
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 

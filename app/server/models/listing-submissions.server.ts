@@ -8,7 +8,7 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { LISTING_KINDS, type ListingKind } from "~/catalog/listing-kinds";
 import type { BusinessInput, RestaurantInput } from "~/schemas/admin";
 import { isUuid } from "~/lib/uuid";
-import { db, queryRows } from "../platform/db.server";
+import { db, isUniqueViolation, queryRows } from "../platform/db.server";
 import { invalidatePublicPages } from "../http/page-cache.server";
 import { recordAudit } from "./audit.server";
 import { uniqueListingSlug } from "./listing-admin.server";
@@ -35,12 +35,6 @@ function submittedColumns<K extends ListingKind>(input: SubmissionInput<K>) {
     is_verified: false,
     is_active: false,
   };
-}
-
-/** A unique index refused the row (here: the slug another request took between our read and insert). */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 /**

@@ -9,7 +9,7 @@ import { provinceLabel } from "~/catalog/provinces";
 import { businesses, google_place_skips, restaurants, type WeeklyPeriod } from "~/db/schema";
 import { inPanama } from "~/lib/geo";
 import type { Approval, ApprovedPlace } from "~/schemas/place-import";
-import { db, queryRows } from "../platform/db.server";
+import { db, isUniqueViolation, queryRows } from "../platform/db.server";
 import { invalidatePublicPages } from "../http/page-cache.server";
 import { recordAudit } from "./audit.server";
 import { type Actor, uniqueListingSlug } from "./listing-admin.server";
@@ -68,11 +68,6 @@ function importedColumns(place: ApprovedPlace, choice: Approval) {
     longitud: located ? place.longitude : null,
     horario_semanal: periods,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 export async function importPlace(place: ApprovedPlace, choice: Approval, actor: Actor) {

@@ -196,6 +196,12 @@ export async function queryRowsWithout<T>(off: readonly PlannerMethod[], query: 
   return handle().rowsWithout<T>(off, query);
 }
 
+/** Whether a statement failed on a unique index (PostgreSQL's 23505, also as the cause Drizzle wraps). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
 export async function queryRows<T>(query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
