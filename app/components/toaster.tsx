@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
+import { endSentence } from "~/lib/format";
 
 export type ToastData = { type: "success" | "error" | "info"; title: string; description?: string } | null | undefined;
 
@@ -8,7 +9,7 @@ export type ToastData = { type: "success" | "error" | "info"; title: string; des
  */
 export function toastText(t: NonNullable<ToastData>): string {
   if (!t.description) return t.title;
-  return `${t.title}${/[.!?…:]$/.test(t.title.trim()) ? "" : "."} ${t.description}`;
+  return `${t.title.trim().endsWith(":") ? t.title : endSentence(t.title)} ${t.description}`;
 }
 
 /**

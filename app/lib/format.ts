@@ -47,6 +47,11 @@ export function formatKm(km: number): string {
 /** Where a cut may end without an ellipsis: the text itself already ends a sentence or trails off. */
 const ENDS_SENTENCE = /[.!?…][»"')\]]*$/;
 
+/** `text` as a sentence that ends: a full stop added unless it ends with its own ('6:01 a. m.', '¡Listo!'). */
+export function endSentence(text: string): string {
+  return ENDS_SENTENCE.test(text.trim()) ? text : `${text}.`;
+}
+
 /**
  * A preview of `text` in at most `max` characters plus an ellipsis: cut at the last word that fits
  * (a word longer than the whole preview is cut inside), without a dangling comma or dash. A cut that

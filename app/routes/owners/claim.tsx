@@ -11,7 +11,7 @@ import { Notice, OwnerCard, OwnerFrame } from "~/components/owners/owner-frame";
 import { Button, buttonClass } from "~/components/ui/button";
 import { InputField, TextareaField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/conform";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { endSentence, formatDate, formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/meta";
 import { adminClaimSchema, CLAIM_LIMITS, claimActionSchema, domainClaimSchema } from "~/schemas/owner-claims";
 import { parseSubmission, refused } from "~/server/http/forms.server";
@@ -145,9 +145,6 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
 
 type ActionData = Route.ComponentProps["actionData"];
 
-/** A sentence's end after a time: «6:01 a. m.» already ends with its own period. */
-const untilSentence = (time: string) => (time.endsWith(".") ? time : `${time}.`);
-
 function OpenClaimCard({ state }: { state: { method: string; email: string | null; createdAt: string; expiresAt: string | null } }) {
   const busy = useNavigation().state === "submitting";
   const byEmail = state.method === "domain";
@@ -156,7 +153,7 @@ function OpenClaimCard({ state }: { state: { method: string; email: string | nul
       {byEmail ? (
         <p>
           Te enviamos un enlace a <strong>{state.email}</strong>. Ábrelo con esta cuenta iniciada para confirmar que administras el negocio.
-          {state.expiresAt ? ` Vale hasta el ${untilSentence(formatDateTime(state.expiresAt))}` : null}
+          {state.expiresAt ? ` Vale hasta el ${endSentence(formatDateTime(state.expiresAt))}` : null}
         </p>
       ) : (
         <p>La enviaste el {formatDate(state.createdAt)}. Nuestro equipo la revisará y te escribiremos por email con la respuesta.</p>
