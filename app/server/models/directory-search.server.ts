@@ -158,10 +158,28 @@ function anyWordQuery(words: string[]): string {
   return words.map((w) => (w.length >= 4 ? `${w}:*` : w)).join(" | ");
 }
 
-/** Whether a query has fallbacks (entries with some of its words, similar names, a name in full). */
-function hasFallbacks(p: ParsedQuery): boolean {
+/** The words any of which an entry may have, when few have them all: the terms' and the soft ones. */
+function orWordsOf(p: ParsedQuery): string[] {
+  return [...new Set([...wordsOf(p.terms), ...p.soft.flatMap((w) => w.split(" "))])];
+}
+
+/**
+ * The fallbacks a query gets for each kind: entries with some of its words (or a longer form of
+ * one), names that resemble them, a name typed in full.
+ */
+function fallbacksOf(p: ParsedQuery, place: Place): { some: boolean; similar: boolean; named: boolean } {
   const text = textOf(p);
-  return Boolean(text) || (p.normalized.includes(" ") && p.normalized !== text);
+  const orWords = orWordsOf(p);
+  // Around a point the any-word read takes whole words: for one term (one word, or one trade's
+  // alternatives) it would read what the first one did.
+  const sameAsAll = Boolean(place.near) && p.terms.length === 1 && !p.soft.length;
+  // Around a point the circle already narrows the answer; names resembling the words, or typed in
+  // full, would be looked for across the whole circle (seconds for a wide one at 1M).
+  return {
+    some: Boolean(text) && orWords.length > 0 && (orWords.length > 1 || orWords.some((w) => w.length >= 4)) && !sameAsAll,
+    similar: Boolean(text) && !place.near,
+    named: p.normalized.includes(" ") && p.normalized !== text && !place.near,
+  };
 }
 
 type QueryOptions = {
@@ -184,7 +202,8 @@ export function directorySearchQuery(
   const text = textOf(p);
   const words = wordsOf(p.terms);
   const all = sql`to_tsquery('spanish'::regconfig, ${allTermsQuery(p.terms)})`;
-  const orWords = [...new Set([...words, ...p.soft.flatMap((w) => w.split(" "))])];
+  const orWords = orWordsOf(p);
+  const fallback = fallbacksOf(p, place);
   const any = sql`to_tsquery('spanish'::regconfig, ${anyWordQuery(orWords)})`;
   const anyWhole = sql`to_tsquery('spanish'::regconfig, ${orWords.join(" | ")})`;
   const ctes: SQL[] = [];
@@ -261,10 +280,7 @@ export function directorySearchQuery(
   const extra: string[] = [];
   for (const kind of fallbacks ? kinds : []) {
     const table = sql.raw(LISTING_KINDS[kind].table);
-    // Around a point the any-word read takes whole words: for one term (one word, or one trade's
-    // alternatives) it would read what the first one did.
-    const sameAsAll = Boolean(place.near) && p.terms.length === 1 && !p.soft.length;
-    if (text && orWords.length && (orWords.length > 1 || orWords.some((w) => w.length >= 4)) && !sameAsAll) {
+    if (fallback.some) {
       // No entry has every word (or few, when some words are general ones): those with some of them, or with a longer form of one ('taller
       // mecánico' finds a 'Taller', 'laptop' finds 'laptops'), ranked below by how many they have.
       extra.push(`o_${kind}`);
@@ -285,15 +301,13 @@ export function directorySearchQuery(
   const fewWithSome = withSome.length ? sql`(${found}) + ${sql.raw(withSome.join(" + "))} < ${NAME_FALLBACK_BELOW}` : few;
   for (const kind of fallbacks ? kinds : []) {
     const table = sql.raw(LISTING_KINDS[kind].table);
-    // Around a point the circle already narrows the answer; names resembling the words, or typed in
-    // full, would be looked for across the whole circle (seconds for a wide one at 1M).
-    if (text && !place.near) {
+    if (fallback.similar) {
       // Names that resemble the words (typos, words typed in part).
       extra.push(`n_${kind}`);
       ctes.push(sql`${sql.raw(`n_${kind}`)} as materialized (select * from (select ${columns(kind, place)}, false as all_terms from ${table} t
         where ${filtersOf(kind, p, anytime)} and ${fewWithSome} and ${text} <% immutable_unaccent(lower(t.nombre)) limit 100) y where ${openAfter("y")})`);
     }
-    if (p.normalized.includes(" ") && p.normalized !== text && !place.near) {
+    if (fallback.named) {
       // A name typed in full that contains a place or category word ('Bocas Grill' in Panamá), under
       // the caller's own filters only: entries with every word, then the name's similarity to them.
       extra.push(`x_${kind}`);
@@ -405,19 +419,16 @@ export async function ranked(
   nearest?: number,
   take?: number,
 ): Promise<{ rows: DirectoryRow[]; total: number; matched: number }> {
-  const walk = Boolean(place.near) && !p.terms.length;
   const run = async (fallbacks: boolean) => {
     const query = directorySearchQuery(p, explicit, place, { nearest, take, fallbacks });
     const all = await indexedRows<Row>(query, p.terms.length > 0 && !place.near, Boolean(place.near));
     const rows = all.filter((r) => r.id !== null);
     return { rows: rows.map(toRow), total: rows.length ? Number(rows[0]!.total) : 0, matched: Number(all[0]?.matched ?? 0) };
   };
-  // Most questions have enough entries with every word, and then no fallback would run: the
-  // statement without them is a third of the planning. Otherwise the whole statement, as before.
-  if (!hasFallbacks(p)) return run(true);
-  // Nearest first without words: the walk is the answer (its few rows are the page, not a sign that
-  // the words matched little), and a name typed in full would be looked for across the whole circle.
-  if (walk) return run(false);
+  // A query without fallbacks (nearest first without words, or one word around a point) is one
+  // statement. Most others have enough entries with every word, and then no fallback would run: the
+  // statement without them is a third of the planning; otherwise the whole statement follows.
+  if (!Object.values(fallbacksOf(p, place)).some(Boolean)) return run(false);
   const quick = await run(false);
   // Around a point only the any-word fallback runs, and only when the words found (almost) nothing.
   // Entries with every word that are closed now are no reason for fallbacks either.
