@@ -124,6 +124,9 @@ export const profiles = pgTable(
 );
 
 // ---------------------------------------------------------------- directory
+/** A set of integer ranges (PostgreSQL 14+, PGlite too), read as its text form. */
+const int4multirange = customType<{ data: string }>({ dataType: () => "int4multirange" });
+
 /** Columns every directory entry has, restaurant or business (the kind adds its own). */
 const listingColumns = () => ({
   id: uuid("id").primaryKey().defaultRandom(),
@@ -148,6 +151,8 @@ const listingColumns = () => ({
   longitud: numeric("longitud", { precision: 9, scale: 6, mode: "number" }),
   /** Weekly opening periods in Google's `regularOpeningHours.periods` shape (day 0 = Sunday), America/Panama time. */
   horario_semanal: jsonb("horario_semanal").$type<WeeklyPeriod[]>(),
+  /** The minutes of the week it is open, kept by PostgreSQL from `horario_semanal`: 'open now' tests this. */
+  open_minutes: int4multirange("open_minutes").generatedAlwaysAs(sql`listing_open_minutes(horario_semanal)`),
   /** Closed on Panama's national holidays ('open now' and the page honour it with `listing_closures`). */
   closes_on_holidays: boolean("closes_on_holidays").notNull().default(false),
   /** When a manager last said the information is right (page, JSON-LD dateModified, API). */

@@ -48,6 +48,11 @@ describe("the database agrees with the pages' TypeScript", () => {
         where b.day = (c->>'m')::int / 1440 and b.span @> cube(array[-79.5199, 8.9824, listing_week_coord((c->>'m')::int)])) as open
       from jsonb_array_elements(${JSON.stringify(cases)}::jsonb) with ordinality as x(c, n) order by n`);
     expect(boxes.map((r) => r.open)).toEqual(cases.map((c) => isOpenAt(c.periods, c.m)));
+    // And the open minutes a listing stores (migration 0020), which the search tests.
+    const minutes = await queryRows<{ open: boolean }>(sql`
+      select listing_open_minutes(c->'periods') @> (c->>'m')::int as open
+      from jsonb_array_elements(${JSON.stringify(cases)}::jsonb) with ordinality as x(c, n) order by n`);
+    expect(minutes.map((r) => r.open)).toEqual(cases.map((c) => isOpenAt(c.periods, c.m)));
   });
 
   it("on distances between towns", async () => {

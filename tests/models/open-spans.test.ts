@@ -131,3 +131,29 @@ describe("open-period boxes", () => {
     expect(await openNear(at(2, 8), point)).toEqual(["caja-fonda"]);
   });
 });
+
+/** Slugs open at `minute` with the words `q`, anywhere (no point): the stored open minutes decide. */
+async function openWith(q: string, minute: number): Promise<string[]> {
+  const rows = await queryRows<{ slug: string | null }>(directorySearchQuery(parseDirectoryQuery(q), {}, { openAt: minute }));
+  return rows.flatMap((r) => (r.slug === null ? [] : [r.slug]));
+}
+
+describe("stored open minutes", () => {
+  it("follow the schedule through inserts and updates, and 'open now' with words reads them", async () => {
+    const [shop, none] = await makeRestaurants([
+      { slug: "minutos-semana", nombre: "Fonda Minutera", horario_semanal: WEEKDAYS_AND_SATURDAY_NIGHT },
+      { slug: "minutos-sin-horario", nombre: "Fonda Minutera Sin Horario", horario_semanal: null },
+    ]);
+    expect(await openWith("minutera", at(1, 10))).toEqual(["minutos-semana"]);
+    // Across the week's end: Saturday 23:00 and Sunday 1:59 are open, Sunday 2:00 is not.
+    expect(await openWith("minutera", at(6, 23))).toEqual(["minutos-semana"]);
+    expect(await openWith("minutera", at(0, 1, 59))).toEqual(["minutos-semana"]);
+    expect(await openWith("minutera", at(0, 2))).toEqual([]);
+    expect(await openWith("minutera", at(1, 17))).toEqual([]);
+
+    await db.execute(sql`update restaurants set horario_semanal = ${JSON.stringify(ALWAYS)}::jsonb where id = ${none!.id}`);
+    await db.execute(sql`update restaurants set horario_semanal = null where id = ${shop!.id}`);
+    expect(await openWith("minutera", at(1, 10))).toEqual(["minutos-sin-horario"]);
+    expect(await openWith("minutera", at(1, 17))).toEqual(["minutos-sin-horario"]);
+  });
+});

@@ -85,23 +85,24 @@ export type Place = { near?: Nearby; openAt?: number; today?: PanamaToday };
 
 const columns = (kind: ListingKind, place: Place) =>
   sql`${sql.raw(`'${kind}'::text`)} as kind, ${cardColumns(kind, "t", place.today)}, t.descripcion,
-    listing_plan_rank(t.plan_type) as plan_rank, t.created_at,
+    listing_plan_rank(t.plan_type) as plan_rank, t.created_at,${place.openAt === undefined ? sql`` : sql` t.open_minutes,`}
     ${place.near ? nearSql(place.near).distance : sql`null::float8`} as distancia_km`;
 
 function placeFilters(kind: ListingKind, place: Place): SQL[] {
   const parts: SQL[] = [];
   if (place.near) parts.push(nearSql(place.near).within);
   if (place.openAt !== undefined) {
-    parts.push(sql`listing_open_at(t.horario_semanal, ${place.openAt}::int)`);
+    parts.push(sql`t.open_minutes @> ${place.openAt}::int`);
     parts.push(sql`not ${closedTodaySql(kind, "t", place.today ?? panamaTodayAt())}`);
   }
   return parts;
 }
 
 /**
- * 'Open now' is checked row by row, so it is checked on a bounded number of candidates (the first
- * with the words, the best-planned, the nearest open): at night almost nothing is open, and checking
- * every entry with a common word or in a province would read tens of thousands of rows at 1M.
+ * 'Open now' is checked row by row (on the stored open minutes), so it is checked on a bounded number
+ * of candidates (the first with the words, the best-planned, the nearest open): at night almost
+ * nothing is open, and checking every entry with a common word or in a province would read tens of
+ * thousands of rows at 1M.
  */
 const OPEN_CANDIDATES = 300;
 /** Open-period boxes met nearest first, around a point, before the kind's filters are applied to them. */
@@ -212,9 +213,7 @@ export function directorySearchQuery(
   const { openAt, ...anytime } = place;
   // Candidates carry the card's `closed_today` (a special closure or a holiday it closes on).
   const openAfter = (alias: string) =>
-    openAt === undefined
-      ? sql`true`
-      : sql`listing_open_at(${sql.raw(alias)}.horario_semanal, ${openAt}::int) and not ${sql.raw(alias)}.closed_today`;
+    openAt === undefined ? sql`true` : sql`${sql.raw(alias)}.open_minutes @> ${openAt}::int and not ${sql.raw(alias)}.closed_today`;
   // With 'open now', the candidates of each kind whatever the hour (a_): how many entries have every
   // word tells a closed hour from words that match nothing.
   const anyHour: string[] = [];
