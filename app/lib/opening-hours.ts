@@ -2,8 +2,8 @@
  * Weekly opening hours, stored as Google's Places periods (day 0 is Sunday, a period without close
  * is open around the clock) in America/Panama time. Everything here works on minutes of the week
  * (Sunday 00:00 = 0), so overnight ranges (18:00-02:00) and the week's end need no special case
- * beyond wrapping. The database's `listing_open_at` (migration 0007) answers the same question in
- * SQL; a test holds the two to the same answers.
+ * beyond wrapping. The database answers the same question in SQL (`listing_open_at`, and the open
+ * minutes each listing stores, migration 0020); a test holds them to the same answers.
  */
 import type { WeeklyPeriod } from "~/db/schema";
 
