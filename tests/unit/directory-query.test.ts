@@ -70,6 +70,8 @@ describe("English and Spanish questions, as people and assistants write them", (
     ["beauty salon in Colon", { industria: "belleza", provincia: "colon", lang: "en" }],
     ["dentist", { industria: "salud", boosts: ["dentista"], lang: "en" }],
     ["abogado en David", { industria: "abogados", provincia: "chiriqui", lang: "es" }],
+    ["agencia de turismo en Bocas del Toro", { industria: "turismo", provincia: "bocas-del-toro", terms: [], lang: "es" }],
+    ["tour agency in Changuinola", { industria: "turismo", provincia: "bocas-del-toro", terms: [], lang: "en" }],
   ])("%s", (q, expected) => {
     expect(parseDirectoryQuery(q)).toMatchObject(expected);
   });
