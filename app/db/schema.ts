@@ -155,6 +155,11 @@ const listingColumns = () => ({
   open_minutes: int4multirange("open_minutes").generatedAlwaysAs(sql`listing_open_minutes(horario_semanal)`),
   /** Closed on Panama's national holidays ('open now' and the page honour it with `listing_closures`). */
   closes_on_holidays: boolean("closes_on_holidays").notNull().default(false),
+  /**
+   * The day (in Panama) its category or industry or its province last changed, kept by a trigger:
+   * its share of voice is measured from the day after, among the entries it is now compared with.
+   */
+  segment_since: date("segment_since", { mode: "string" }),
   /** When a manager last said the information is right (page, JSON-LD dateModified, API). */
   info_confirmed_at: ts("info_confirmed_at"),
   /** When the managers were last asked by e-mail to confirm it (at most once per 90 days). */

@@ -26,6 +26,11 @@ export type EntryVisibility = {
   crawlers: { source: string; surface: string; count: number }[];
   /** Its share of its category's or industry's impressions in its province; null without a segment or any impression there. */
   share: { segment: string; provincia: string; segmentTotal: number; entryTotal: number; share: number } | null;
+  /**
+   * The first day the share counts: the period's, or the day after the category or province changed
+   * within it (after `to` when that was today).
+   */
+  shareFrom: string;
 };
 
 export type DirectoryVisibility = {

@@ -28,6 +28,58 @@ const at = (day: string) => new Date(`${day}T17:00:00Z`);
 const sumDaily = (daily: Record<string, unknown>[], channel: string) => daily.reduce((n, d) => n + (d[channel] as number), 0);
 
 describe("one entry's figures", () => {
+  it("measures share of voice from the day after the category or province changed, among those it joined", async () => {
+    const segment = `seg-${crypto.randomUUID()}`;
+    const id = crypto.randomUUID();
+    const before = { kind: "restaurant" as const, id, segment, provincia: "panama" };
+    const after = { ...before, provincia: "chiriqui" };
+    const rival = { kind: "restaurant" as const, id: crypto.randomUUID(), segment, provincia: "chiriqui" };
+    // Twenty answers in its old province, then (after moving 10 days ago) 3 in the new one beside a rival.
+    for (let i = 0; i < 20; i++) countAnswer({ channel: "api", question: "fonda", entries: [before], total: 1 }, at(addDays(TODAY, -20)));
+    for (let i = 0; i < 3; i++)
+      countAnswer({ channel: "api", question: "fonda", entries: [after, rival], total: 2 }, at(addDays(TODAY, -5)));
+    countAnswer({ channel: "api", question: "fonda", entries: [rival], total: 1 }, at(TODAY));
+    await flushVisibility();
+
+    const moved = await entryVisibility("restaurant", id, { segment, provincia: "chiriqui", since: addDays(TODAY, -10) }, 30, TODAY);
+    expect(moved.total).toBe(23);
+    // 3 of the 3 + 3 + 1 impressions of its new province since it moved, not 7 of 7 (23 clamped).
+    expect(moved.share).toEqual({
+      segment,
+      provincia: "chiriqui",
+      segmentTotal: 7,
+      entryTotal: 3,
+      share: 3 / 7,
+    });
+    expect(moved.shareFrom).toBe(addDays(TODAY, -9));
+    // A change before the period leaves the whole period counted.
+    const old = await entryVisibility("restaurant", rival.id, { segment, provincia: "chiriqui", since: addDays(TODAY, -60) }, 30, TODAY);
+    expect(old.share).toMatchObject({ entryTotal: 4, segmentTotal: 7 });
+    expect(old.shareFrom).toBe(addDays(TODAY, -29));
+    // Moved today: nothing to compare with until tomorrow.
+    const today = await entryVisibility("restaurant", id, { segment, provincia: "chiriqui", since: TODAY }, 30, TODAY);
+    expect(today.share).toBeNull();
+    expect(today.shareFrom).toBe(addDays(TODAY, 1));
+  });
+
+  it("dates a change of category, industry or province, and no other edit", async () => {
+    const today = panamaToday();
+    const fonda = await makeRestaurant({ categoria: "comida-tradicional", provincia: "panama" });
+    const firm = await makeBusiness({ industria: "servicios", provincia: "panama" });
+    expect((await visibilityEntry("restaurant", fonda.id))?.since).toBeNull();
+    await queryRows(sql`update restaurants set nombre = 'Fonda renombrada', provincia = 'panama' where id = ${fonda.id}`);
+    expect((await visibilityEntry("restaurant", fonda.id))?.since).toBeNull();
+    await queryRows(sql`update restaurants set categoria = 'mariscos' where id = ${fonda.id}`);
+    expect((await visibilityEntry("restaurant", fonda.id))?.since).toBe(today);
+    await queryRows(sql`update businesses set descripcion = 'Otra' where id = ${firm.id}`);
+    expect((await visibilityEntry("business", firm.id))?.since).toBeNull();
+    await queryRows(sql`update businesses set provincia = 'colon' where id = ${firm.id}`);
+    expect((await visibilityEntry("business", firm.id))?.since).toBe(today);
+    await queryRows(sql`update businesses set segment_since = null where id = ${firm.id}`);
+    await queryRows(sql`update businesses set industria = 'abogados' where id = ${firm.id}`);
+    expect((await visibilityEntry("business", firm.id))?.since).toBe(today);
+  });
+
   it("sums channels, bands, questions, actions and visits over 30 and 90 days, and its share of voice", async () => {
     const segment = `seg-${crypto.randomUUID()}`;
     const [a, b, x, y, z] = Array.from({ length: 5 }, () => ({
@@ -72,6 +124,7 @@ describe("one entry's figures", () => {
     expect(v30.crawlers).toEqual([{ source: "OAI-SearchBot", surface: "markdown", count: 3 }]);
     // The segment was shown 2 + 2 (api) + 4 (mcp) + 1 (its page) times; this entry 4 of them.
     expect(v30.share).toEqual({ segment, provincia: "chiriqui", segmentTotal: 9, entryTotal: 4, share: 4 / 9 });
+    expect(v30.shareFrom).toBe(v30.from);
     expect(v30.daily).toHaveLength(30);
     expect(v30.daily[0]).toEqual({ day: addDays(TODAY, -29), api: 0, mcp: 1, buscar: 0, listado: 0, ficha: 0 });
     expect(v30.daily[29]).toEqual({ day: TODAY, api: 2, mcp: 0, buscar: 0, listado: 0, ficha: 1 });

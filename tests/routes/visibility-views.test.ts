@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, panamaToday } from "~/catalog/holidays";
 import { EntryVisibilityView, ImpressionsChart } from "~/components/owners/visibility-view";
@@ -13,6 +14,7 @@ import * as adminOverview from "~/routes/admin/visibility";
 import * as adminEntry from "~/routes/admin/visibility-entry";
 import * as ownerView from "~/routes/owners/visibility";
 import { addManager } from "~/server/models/listing-managers.server";
+import { queryRows } from "~/server/platform/db.server";
 import { countAction, countAnswer, flushVisibility } from "~/server/visibility/counter.server";
 import { makeRestaurant, makeUser } from "../setup/factories";
 import { call, getRequest } from "../setup/route";
@@ -112,6 +114,21 @@ describe("the owner's visibility page", () => {
     // Each bar's height is its share of the scale's top, stacked from the bottom.
     const top = Number(/<rect[^>]*y="([\d.]+)"[^>]*data-day="[^"]+" data-channel="api"/.exec(html)?.[1]);
     expect(top).toBeCloseTo(100 - (7 / 10) * 100);
+  });
+
+  it("compares a listing that moved today with its new province only from tomorrow, and says so", async () => {
+    const { user, listing } = await managed("Marisquería Mudada");
+    await countSome(listing.id);
+    await queryRows(sql`update restaurants set provincia = 'chiriqui' where id = ${listing.id}`);
+    const own = await call(ownerView.loader, getRequest(path(listing.id), user.cookie), { params: params(listing.id) });
+    expect(own.data.data.total).toBe(11);
+    expect(own.data.data.share).toBeNull();
+    expect(own.data.data.shareFrom).toBe(addDays(panamaToday(), 1));
+    const html = renderToStaticMarkup(
+      createElement(EntryVisibilityView, { data: own.data.data, segmentLabel: "Mariscos", provinceLabel: "Chiriquí", emptyHint: "Pista." }),
+    );
+    expect(html).toContain("La ficha cambió hoy de categoría o provincia: desde mañana verás su parte");
+    expect(html).not.toContain("Todavía no hay apariciones de mariscos");
   });
 
   it("says so when nothing was counted yet", async () => {

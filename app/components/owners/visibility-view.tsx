@@ -414,14 +414,19 @@ export function EntryVisibilityView({
                 </div>
                 <p className="mt-2 text-sm text-muted">
                   {formatInteger(data.share.entryTotal)} de {formatInteger(data.share.segmentTotal)} apariciones de{" "}
-                  {segmentLabel?.toLowerCase()} en {provinceLabel}.
+                  {segmentLabel?.toLowerCase()} en {provinceLabel}
+                  {data.shareFrom > data.from
+                    ? ` desde el ${longDay(data.shareFrom)}, el día después de que la ficha cambió de categoría o provincia.`
+                    : "."}
                 </p>
               </div>
             ) : (
               <p className="rounded-xl bg-ocean-50/60 p-4 text-sm text-muted">
-                {segmentLabel
-                  ? `Todavía no hay apariciones de ${segmentLabel.toLowerCase()} en ${provinceLabel} con las que compararte.`
-                  : "Elige una categoría para tu ficha y podrás compararte con los negocios como el tuyo."}
+                {data.shareFrom > data.to
+                  ? "La ficha cambió hoy de categoría o provincia: desde mañana verás su parte entre los negocios con los que ahora se compara."
+                  : segmentLabel
+                    ? `Todavía no hay apariciones de ${segmentLabel.toLowerCase()} en ${provinceLabel} con las que compararte.`
+                    : "Elige una categoría para tu ficha y podrás compararte con los negocios como el tuyo."}
               </p>
             )}
           </Explained>

@@ -53,7 +53,8 @@ function dailySeries(from: string, days: number, rows: { day: string; channel: s
 /** How many questions the view lists. */
 export const TOP_QUESTIONS = 10;
 
-type Segment = { segment: string | null; provincia: string };
+/** What an entry is compared with now, and the day its category or province last changed (null: never). */
+type Segment = { segment: string | null; provincia: string; since?: string | null };
 
 /** One entry's figures over the period. `segment` is its category or industry and province now. */
 export async function entryVisibility(
@@ -66,6 +67,9 @@ export async function entryVisibility(
   const from = periodStart(today, period);
   const range = sql`day between ${from}::date and ${today}::date`;
   const entry = sql`kind = ${kind} and listing_id = ${id}::uuid and ${range}`;
+  // Share of voice counts from the day after a change of category or province: until then the
+  // entry's impressions were counted among other entries than those it is compared with now.
+  const shareFrom = where.since && addDays(where.since, 1) > from ? addDays(where.since, 1) : from;
   const [impressions, questions, actions, visits, segmentRows] = await Promise.all([
     queryRows<{ day: string; channel: string; band: number; n: number }>(sql`
       select day::text as day, channel, band, sum(count)::float8 as n from visibility_impressions
@@ -82,7 +86,8 @@ export async function entryVisibility(
     where.segment
       ? queryRows<{ n: number | null }>(sql`
           select sum(count)::float8 as n from visibility_segment_impressions
-          where kind = ${kind} and segment = ${where.segment} and provincia = ${where.provincia} and ${range}`)
+          where kind = ${kind} and segment = ${where.segment} and provincia = ${where.provincia}
+            and day between ${shareFrom}::date and ${today}::date`)
       : Promise.resolve([]),
   ]);
 
@@ -105,16 +110,17 @@ export async function entryVisibility(
   const referrals = [...referralsBySource].map(([source, count]) => ({ source, count })).sort((a, b) => b.count - a.count);
 
   const segmentTotal = segmentRows[0]?.n ?? 0;
-  // Every channel counts an entry's segment with it; the entry's category or province may have changed
-  // within the period, so its share is kept within 100 %.
+  const entryInSegment = impressions.filter((r) => r.day >= shareFrom).reduce((n, r) => n + r.n, 0);
+  // Every answer counts an entry's segment with it, so the entry's part is within the whole; the
+  // bound only covers the day of a change, counted before and after it.
   const share =
     where.segment && segmentTotal > 0
       ? {
           segment: where.segment,
           provincia: where.provincia,
           segmentTotal,
-          entryTotal: Math.min(total, segmentTotal),
-          share: Math.min(total, segmentTotal) / segmentTotal,
+          entryTotal: Math.min(entryInSegment, segmentTotal),
+          share: Math.min(entryInSegment, segmentTotal) / segmentTotal,
         }
       : null;
 
@@ -131,6 +137,7 @@ export async function entryVisibility(
     referrals,
     crawlers,
     share,
+    shareFrom,
   };
 }
 
@@ -222,7 +229,9 @@ export async function topUnpaid(period: VisibilityPeriod, limit = 20): Promise<R
 export async function visibilityEntry(
   kind: ListingKind,
   id: string,
-): Promise<{ nombre: string; slug: string; segment: string | null; provincia: string; plan: string; live: boolean } | undefined> {
+): Promise<
+  { nombre: string; slug: string; segment: string | null; provincia: string; since: string | null; plan: string; live: boolean } | undefined
+> {
   const table = sql.identifier(LISTING_KINDS[kind].table);
   const segment = sql.identifier(LISTING_KINDS[kind].etiquetaColumn);
   const [row] = await queryRows<{
@@ -230,10 +239,12 @@ export async function visibilityEntry(
     slug: string;
     segment: string | null;
     provincia: string;
+    since: string | null;
     plan: string;
     live: boolean;
   }>(sql`
-    select nombre, slug, ${segment} as segment, provincia, plan_type as plan, (is_active and review_status is null) as live
+    select nombre, slug, ${segment} as segment, provincia, segment_since::text as since, plan_type as plan,
+      (is_active and review_status is null) as live
     from ${table} where id = ${id}::uuid`);
   return row;
 }
