@@ -9,6 +9,10 @@ import { ADMIN_STATE, confirmAddress, makeUser, trackPageErrors } from "./fixtur
 
 const SHOTS = process.env.VISIBILITY_SHOTS ?? "test-results";
 
+// Both widths take the same business (the one shown most without a plan) and assign it an owner,
+// which replaces the other's: one after the other, not side by side.
+test.describe.configure({ mode: "serial" });
+
 /** The most shown business without a paid plan, as the admin's list has it: its name and id. */
 async function topUnpaidBusiness(browser: Browser, width: number): Promise<{ nombre: string; id: string }> {
   const admin = await browser.newContext({ storageState: ADMIN_STATE, viewport: { width, height: 900 } });
@@ -116,6 +120,26 @@ for (const width of [1280, 390]) {
     await expect(noJs.getByRole("table", { name: "Apariciones por día y canal" })).toBeVisible();
     await noJs.screenshot({ path: `${SHOTS}/visibility-owner-90-nojs-${width}.png`, fullPage: true });
     await plain.close();
+
+    // The admin moves the business to another province: its share starts tomorrow, and the owner is told.
+    const admin = await browser.newContext({ storageState: ADMIN_STATE });
+    const form = await admin.newPage();
+    const move = async (to?: string) => {
+      await form.goto(`/admin/business/edit/${id}`);
+      const province = form.getByLabel("Provincia");
+      const from = await province.inputValue();
+      await province.selectOption(to ?? (from === "darien" ? "colon" : "darien"));
+      await form.getByRole("button", { name: "Guardar cambios" }).click();
+      await expect(form).not.toHaveURL(/\/edit\//);
+      return from;
+    };
+    const original = await move();
+    await page.reload();
+    await expect(page.getByText("La ficha cambió hoy de categoría o provincia: desde mañana verás su parte")).toBeVisible();
+    await page.getByRole("heading", { name: "Tu parte de las apariciones" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/visibility-owner-moved-${width}.png` });
+    await move(original);
+    await admin.close();
 
     // Someone else: back to «Mi negocio», nothing of the listing.
     const stranger = await makeUser(browser, "ajeno-vis");
