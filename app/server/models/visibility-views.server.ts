@@ -69,7 +69,8 @@ export async function entryVisibility(
   const entry = sql`kind = ${kind} and listing_id = ${id}::uuid and ${range}`;
   // Share of voice counts from the day after a change of category or province: until then the
   // entry's impressions were counted among other entries than those it is compared with now.
-  const shareFrom = where.since && addDays(where.since, 1) > from ? addDays(where.since, 1) : from;
+  const dayAfter = where.since ? addDays(where.since, 1) : null;
+  const shareFrom = dayAfter && dayAfter > from ? dayAfter : from;
   const [impressions, questions, actions, visits, segmentRows] = await Promise.all([
     queryRows<{ day: string; channel: string; band: number; n: number }>(sql`
       select day::text as day, channel, band, sum(count)::float8 as n from visibility_impressions
@@ -229,20 +230,10 @@ export async function topUnpaid(period: VisibilityPeriod, limit = 20): Promise<R
 export async function visibilityEntry(
   kind: ListingKind,
   id: string,
-): Promise<
-  { nombre: string; slug: string; segment: string | null; provincia: string; since: string | null; plan: string; live: boolean } | undefined
-> {
+): Promise<(Segment & { nombre: string; slug: string; plan: string; live: boolean }) | undefined> {
   const table = sql.identifier(LISTING_KINDS[kind].table);
   const segment = sql.identifier(LISTING_KINDS[kind].etiquetaColumn);
-  const [row] = await queryRows<{
-    nombre: string;
-    slug: string;
-    segment: string | null;
-    provincia: string;
-    since: string | null;
-    plan: string;
-    live: boolean;
-  }>(sql`
+  const [row] = await queryRows<Segment & { nombre: string; slug: string; plan: string; live: boolean }>(sql`
     select nombre, slug, ${segment} as segment, provincia, segment_since::text as since, plan_type as plan,
       (is_active and review_status is null) as live
     from ${table} where id = ${id}::uuid`);

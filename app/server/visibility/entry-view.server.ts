@@ -10,13 +10,7 @@ export async function entryVisibilityPage(kind: ListingKind, id: string, request
   const entry = await visibilityEntry(kind, id);
   if (!entry) return undefined;
   const period = periodOf(new URL(request.url).searchParams.get("dias"));
-  const data = await entryVisibility(
-    kind,
-    id,
-    { segment: entry.segment, provincia: entry.provincia, since: entry.since },
-    period,
-    panamaToday(now),
-  );
+  const data = await entryVisibility(kind, id, entry, period, panamaToday(now));
   const segmentLabel = entry.segment ? labelOfSegment(kind, entry.segment) : null;
   return {
     kind,
