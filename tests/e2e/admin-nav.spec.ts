@@ -54,3 +54,30 @@ test("the dashboard's section tabs keep the current one in view at 390px, also a
   await expect(page).toHaveURL(/tab=google/);
   await expectOnScreen(page, sections.getByRole("link", { name: "Búsqueda Google" }));
 });
+
+test("a strip the visitor scrolled before the page hydrated stays put, and its link is the one followed", async ({ page }) => {
+  // The page's scripts wait until the strip has been scrolled, as on a slow phone.
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/*.js", async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await page.goto("/admin", { waitUntil: "commit" });
+  const nav = page.getByRole("navigation", { name: "Administración" });
+  const link = nav.getByRole("link", { name: "Visibilidad" });
+  await link.scrollIntoViewIfNeeded();
+  const scrolled = await nav.evaluate((el) => el.scrollLeft);
+  expect(scrolled).toBeGreaterThan(0);
+
+  // Hydrated once the router asks for the manifest of the routes its links lead to.
+  const manifest = page.waitForResponse((r) => new URL(r.url()).pathname === "/__manifest");
+  release();
+  await manifest;
+  await expect.poll(() => link.evaluate((node) => Object.keys(node).some((k) => k.startsWith("__reactProps")))).toBe(true);
+  expect(await nav.evaluate((el) => el.scrollLeft)).toBe(scrolled);
+  await link.click();
+  await expect(page).toHaveURL(/\/admin\/visibilidad$/);
+});

@@ -40,15 +40,12 @@ async function topUnpaidBusiness(browser: Browser, width: number): Promise<{ nom
   return { nombre, id };
 }
 
-/** The admin makes `email` the business's owner. */
-async function assignOwner(browser: Browser, nombre: string, email: string) {
+/** The admin makes `email` the owner of business `id` (others may share its name). */
+async function assignOwner(browser: Browser, nombre: string, id: string, email: string) {
   const admin = await browser.newContext({ storageState: ADMIN_STATE, javaScriptEnabled: false });
   const page = await admin.newPage();
   await page.goto(`/admin-members?negocio=${encodeURIComponent(nombre)}`);
-  await page
-    .getByRole("radio", { name: new RegExp(nombre) })
-    .first()
-    .check();
+  await page.locator(`input[type="radio"][value="${id}"]`).check();
   await page.getByLabel("Email del propietario").fill(email);
   await page.getByRole("button", { name: "Asignar propietario" }).click();
   await expect(page.getByText(email).first()).toBeVisible();
@@ -80,7 +77,7 @@ for (const width of [1280, 390]) {
     const owner = await makeUser(browser, "visibilidad");
     const context = await browser.newContext({ storageState: owner.session, viewport: { width, height: 900 } });
     await confirmAddress(context.request, baseURL!, owner.email);
-    await assignOwner(browser, nombre, owner.email);
+    await assignOwner(browser, nombre, id, owner.email);
 
     const page = await context.newPage();
     const errors = trackPageErrors(page);

@@ -20,14 +20,19 @@ const LINKS = [
  * For a strip of links that scrolls sideways on a phone: the current one (aria-current), far right
  * for the last sections, is scrolled into view. Only the strip scrolls (scrollIntoView would move the
  * page too). The 16 px are the strip's own padding. `current` names the current link when the strip
- * stays on screen from one link to the next (a tab of the same page).
+ * stays on screen from one link to the next (a tab of the same page). A strip the visitor already
+ * scrolled before the page hydrated is left where they put it: moving it then would put another link
+ * under their finger.
  */
 export function useCurrentInView(current?: string) {
   const strip = useRef<HTMLElement>(null);
+  const mounted = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `current` changes when the strip stays and its link moves
   useEffect(() => {
     const link = strip.current?.querySelector('[aria-current="page"]');
-    if (!strip.current || !link) return;
+    const first = !mounted.current;
+    mounted.current = true;
+    if (!strip.current || !link || (first && strip.current.scrollLeft !== 0)) return;
     const box = strip.current.getBoundingClientRect();
     const { left, right } = link.getBoundingClientRect();
     if (right > box.right) strip.current.scrollLeft += right - box.right + 16;
