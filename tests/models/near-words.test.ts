@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TOWN_COORDINATES } from "~/catalog/towns";
 import type { WeeklyPeriod } from "~/db/schema";
 import { queryRowsWithout } from "~/server/platform/db.server";
-import { directorySearchQuery } from "~/server/models/directory-search.server";
+import { invalidatePublicPages } from "~/server/http/page-cache.server";
+import { directorySearchQuery, kindsWithoutWords } from "~/server/models/directory-search.server";
 import { searchFresh } from "~/server/search/engine.server";
 import { parseDirectoryQuery } from "~/server/search/reader.server";
 import { makeBusinesses, makeRestaurants } from "../setup/factories";
@@ -98,6 +99,42 @@ describe("near X with words", () => {
     const plan = rows.map((r) => Object.values(r)[0]).join("\n");
     expect(plan).toContain("Index Scan using restaurants_geo_words_idx");
     expect(plan).toMatch(/Order By: \(point\(/);
+  });
+});
+
+describe("a kind none of whose entries has the words", () => {
+  it("is not walked: its walk would read every entry of the circle to find nothing", async () => {
+    const p = parseDirectoryQuery("langosta cerca de Santiago");
+    expect(await kindsWithoutWords(p)).toEqual(["business"]);
+    expect(await kindsWithoutWords(parseDirectoryQuery("dentist near Santiago"))).toEqual([]);
+    const plan = async (withoutWords: ("restaurant" | "business")[]) => {
+      const statement = directorySearchQuery(p, {}, { near: { lat, lng, radiusKm: 50 } }, { nearest: 21, take: 10, withoutWords });
+      const rows = await queryRowsWithout<Record<string, string>>(["enable_seqscan", "enable_bitmapscan"], sql`explain ${statement}`);
+      return rows.map((r) => Object.values(r)[0]).join("\n");
+    };
+    expect(await plan([])).toContain("Index Scan using businesses_geo_words_idx");
+    const skipped = await plan(["business"]);
+    expect(skipped).toContain("Index Scan using restaurants_geo_words_idx");
+    expect(skipped).not.toContain("businesses_geo_words_idx");
+  });
+
+  it("is walked again once one of its entries has them", async () => {
+    expect((await searchFresh({ text: "langosta cerca de Santiago", limit: 40 })).hits.every((h) => h.kind === "restaurant")).toBe(true);
+    await makeBusinesses([
+      {
+        slug: "pesquera-langosta-santiago",
+        nombre: "Pesquera del Golfo",
+        industria: "tiendas",
+        provincia: "veraguas",
+        especialidades: ["Langosta"],
+        latitud: lat,
+        longitud: lng,
+      },
+    ]);
+    // What every write to the directory does: the cached answers (and probes) are stale.
+    invalidatePublicPages();
+    const found = await searchFresh({ text: "langosta cerca de Santiago", limit: 40 });
+    expect(found.hits[0]?.slug).toBe("pesquera-langosta-santiago");
   });
 });
 

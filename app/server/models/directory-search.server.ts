@@ -48,6 +48,28 @@ export function termHasEntries(term: string): Promise<boolean> {
   });
 }
 
+/**
+ * The kinds none of whose active entries has every word of the query, whatever its filters: around a
+ * point, the walk of such a kind would read every entry of the circle to find nothing ('bakery near
+ * Las Tablas' among businesses). One probe of the full-text index per kind, cached until data changes.
+ */
+export async function kindsWithoutWords(p: ParsedQuery): Promise<ListingKind[]> {
+  const words = allTermsQuery(p.terms);
+  const absent: ListingKind[] = [];
+  for (const kind of kindsOf(p)) {
+    const found = await cachedAnswer(`palabras:${kind}:${words}`, async () => {
+      const rows = await indexedRows<{ found: number }>(
+        sql`select 1 as found from ${sql.raw(LISTING_KINDS[kind].table)} t where t.is_active
+          and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${words}) limit 1`,
+        true,
+      );
+      return rows.length > 0;
+    });
+    if (!found) absent.push(kind);
+  }
+  return absent;
+}
+
 /** Below this many full-text matches in all, entries whose name merely resembles the words join in. */
 const NAME_FALLBACK_BELOW = 24;
 /**
@@ -190,6 +212,8 @@ type QueryOptions = {
   take?: number;
   /** Without the fallbacks, which run only when fewer than NAME_FALLBACK_BELOW entries have every word. */
   fallbacks?: boolean;
+  /** Kinds known to have no entry with every word: around a point, their walk is not run. */
+  withoutWords?: ListingKind[];
 };
 
 /** The ranked candidates of one parsed query, best first (at most CANDIDATES per kind). */
@@ -197,7 +221,7 @@ export function directorySearchQuery(
   p: ParsedQuery,
   explicit: Filters,
   place: Place = {},
-  { nearest = CANDIDATES, take, fallbacks = true }: QueryOptions = {},
+  { nearest = CANDIDATES, take, fallbacks = true, withoutWords = [] }: QueryOptions = {},
 ): SQL {
   const kinds = kindsOf(p);
   const text = textOf(p);
@@ -229,7 +253,7 @@ export function directorySearchQuery(
       // (migration 0014), which stops at the page however common the words, and prunes the
       // branches without them however rare. 'Open now' is then checked on the nearest hundred.
       const nearest_ = sql`select ${columns(kind, place)}, true as all_terms from ${table} t
-        where ${filtersOf(kind, p, anytime, all)} ${exact}
+        where ${withoutWords.includes(kind) ? sql`false` : sql`${filtersOf(kind, p, anytime, all)} ${exact}`}
         order by ${nearSql(place.near).knn} limit ${openAt === undefined ? Math.min(nearest, CANDIDATES) : CANDIDATES}`;
       if (openAt === undefined) ctes.push(sql`${f} as materialized (select * from (${nearest_}) x order by x.distancia_km)`);
       else {
@@ -418,8 +442,9 @@ export async function ranked(
   nearest?: number,
   take?: number,
 ): Promise<{ rows: DirectoryRow[]; total: number; matched: number }> {
+  const withoutWords = place.near && p.terms.length ? await kindsWithoutWords(p) : [];
   const run = async (fallbacks: boolean) => {
-    const query = directorySearchQuery(p, explicit, place, { nearest, take, fallbacks });
+    const query = directorySearchQuery(p, explicit, place, { nearest, take, fallbacks, withoutWords });
     const all = await indexedRows<Row>(query, p.terms.length > 0 && !place.near, Boolean(place.near));
     const rows = all.filter((r) => r.id !== null);
     return { rows: rows.map(toRow), total: rows.length ? Number(rows[0]!.total) : 0, matched: Number(all[0]?.matched ?? 0) };
