@@ -46,10 +46,16 @@ describe("mail off the request path", () => {
       { timeout: 15_000, interval: 100 },
     );
     expect(mail.subject).toMatch(/Confirma tu email/);
-    const rows = await queryRows<{ status: string; body_text: string | null }>(
-      sql`select status, body_text from mail_outbox where to_address = ${user.email}`,
+    // The sender marks the mail sent once the server has answered its last command: just after.
+    await vi.waitFor(
+      async () => {
+        const rows = await queryRows<{ status: string; body_text: string | null }>(
+          sql`select status, body_text from mail_outbox where to_address = ${user.email}`,
+        );
+        expect(rows).toEqual([{ status: "sent", body_text: null }]);
+      },
+      { timeout: 5_000, interval: 50 },
     );
-    expect(rows).toEqual([{ status: "sent", body_text: null }]);
   });
 
   it("shows the mails given up to admins on /admin/correos, and to no one else", async () => {
