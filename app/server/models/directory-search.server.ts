@@ -36,16 +36,19 @@ function textOf(p: ParsedQuery): string {
  */
 export function termHasEntries(term: string): Promise<boolean> {
   return cachedAnswer(`termino:${term}`, async () => {
-    for (const kind of LISTING_KIND_IDS) {
-      const rows = await indexedRows<{ found: number }>(
-        sql`select 1 as found from ${sql.raw(LISTING_KINDS[kind].table)} t where t.is_active
-          and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${anyWordQuery(termWords(term))}) limit 1`,
-        true,
-      );
-      if (rows.length) return true;
-    }
+    for (const kind of LISTING_KIND_IDS) if (await kindHas(kind, anyWordQuery(termWords(term)))) return true;
     return false;
   });
+}
+
+/** Whether an active entry of the kind matches the tsquery: one bitmap of the full-text index. */
+async function kindHas(kind: ListingKind, tsquery: string): Promise<boolean> {
+  const rows = await indexedRows<{ found: number }>(
+    sql`select 1 as found from ${sql.raw(LISTING_KINDS[kind].table)} t where t.is_active
+      and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${tsquery}) limit 1`,
+    true,
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -57,15 +60,7 @@ export async function kindsWithoutWords(p: ParsedQuery): Promise<ListingKind[]> 
   const words = allTermsQuery(p.terms);
   const absent: ListingKind[] = [];
   for (const kind of kindsOf(p)) {
-    const found = await cachedAnswer(`palabras:${kind}:${words}`, async () => {
-      const rows = await indexedRows<{ found: number }>(
-        sql`select 1 as found from ${sql.raw(LISTING_KINDS[kind].table)} t where t.is_active
-          and to_tsvector('spanish'::regconfig, ${searchDoc(kind)}) @@ to_tsquery('spanish'::regconfig, ${words}) limit 1`,
-        true,
-      );
-      return rows.length > 0;
-    });
-    if (!found) absent.push(kind);
+    if (!(await cachedAnswer(`palabras:${kind}:${words}`, () => kindHas(kind, words)))) absent.push(kind);
   }
   return absent;
 }
