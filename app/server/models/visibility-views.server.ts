@@ -226,14 +226,13 @@ export async function topUnpaid(period: VisibilityPeriod, limit = 20): Promise<R
   return rows;
 }
 
+type VisibilityEntry = Segment & { nombre: string; slug: string; plan: string; live: boolean };
+
 /** An entry's name, its category or industry and province, for a view's heading and share of voice. */
-export async function visibilityEntry(
-  kind: ListingKind,
-  id: string,
-): Promise<(Segment & { nombre: string; slug: string; plan: string; live: boolean }) | undefined> {
+export async function visibilityEntry(kind: ListingKind, id: string): Promise<VisibilityEntry | undefined> {
   const table = sql.identifier(LISTING_KINDS[kind].table);
   const segment = sql.identifier(LISTING_KINDS[kind].etiquetaColumn);
-  const [row] = await queryRows<Segment & { nombre: string; slug: string; plan: string; live: boolean }>(sql`
+  const [row] = await queryRows<VisibilityEntry>(sql`
     select nombre, slug, ${segment} as segment, provincia, segment_since::text as since, plan_type as plan,
       (is_active and review_status is null) as live
     from ${table} where id = ${id}::uuid`);
