@@ -1,5 +1,5 @@
 /**
- * `npm run bench:directory -- --listings 1000000 [--embedded] [--workers N] [--warmup S] [--duration 10] [--connections 20] [--rate 250] [--api-rate 100] [--lang-mix 0.5] [--explain] [--no-http]`
+ * `npm run bench:directory -- --listings 1000000 [--embedded] [--workers N] [--warmup S] [--duration 10] [--connections 20] [--rate 250] [--api-rate 100] [--first-rates 40,70,100] [--lang-mix 0.5] [--explain] [--no-http]`
  *
  * Seeds a throwaway PostgreSQL (or, with --embedded, PGlite) with generated listings, times every
  * directory query in the database (p50/p99 over repeated runs, plus EXPLAIN ANALYZE with --explain),
@@ -10,7 +10,8 @@
  * as a ratio; then uncached pages at a fixed rate (--rate, open loop) for their latency at that
  * throughput. Last, questions asked for the first time (a share --lang-mix of them in English, the
  * rest in Spanish; none asked twice in a run, so no answer cache helps) to /api/v1/buscar, the MCP
- * `buscar` tool and the /buscar page, each at --api-rate (open loop). On PostgreSQL the server runs one process per CPU (WEB_CONCURRENCY, as in production;
+ * `buscar` tool and the /buscar page, each at --api-rate or at each of --first-rates (open loop), with
+ * the CPU a question cost the server, PostgreSQL and the load generator. On PostgreSQL the server runs one process per CPU (WEB_CONCURRENCY, as in production;
  * `--workers 1` for a single process); the embedded database runs one process. A benchmark, not a
  * test: it prints numbers and never fails on them.
  */
@@ -24,6 +25,7 @@ import { type BenchDatabase, benchDatabase, benchServerEnv, startBenchServer } f
 import { firstTimeQuestions, type Lang } from "./lib/bench-questions";
 import { closedLoop, formatStat as fmt, type LoadRequest, type LoadStat, openLoop, type Post } from "./lib/load";
 import { recordMcpCalls } from "./lib/mcp-recorder";
+import { type Cpu, cpuNow, workerPids } from "./lib/procfs";
 import { sleep } from "./lib/processes";
 import { ascending, ms, percentile as pct, sum } from "./lib/stats";
 import { seedLarge } from "./seed-large";
@@ -50,6 +52,12 @@ const WARMUP = Number(arg("warmup", EMBEDDED ? "30" : "10"));
 const PACED_RATE = Number(arg("rate", "250"));
 /** Requests per second of the open-loop rows of search: the API, MCP and the first-time questions' rows. */
 const API_RATE = Number(arg("api-rate", "100"));
+/** The rates of the first-time rows (`--first-rates 40,70,100`): where the p99 stands below the target rate too. */
+const FIRST_RATES = arg("first-rates", String(API_RATE)).split(",").map(Number);
+if (FIRST_RATES.some((r) => !(r > 0))) {
+  console.error("--first-rates es una lista de preguntas por segundo separadas por comas (40,70,100).");
+  process.exit(1);
+}
 /** Share of the first-time questions asked in English (0 to 1); the rest are Spanish. */
 const LANG_MIX = Number(arg("lang-mix", "0.5"));
 if (!(LANG_MIX >= 0 && LANG_MIX <= 1)) {
@@ -557,7 +565,7 @@ const tally =
  * way in, at the same fixed rate, open loop (requests keep their schedule whatever the answers).
  * Every answer is counted for AI visibility meanwhile; its bodies are read for the check of the counts.
  */
-async function firstTimeRows(call: McpCall): Promise<string[]> {
+async function firstTimeRows(call: McpCall, cpu: () => Cpu): Promise<string[]> {
   const nextFirst = (fill: (q: string) => Omit<LoadRequest, "tag">) => (): LoadRequest => {
     const { q, lang } = firstTime.next();
     return { ...fill(q), tag: lang };
@@ -568,10 +576,19 @@ async function firstTimeRows(call: McpCall): Promise<string[]> {
     ["página /buscar", (q) => ({ path: searchPage(q), headers: { "user-agent": PERSON_UA }, onAnswer: tally("buscar") })],
   ];
   // With the machine's load average after each row: on a shared machine other work shows in the tail.
-  const rows: { name: string; stat: LoadStat; load: number }[] = [];
+  // With the CPU each question cost the server, PostgreSQL and the load generator: what the two CPUs spend.
+  const rows: { name: string; rate: number; stat: LoadStat; load: number; cpu: string }[] = [];
   for (const [name, fill] of firstWays) {
-    const stat = await openLoop(BASE, nextFirst(fill), API_RATE, DURATION);
-    rows.push({ name, stat, load: os.loadavg()[0]! });
+    for (const rate of FIRST_RATES) {
+      const before = cpu();
+      const stat = await openLoop(BASE, nextFirst(fill), rate, DURATION);
+      const after = cpu();
+      const per = (k: keyof Cpu) => (((after[k] - before[k]) * 1000) / (rate * DURATION)).toFixed(1);
+      // The embedded database runs inside the server's process: its CPU is the server's.
+      const pgCpu = EMBEDDED ? "" : `, PostgreSQL ${per("postgres")} ms`;
+      const cpuLine = `CPU por pregunta: servidor ${per("workers")} ms${pgCpu}, generador ${per("bench")} ms`;
+      rows.push({ name, rate, stat, load: os.loadavg()[0]!, cpu: cpuLine });
+    }
   }
   const byLang = (s: LoadStat) =>
     (["en", "es"] as const)
@@ -579,8 +596,8 @@ async function firstTimeRows(call: McpCall): Promise<string[]> {
       .map((l) => `${l} p99 ${ms(pct(s.byTag![l]!, 99))}`)
       .join(" · ");
   const lines = [
-    `-- preguntas por primera vez (${Math.round(LANG_MIX * 100)} % en inglés, sin caché de respuestas), a ${API_RATE} req/s sin esperar respuestas, ${DURATION} s por fila`,
-    ...rows.map((r) => `${r.name.padEnd(16)} a ${API_RATE} req/s  ${fmt(r.stat)}  (${byLang(r.stat)}; carga ${r.load.toFixed(1)})`),
+    `-- preguntas por primera vez (${Math.round(LANG_MIX * 100)} % en inglés, sin caché de respuestas), a ${FIRST_RATES.join(", ")} req/s sin esperar respuestas, ${DURATION} s por fila`,
+    ...rows.map((r) => `${r.name.padEnd(16)} a ${r.rate} req/s  ${fmt(r.stat)}  (${byLang(r.stat)}; carga ${r.load.toFixed(1)}; ${r.cpu})`),
     ...(firstTime.repeated
       ? [`   ¡ojo! ${firstTime.repeated} preguntas se repitieron (la lista se agotó): esas vinieron de la caché de respuestas`]
       : [`   ${firstTime.asked.toLocaleString("es-PA")} preguntas distintas en toda la corrida, ninguna repetida`]),
@@ -630,7 +647,9 @@ async function httpRows(env: Record<string, string>, seeded: Seeded, app: App): 
   // Every process writes its counts at least every 2 s: what is in the tables now is all of the rows before.
   await sleep(5000);
   const before = await visibilityTotals(app);
-  summary.push(...machine, ...(await firstTimeRows(call)));
+  const workers = workerPids(server.child.pid!);
+  const pgPort = env.DATABASE_URL ? new URL(env.DATABASE_URL).port : "";
+  summary.push(...machine, ...(await firstTimeRows(call, () => cpuNow(workers, pgPort))));
   // Stopping writes what each process still holds.
   await server.stopAndWait();
   await sleep(1500);

@@ -30,7 +30,7 @@ import { type AcContext as Ctx, type AcRequest, runAutocannon } from "./lib/auto
 import { type BenchDatabase, type BenchServer, benchDatabase, benchServerEnv, startBenchServer } from "./lib/bench-server";
 import { type RecordedCall, recordMcpCalls } from "./lib/mcp-recorder";
 import { sleep } from "./lib/processes";
-import { cpuSeconds, postgresPids, rssKb, workerPids } from "./lib/procfs";
+import { type Cpu, cpuNow, rssKb, workerPids } from "./lib/procfs";
 import { markdownTable } from "./lib/report-table";
 import { ascending, msRounded as ms, percentile as pct, pick, sum } from "./lib/stats";
 
@@ -521,13 +521,6 @@ async function drainQueue() {
 }
 
 // ---- the measured run and what it left behind
-
-type Cpu = { workers: number; postgres: number; bench: number };
-const cpuNow = (workers: number[], pgPort: string): Cpu => ({
-  workers: sum(workers.map(cpuSeconds)),
-  postgres: sum(postgresPids(pgPort).map(cpuSeconds)),
-  bench: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
-});
 
 /** Every article the server answered as created, and the load accounts' articles, as the database has them. */
 async function articlesInDatabase(client: pg.Client, created: string[]): Promise<{ found: number; all: number; published: number }> {

@@ -77,3 +77,11 @@ export function rssKb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
+
+/** CPU seconds so far: the server's workers, PostgreSQL on `pgPort`, and this process (the load generator). */
+export type Cpu = { workers: number; postgres: number; bench: number };
+export const cpuNow = (workers: number[], pgPort: string): Cpu => ({
+  workers: workers.reduce((n, pid) => n + cpuSeconds(pid), 0),
+  postgres: postgresPids(pgPort).reduce((n, pid) => n + cpuSeconds(pid), 0),
+  bench: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+});
