@@ -668,6 +668,8 @@ async function main() {
   const seeded = await seed(app);
   const summary = await databaseRows(app, seeded);
   if (!NO_HTTP) summary.push(...(await httpRows(env, seeded, app)));
+  // Its connections close before the server stops, which they would otherwise log as lost.
+  await app.closeDb();
   database?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
   console.info(`\n== resumen\n${summary.join("\n")}`);
