@@ -575,8 +575,8 @@ async function firstTimeRows(call: McpCall, cpu: () => Cpu): Promise<string[]> {
     ["MCP buscar", (q) => ({ path: "/mcp", headers: call.headers, body: mcpCallBody(call, q), onAnswer: tally("mcp") })],
     ["página /buscar", (q) => ({ path: searchPage(q), headers: { "user-agent": PERSON_UA }, onAnswer: tally("buscar") })],
   ];
-  // With the machine's load average after each row: on a shared machine other work shows in the tail.
-  // With the CPU each question cost the server, PostgreSQL and the load generator: what the two CPUs spend.
+  // With the machine's load average after each row (on a shared machine other work shows in the
+  // tail) and the CPU a question cost the server, PostgreSQL and the load generator.
   const rows: { name: string; rate: number; stat: LoadStat; load: number; cpu: string }[] = [];
   for (const [name, fill] of firstWays) {
     for (const rate of FIRST_RATES) {
@@ -668,7 +668,7 @@ async function main() {
   const seeded = await seed(app);
   const summary = await databaseRows(app, seeded);
   if (!NO_HTTP) summary.push(...(await httpRows(env, seeded, app)));
-  // Its connections close before the server stops, which they would otherwise log as lost.
+  // Closed before its database stops, or the pool logs its connections as lost.
   await app.closeDb();
   database?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
