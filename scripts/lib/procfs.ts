@@ -2,6 +2,7 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { sum } from "./stats";
 
 type Proc = { pid: number; ppid: number; server: boolean; args: string[] };
 
@@ -80,8 +81,11 @@ export function rssKb(pid: number): number {
 
 /** CPU seconds so far: the server's workers, PostgreSQL on `pgPort`, and this process (the load generator). */
 export type Cpu = { workers: number; postgres: number; bench: number };
-export const cpuNow = (workers: number[], pgPort: string): Cpu => ({
-  workers: workers.reduce((n, pid) => n + cpuSeconds(pid), 0),
-  postgres: postgresPids(pgPort).reduce((n, pid) => n + cpuSeconds(pid), 0),
-  bench: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
-});
+export function cpuNow(workers: number[], pgPort: string): Cpu {
+  const own = process.cpuUsage();
+  return {
+    workers: sum(workers.map(cpuSeconds)),
+    postgres: sum(postgresPids(pgPort).map(cpuSeconds)),
+    bench: (own.user + own.system) / 1e6,
+  };
+}
